@@ -1,0 +1,47 @@
+"""Dice hands: validation, counting and the text notation ``44126``."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
+
+from .errors import InvalidInput
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+#: Every hand of five dice, as sorted tuples (252 of them).
+ALL_HANDS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(FACES, 5))
+
+
+def check_dice(dice: Iterable[int], count: int) -> tuple[int, ...]:
+    """Return ``dice`` as a tuple after checking it holds ``count`` faces 1..6."""
+    try:
+        values = tuple(dice)
+    except TypeError:
+        raise InvalidInput(f"dice must be a sequence of {count} faces 1-6, got {dice!r}") from None
+    if len(values) != count:
+        raise InvalidInput(f"expected {count} dice, got {len(values)}: {values!r}")
+    for value in values:
+        if type(value) is not int or not 1 <= value <= 6:
+            raise InvalidInput(f"a die shows 1 to 6, got {value!r} in {values!r}")
+    return values
+
+
+def parse(text: str) -> tuple[int, ...]:
+    """Read dice written as digits (``"44126"``, ``"4 4 1 2 6"`` or ``"4-4-1-2-6"``)."""
+    digits = [ch for ch in text if ch not in " -,"]
+    if not digits or not all(ch in "123456" for ch in digits):
+        raise InvalidInput(f"dice are written as digits 1-6 such as 44126, got {text!r}")
+    return tuple(int(ch) for ch in digits)
+
+
+def format_dice(dice: Sequence[int]) -> str:
+    """Write dice in the compact notation that :func:`parse` reads."""
+    return "".join(str(d) for d in dice)
+
+
+def counts(hand: Sequence[int]) -> list[int]:
+    """How many dice show each face: ``counts(h)[f]`` for f in 1..6 (index 0 unused)."""
+    result = [0] * 7
+    for value in hand:
+        result[value] += 1
+    return result

@@ -1,0 +1,442 @@
+"""The state machine of a whole match: roll-off, turns, holds, filling boxes, the end.
+
+A game is its rules, its sides and its history: a list of JSON-plain actions in
+which every roll carries the dice it produced (a chance action). Dice are drawn
+from a roller the caller passes in; replaying the history needs no roller at
+all, which is how saves load and how undo works.
+
+Actions in the history::
+
+    {"rolloff": [[side, [dice...]], ...]}   one round of the roll-off
+    {"hold": [i, ...]}                       the dice kept for the next roll
+    {"roll": [d1, ..., dn]}                  all dice after a roll
+    {"score": "fours"}                       fill a box (``"scratch": true`` to sacrifice it)
+    {"score": ["fours", "full-house"], "split": [i, ...]}   ten dice: two boxes
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .dice import check_dice
+from .errors import IllegalAction, InvalidInput
+from .sides import Side, make_sides
+from .variants import Rules
+
+
+def ranking(totals: Sequence[int]) -> list[int]:
+    """Places for the given totals: highest first, equal totals share a place (1, 1, 3)."""
+    return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
+class Game:
+    """One match between 1 to 8 sides under one set of rules.
+
+    >>> from generala import variant, ScriptedRoller
+    >>> g = Game(variant("argentine"), ["Ana"], ScriptedRoller([3, 3, 3, 4, 5]))
+    >>> g.roll()
+    (3, 3, 3, 4, 5)
+    >>> g.score("threes")
+    9
+    """
+
+    def __init__(self, rules: Rules, sides: Iterable, roller=None, *, rolloff: bool = True):
+        if not isinstance(rules, Rules):
+            raise InvalidInput(f"rules come from generala.variant(...), got {rules!r}")
+        self.rules = rules
+        self.sides: tuple[Side, ...] = make_sides(sides)
+        self.roller = roller
+        self._reset()
+        if rolloff:
+            self._do_rolloff(self._draw)
+
+    # --- state --------------------------------------------------------
+
+    def _reset(self) -> None:
+        n = len(self.sides)
+        self.history: list[dict] = []
+        self.order: tuple[int, ...] = tuple(range(n))
+        self.sheets: list[dict[str, int | None]] = [
+            dict.fromkeys(self.rules.categories) for _ in range(n)
+        ]
+        self.turn = 0  # turns played by all sides together
+        self.dice: tuple[int, ...] | None = None
+        self.held: frozenset[int] = frozenset()
+        self.rolls = 0
+        self.drawn = 0  # dice drawn from the roller so far: the roller's position
+        self.auto_win: dict | None = None
+
+    @property
+    def current(self) -> int | None:
+        """Index (in ``sides``) of the side to act, or None once the game is over."""
+        return None if self.over else self.order[self.turn % len(self.sides)]
+
+    @property
+    def player(self) -> str | None:
+        """The member of the current side who plays this turn (teams rotate)."""
+        side = self.current
+        if side is None:
+            return None
+        members = self.sides[side].members
+        return members[(self.turn // len(self.sides)) % len(members)]
+
+    @property
+    def round(self) -> int:
+        """The current side's turn number, 1 to ``rules.turns``."""
+        return min(self.turn // len(self.sides) + 1, self.rules.turns)
+
+    @property
+    def rolls_left(self) -> int:
+        return 3 - self.rolls
+
+    @property
+    def over(self) -> bool:
+        return self.auto_win is not None or self.turn >= len(self.sides) * self.rules.turns
+
+    @property
+    def started(self) -> bool:
+        """Whether any turn action has been taken (beyond the roll-off)."""
+        return any("rolloff" not in a for a in self.history)
+
+    def sheet(self, side: int | None = None) -> dict[str, int | None]:
+        """A copy of a side's sheet (the current side's by default)."""
+        return dict(self.sheets[self.current if side is None else side])
+
+    # --- the roll-off --------------------------------------------------
+
+    def _draw(self, count: int) -> tuple[int, ...]:
+        if self.roller is None:
+            raise IllegalAction("this game has no roller: pass one, or give the dice")
+        dice = tuple(self.roller.draw(count, self.drawn))
+        return check_dice(dice, count)
+
+    def _do_rolloff(self, roll_for) -> None:
+        """Settle the playing order; ``roll_for(count)`` gives each contender's dice."""
+        n = len(self.sides)
+        if n == 1:
+            return
+        by_die = self.rules.spec.rolloff == "highest-die"
+        count = 1 if by_die else self.rules.dice
+
+        def round_of(group: list[int]) -> list[tuple[int, int]]:
+            rolls = []
+            for side in group:
+                rolls.append((side, roll_for(count)))
+                self.drawn += count
+            self.history.append({"rolloff": [[s, list(d)] for s, d in rolls]})
+            return [(side, sum(d)) for side, d in rolls]
+
+        def settle(group: list[int]) -> list[int]:
+            """Order ``group`` by roll, lowest sum first; ties roll again among themselves."""
+            results = round_of(group)
+            ordered: list[int] = []
+            for value in sorted({v for _, v in results}):
+                tied = [s for s, v in results if v == value]
+                ordered += tied if len(tied) == 1 else settle(tied)
+            return ordered
+
+        if by_die:
+            # Highest die starts; ties for the top roll again; then seating order.
+            group = list(range(n))
+            while len(group) > 1:
+                results = round_of(group)
+                top = max(v for _, v in results)
+                group = [s for s, v in results if v == top]
+            first = group[0]
+            self.order = tuple((first + i) % n for i in range(n))
+        else:
+            self.order = tuple(settle(list(range(n))))
+
+    # --- actions -------------------------------------------------------
+
+    def _check_playing(self) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+
+    def hold(self, indices: Iterable[int]) -> frozenset[int]:
+        """Keep these dice (positions 0..dice-1) for the next roll; the others are rolled."""
+        self._check_playing()
+        try:
+            held = frozenset(indices)
+        except TypeError:
+            raise InvalidInput(f"hold takes dice positions, got {indices!r}") from None
+        for i in held:
+            if type(i) is not int or not 0 <= i < self.rules.dice:
+                raise InvalidInput(f"dice positions are 0 to {self.rules.dice - 1}, got {i!r}")
+        if self.rolls == 0:
+            raise IllegalAction("no dice to hold before the first roll")
+        if self.rolls == 3:
+            raise IllegalAction("no rolls left: choose a box")
+        self.history.append({"hold": sorted(held)})
+        self.held = held
+        return held
+
+    def toggle(self, index: int) -> frozenset[int]:
+        """Hold a die if it was free, free it if it was held."""
+        return self.hold(self.held ^ {index})
+
+    def roll(self, dice: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Roll the dice that are not held. ``dice`` gives the outcome instead of the roller."""
+        self._check_playing()
+        if self.rolls == 3:
+            raise IllegalAction("three rolls are the most a turn has: choose a box")
+        size = self.rules.dice
+        free = [i for i in range(size) if i not in self.held]
+        if not free:
+            raise IllegalAction("every die is held: choose a box instead of rolling")
+        if dice is None:
+            fresh = iter(self._draw(len(free)))
+            new = list(self.dice or (0,) * size)
+            for i in free:
+                new[i] = next(fresh)
+            result = tuple(new)
+        else:
+            result = check_dice(dice, size)
+            if self.dice is not None and any(result[i] != self.dice[i] for i in self.held):
+                raise IllegalAction(f"held dice cannot change: {result!r} against {self.dice!r}")
+        self.history.append({"roll": list(result)})
+        self.drawn += len(free)
+        self.dice = result
+        self.rolls += 1
+        self._check_auto_win()
+        return result
+
+    def _check_auto_win(self) -> None:
+        """Five alike on the turn's first roll may end the game at once."""
+        if self.rolls != 1 or self.rules.dice != 5 or len(set(self.dice)) != 1:
+            return
+        opts = self.rules.options
+        side = self.current
+        if self.rules.name == "argentine":
+            # A scratched Generala box forfeits the win (seed 002).
+            if opts["served_generala_wins"] and self.sheets[side]["generala"] != 0:
+                self.auto_win = {"side": side, "kind": "served-generala"}
+        elif self.rules.name == "puerto-rican" and opts["big_general_wins"]:
+            self.auto_win = {"side": side, "kind": "big-general"}
+
+    def preview(self) -> dict[str, int]:
+        """What the current dice would earn in each open box of the current side (5 dice)."""
+        if self.dice is None or self.over:
+            return {}
+        sheet = self.sheets[self.current]
+        hand = tuple(sorted(self.dice))
+        if self.rules.dice != 5:
+            return {}
+        price = self.rules._price
+        served = self.rolls == 1
+        return {b: price(b, hand, served, sheet) for b, v in sheet.items() if v is None}
+
+    def score(self, box: str, box_b: str | None = None, *, split: Sequence[int] | None = None,
+              scratch: bool = False) -> int:
+        """Fill ``box`` with the dice (or 0 when ``scratch``); ends the turn.
+
+        Ten dice fill two boxes: ``box`` gets the dice at positions ``split`` (five
+        of them) and ``box_b`` the rest; without ``split`` the best split is taken.
+        Returns the points written.
+        """
+        self._check_playing()
+        rules = self.rules
+        if rules.boxes_per_turn == 2:
+            return self._score_two(box, box_b, split)
+        if box_b is not None or split is not None:
+            raise InvalidInput(f"{rules.name} fills one box a turn")
+        rules.check_box(box)
+        if self.dice is None:
+            raise IllegalAction("roll before choosing a box")
+        sheet = self.sheets[self.current]
+        if sheet[box] is not None:
+            raise IllegalAction(f"{box} is already filled")
+        if scratch and box in rules.mandatory:
+            raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
+        points = 0 if scratch else rules._price(box, tuple(sorted(self.dice)), self.rolls == 1, sheet)
+        self.history.append({"score": box, "scratch": True} if scratch else {"score": box})
+        sheet[box] = points
+        self._next_turn()
+        return points
+
+    def split_for(self, box_a: str, box_b: str):
+        """The best split of the current ten dice for two boxes, with dice positions.
+
+        Returns ``(positions_a, split)``: the positions of the five dice that go
+        to ``box_a``, and the :class:`~generala.variants.Split`.
+        """
+        if self.dice is None:
+            raise IllegalAction("roll before choosing boxes")
+        best = self.rules.best_split(self.dice, box_a, box_b)
+        return positions_of(self.dice, best.group_a), best
+
+    def _score_two(self, box_a: str, box_b: str | None, split: Sequence[int] | None) -> int:
+        rules = self.rules
+        if box_b is None:
+            raise InvalidInput("ten dice fill two boxes: name both")
+        rules._check_pair(box_a, box_b)
+        if self.dice is None:
+            raise IllegalAction("roll before choosing boxes")
+        sheet = self.sheets[self.current]
+        for box in (box_a, box_b):
+            if sheet[box] is not None:
+                raise IllegalAction(f"{box} is already filled")
+        if split is None:
+            positions, _ = self.split_for(box_a, box_b)
+        else:
+            try:
+                positions = sorted(set(split))
+            except TypeError:
+                raise InvalidInput(f"a split lists five dice positions, got {split!r}") from None
+            if len(positions) != 5 or len(list(split)) != 5 or not all(
+                type(i) is int and 0 <= i < 10 for i in positions
+            ):
+                raise IllegalAction(f"a split puts five different dice (0-9) in each box, got {split!r}")
+        group_a = tuple(sorted(self.dice[i] for i in positions))
+        group_b = tuple(sorted(self.dice[i] for i in range(10) if i not in positions))
+        points_a = rules._price(box_a, group_a, False, sheet)
+        points_b = rules._price(box_b, group_b, False, sheet)
+        self.history.append({"score": [box_a, box_b], "split": list(positions)})
+        sheet[box_a], sheet[box_b] = points_a, points_b
+        self._next_turn()
+        return points_a + points_b
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        self.dice = None
+        self.held = frozenset()
+        self.rolls = 0
+
+    # --- undo and replay -------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is a turn action to take back (the roll-off stays)."""
+        return self.started
+
+    def undo(self) -> dict:
+        """Take back the last action; returns it. The game is exactly as before it."""
+        if not self.started:
+            raise IllegalAction("nothing to undo")
+        history = self.history[:-1]
+        last = self.history[-1]
+        self._reset()
+        self.replay(history)
+        return last
+
+    def replay(self, actions: Iterable[dict]) -> None:
+        """Apply recorded actions (the roll-off first) to a game with no history yet."""
+        actions = list(actions)
+        rolloff = [a for a in actions if "rolloff" in a]
+        if self.history:
+            raise IllegalAction("replay needs a game with no history")
+        if rolloff or len(self.sides) > 1:
+            recorded = iter(rolloff)
+            pending: list[tuple[int, ...]] = []
+
+            def roll_for(count: int) -> tuple[int, ...]:
+                # Each round's entry lists [side, dice] pairs in the order asked.
+                if not pending:
+                    entry = next(recorded, None)
+                    if entry is None:
+                        raise IllegalAction("the roll-off is incomplete")
+                    pending.extend(_rolloff_round(entry, count))
+                return pending.pop(0)
+
+            history_before = len(self.history)
+            self._do_rolloff(roll_for)
+            if self.history[history_before:] != rolloff:
+                raise IllegalAction("the roll-off in the history does not settle the order")
+        for action in actions[len(rolloff):]:
+            self.apply(action)
+
+    def apply(self, action: dict) -> None:
+        """Apply one recorded turn action (as found in ``history``)."""
+        if not isinstance(action, dict) or len(action) not in (1, 2):
+            raise InvalidInput(f"an action is an object such as {{'roll': [...]}}, got {action!r}")
+        if "hold" in action and len(action) == 1:
+            if not isinstance(action["hold"], list):
+                raise InvalidInput(f"hold lists dice positions, got {action!r}")
+            self.hold(action["hold"])
+        elif "roll" in action and len(action) == 1:
+            self.roll(action["roll"])
+        elif "score" in action:
+            box, extra = action["score"], {k: v for k, v in action.items() if k != "score"}
+            if isinstance(box, list) and len(box) == 2 and set(extra) <= {"split"}:
+                self.score(box[0], box[1], split=extra.get("split"))
+            elif isinstance(box, str) and extra in ({}, {"scratch": True}):
+                self.score(box, scratch=bool(extra))
+            else:
+                raise InvalidInput(f"not a score action: {action!r}")
+        else:
+            raise InvalidInput(f"unknown action {action!r}")
+
+    # --- results ---------------------------------------------------------
+
+    def totals(self) -> list[int]:
+        return [self.rules.total(s) for s in self.sheets]
+
+    def ranking(self) -> list[int]:
+        """Each side's place; an automatic winner is first and the rest rank below."""
+        totals = self.totals()
+        if self.auto_win is None:
+            return ranking(totals)
+        winner = self.auto_win["side"]
+        others = [t for i, t in enumerate(totals) if i != winner]
+        return [1 if i == winner else 2 + sum(o > t for o in others)
+                for i, t in enumerate(totals)]
+
+    def settlement(self) -> list[dict]:
+        """Puerto Rican money: who pays whom, once the game is over (empty without a stake).
+
+        The winner receives (difference in totals) × stake from every other side;
+        after a Big General at least 100 points' worth. Sides tied for first share
+        what each loser pays.
+        """
+        stake = self.rules.options.get("stake_per_point", 0)
+        if not stake or not self.over:
+            return []
+        totals = self.totals()
+        places = self.ranking()
+        winners = [i for i, p in enumerate(places) if p == 1]
+        payments = []
+        for loser in (i for i, p in enumerate(places) if p != 1):
+            for winner in winners:
+                points = totals[winner] - totals[loser]
+                if self.auto_win is not None:
+                    points = max(points, 100)
+                amount = round(points * stake / len(winners), 2)
+                payments.append({"from": loser, "to": winner, "amount": amount})
+        return payments
+
+    # --- saving ------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        """The versioned save document: rules, sides, roller and history."""
+        from .save import dump
+        return dump(self)
+
+    @classmethod
+    def from_json(cls, doc, roller=None) -> "Game":
+        """Load a document made by ``to_json`` (a dict or JSON text) by replaying it."""
+        from .save import load
+        return load(doc, roller)
+
+    def __repr__(self) -> str:
+        names = [s.name for s in self.sides]
+        state = "over" if self.over else f"turn {self.turn}, {self.rolls} rolls"
+        return f"<Game {self.rules!r} {names!r} {state}>"
+
+
+def _rolloff_round(entry: dict, count: int) -> list[tuple[int, ...]]:
+    pairs = entry.get("rolloff") if isinstance(entry, dict) else None
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise InvalidInput(f"a roll-off round lists [side, dice] pairs, got {entry!r}")
+    return [check_dice(dice, count) for _, dice in pairs]
+
+
+def positions_of(dice: Sequence[int], group: Sequence[int]) -> list[int]:
+    """Positions in ``dice`` of the values in ``group`` (each position used once)."""
+    wanted = list(group)
+    positions = []
+    for i, value in enumerate(dice):
+        if value in wanted:
+            wanted.remove(value)
+            positions.append(i)
+    if wanted:
+        raise InvalidInput(f"{list(group)!r} is not part of {list(dice)!r}")
+    return positions

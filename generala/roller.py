@@ -1,0 +1,90 @@
+"""Where dice come from. The engine never draws a random number itself.
+
+A roller answers ``draw(count, position)``: the values of ``count`` dice, where
+``position`` is how many dice the game has drawn before. Because the seeded
+roller is a pure function of (seed, position), a game's dice are fixed by its
+seed and its history: undoing a roll and rolling again gives the same dice, and
+a reloaded game never re-rolls. The scripted roller serves tests and replays.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from .errors import IllegalAction, InvalidInput
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+class SeededRoller:
+    """Reproducible dice: die number ``position`` depends only on the seed."""
+
+    kind = "seeded"
+
+    def __init__(self, seed: int) -> None:
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise InvalidInput(f"a seed is a whole number from 0 to 2**63-1, got {seed!r}")
+        self.seed = seed
+        self._base = _splitmix64(seed)
+
+    def draw(self, count: int, position: int) -> tuple[int, ...]:
+        base = self._base
+        # The modulo bias of a 64-bit value over six faces is below 1e-18.
+        return tuple(_splitmix64(base ^ (position + i)) % 6 + 1 for i in range(count))
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "seed": self.seed}
+
+    def __repr__(self) -> str:
+        return f"SeededRoller({self.seed})"
+
+    @classmethod
+    def random(cls) -> "SeededRoller":
+        """A roller with a fresh seed from the system's entropy (for interactive play)."""
+        return cls(random.SystemRandom().randrange(2**53))
+
+
+class ScriptedRoller:
+    """Dice given in advance, served in order (by position): for tests and replays."""
+
+    kind = "scripted"
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self.values = tuple(values)
+        for value in self.values:
+            if type(value) is not int or not 1 <= value <= 6:
+                raise InvalidInput(f"a scripted die shows 1 to 6, got {value!r}")
+
+    def draw(self, count: int, position: int) -> tuple[int, ...]:
+        if position + count > len(self.values):
+            raise IllegalAction(
+                f"the scripted roller has {len(self.values)} dice; "
+                f"{position + count} were asked for"
+            )
+        return self.values[position:position + count]
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "values": list(self.values)}
+
+    def __repr__(self) -> str:
+        return f"ScriptedRoller({list(self.values)!r})"
+
+
+def roller_from_json(doc: object):
+    """Rebuild a roller saved by ``to_json`` (``None`` stays ``None``)."""
+    if doc is None:
+        return None
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"a roller is saved as an object, got {doc!r}")
+    if doc.get("kind") == "seeded":
+        return SeededRoller(doc.get("seed"))
+    if doc.get("kind") == "scripted" and isinstance(doc.get("values"), list):
+        return ScriptedRoller(doc["values"])
+    raise InvalidInput(f"unknown roller {doc!r}; known kinds: seeded, scripted")

@@ -1,0 +1,414 @@
+"""The four games as data: options with defaults, boxes, and the frozen ``Rules``.
+
+``variant(name, **options)`` is the one way in. A ``Rules`` object is immutable
+and hashable; it prices boxes (``score``), totals sheets and, for the ten-dice
+game, splits a roll. What the dice earn is precomputed per box for all 252
+hands, so pricing is a dictionary look-up.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from . import scoring
+from .dice import check_dice, counts
+from .errors import InvalidInput
+from .scoring import NUMBER_BOXES, Box
+
+Sheet = Mapping[str, "int | None"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house option: its allowed values (the first is the default) and what it does."""
+
+    name: str
+    values: tuple
+    help: str
+    number: bool = False  # any number from 0 upward; ``values`` holds just the default
+
+    @property
+    def default(self) -> Any:
+        return self.values[0]
+
+    @property
+    def is_bool(self) -> bool:
+        return self.values in ((True, False), (False, True))
+
+    def check(self, value: Any) -> Any:
+        if self.number:
+            if type(value) not in (int, float) or not 0 <= value < 1e9 or value != value:
+                raise InvalidInput(
+                    f"option {self.name} must be a number from 0 upward, got {value!r}"
+                )
+            return value
+        if any(type(value) is type(v) and value == v for v in self.values):
+            return value
+        allowed = ", ".join(repr(v) for v in self.values)
+        raise InvalidInput(f"option {self.name} cannot be {value!r}; allowed values: {allowed}")
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """What one game is: its dice, options, boxes, turn structure and roll-off."""
+
+    name: str
+    title: str
+    summary: str
+    dice: int
+    options: tuple[Option, ...]
+    boxes_per_turn: int = 1
+    rolloff: str = "lowest-sum"  # or "highest-die"
+    mandatory: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise InvalidInput(f"{self.name} has no option {name!r}; its options: {known}")
+
+
+_BOOL = (True, False)
+_BOOL_OFF = (False, True)
+
+SPECS: dict[str, VariantSpec] = {
+    spec.name: spec
+    for spec in (
+        VariantSpec(
+            "argentine", "Generala",
+            "Latin-American Generala: five dice, eleven boxes, a served Generala wins at once.",
+            5,
+            (
+                Option("served_bonus", (5, 10, 0),
+                       "Extra points for a straight, full house or four of a kind on the first roll."),
+                Option("generala_points", (50, 60), "What a Generala (five alike) is worth."),
+                Option("double_generala", _BOOL,
+                       "Adds a Double Generala box for a second five alike."),
+                Option("double_points", (100, 120), "What a Double Generala is worth."),
+                Option("straight_wrap", _BOOL, "3-4-5-6-1 also counts as a straight."),
+                Option("straight_any_five", _BOOL_OFF,
+                       "Any five different faces (one number missing) count as a straight."),
+                Option("ace_as_two", _BOOL_OFF, "A 1 may stand in for a 2 in a straight."),
+                Option("served_generala_wins", _BOOL,
+                       "Five alike on the first roll wins the game (unless Generala was scratched)."),
+            ),
+        ),
+        VariantSpec(
+            "bulgarian", "Генерал",
+            "Bulgarian General: fifteen boxes, three of each number is par, a negative top costs 50.",
+            5, (), rolloff="highest-die", mandatory=NUMBER_BOXES,
+        ),
+        VariantSpec(
+            "puerto-rican", "General",
+            "Puerto Rican General: ten frames, first-roll combinations are worth more, "
+            "a Big General wins at once.",
+            5,
+            (
+                Option("big_general_wins", _BOOL, "Five alike on the first roll wins the game."),
+                Option("aces_wild", _BOOL, "In a straight a 1 may count as a 2 or a 6."),
+                Option("stake_per_point", (0,),
+                       "Money per point of difference paid to the winner (0: not played for money).",
+                       number=True),
+            ),
+        ),
+        VariantSpec(
+            "double", "Double General",
+            "Double General: ten dice, five turns, each turn splits the dice into two boxes.",
+            10, (), boxes_per_turn=2,
+        ),
+    )
+}
+
+VARIANTS = tuple(SPECS)
+
+
+def _runs(*runs: str) -> set[tuple[int, ...]]:
+    return {tuple(int(ch) for ch in run) for run in runs}
+
+
+def _boxes(name: str, opt: dict) -> tuple[Box, ...]:
+    """The sheet of a variant under its options, in sheet order."""
+    if name == "bulgarian":
+        return (
+            *(Box(b, "mandatory", face=f) for f, b in enumerate(NUMBER_BOXES, 1)),
+            Box("pair", "pair"),
+            Box("two-pairs", "two-pairs"),
+            Box("three-kind", "three-kind"),
+            Box("four-kind", "four-kind-sum"),
+            Box("full-house", "full-house"),
+            Box("small-straight", "pattern", points=15, hands=frozenset(_runs("12345"))),
+            Box("large-straight", "pattern", points=20, hands=frozenset(_runs("23456"))),
+            Box("chance", "chance"),
+            Box("general", "general", points=50),
+        )
+    numbers = tuple(Box(b, "number", face=f) for f, b in enumerate(NUMBER_BOXES, 1))
+    if name == "double":
+        return (
+            *numbers,
+            Box("full-house", "full-house"),
+            Box("small-general", "pattern", points=21, hands=frozenset(_runs("12345"))),
+            Box("big-general", "pattern", points=30, hands=frozenset(_runs("23456"))),
+            Box("five-kind", "five-kind", points=50),
+        )
+    if name == "puerto-rican":
+        wild = (2, 6) if opt["aces_wild"] else ()
+        return (
+            *numbers,
+            Box("straight", "pattern", points=20, served=25,
+                hands=scoring.straights(_runs("12345", "23456"), wild)),
+            Box("full-house", "full-house", points=30, served=35),
+            Box("four-kind", "four-kind", points=40, served=45),
+            Box("small-general", "five-kind", points=60),
+        )
+    # argentine
+    runs = _runs("12345", "23456")
+    if opt["straight_wrap"]:
+        runs |= _runs("13456")
+    if opt["straight_any_five"]:
+        runs |= _runs("12346", "12356", "12456", "13456")
+    bonus = opt["served_bonus"]
+    boxes = (
+        *numbers,
+        Box("straight", "pattern", points=20, served=20 + bonus,
+            hands=scoring.straights(runs, (2,) if opt["ace_as_two"] else ())),
+        Box("full-house", "full-house", points=30, served=30 + bonus),
+        Box("four-kind", "four-kind", points=40, served=40 + bonus),
+        Box("generala", "five-kind", points=opt["generala_points"]),
+    )
+    if opt["double_generala"]:
+        boxes += (Box("double-generala", "double-generala", points=opt["double_points"]),)
+    return boxes
+
+
+class Split(NamedTuple):
+    """Ten dice split into two groups of five, and what each group earns in its box."""
+
+    group_a: tuple[int, ...]
+    group_b: tuple[int, ...]
+    points_a: int
+    points_b: int
+
+    @property
+    def total(self) -> int:
+        return self.points_a + self.points_b
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One variant under one set of options. Build it with :func:`variant`."""
+
+    name: str
+    _options: tuple[tuple[str, Any], ...]
+
+    @property
+    def spec(self) -> VariantSpec:
+        return SPECS[self.name]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option of the variant, defaults filled in (a fresh dict)."""
+        return dict(self._options)
+
+    @property
+    def dice(self) -> int:
+        return self.spec.dice
+
+    @property
+    def boxes(self) -> tuple[Box, ...]:
+        return _tables(self.name, self._options)[0]
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The box ids in sheet order."""
+        return tuple(box.id for box in self.boxes)
+
+    @property
+    def turns(self) -> int:
+        """How many turns each side plays in a full game."""
+        return len(self.boxes) // self.spec.boxes_per_turn
+
+    @property
+    def boxes_per_turn(self) -> int:
+        return self.spec.boxes_per_turn
+
+    @property
+    def mandatory(self) -> tuple[str, ...]:
+        """Boxes that can never be scratched (Bulgarian numbers): they take what the dice give."""
+        return self.spec.mandatory
+
+    def __repr__(self) -> str:
+        changed = [
+            f", {k}={v!r}" for (k, v), opt in zip(self._options, self.spec.options)
+            if v != opt.default
+        ]
+        return f"generala.variant({self.name!r}{''.join(changed)})"
+
+    # --- pricing -------------------------------------------------------
+
+    def score(self, box: str, dice: Sequence[int], *, roll: int = 1,
+              sheet: Sheet | None = None) -> int:
+        """Points that five dice earn in ``box`` on ``roll`` (1-3), given the player's sheet."""
+        hand = tuple(sorted(check_dice(dice, 5)))
+        if roll not in (1, 2, 3) or type(roll) is not int:
+            raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
+        return self._price(box, hand, roll == 1, sheet)
+
+    def _price(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet | None) -> int:
+        """``score`` without input checks, for a sorted hand (hot path of games and solvers)."""
+        try:
+            points = _tables(self.name, self._options)[1][box][hand][served]
+        except KeyError:
+            if box not in self.categories:
+                raise InvalidInput(
+                    f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
+                ) from None
+            raise
+        if box == "double-generala" and not (sheet and sheet.get("generala")):
+            return 0
+        return points
+
+    def check_box(self, box: str) -> str:
+        if box not in _tables(self.name, self._options)[1]:
+            raise InvalidInput(
+                f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
+            )
+        return box
+
+    # --- totals --------------------------------------------------------
+
+    def subtotals(self, sheet: Sheet) -> dict[str, int]:
+        """The sheet's sums: for Bulgarian the mandatory part, its penalty and the rest."""
+        values = {box: sheet.get(box) or 0 for box in self.categories}
+        if not self.mandatory:
+            upper = sum(values[b] for b in NUMBER_BOXES)
+            total = sum(values.values())
+            return {"numbers": upper, "combinations": total - upper, "total": total}
+        mandatory = sum(values[b] for b in self.mandatory)
+        penalty = -50 if mandatory < 0 else 0
+        combos = sum(v for b, v in values.items() if b not in self.mandatory)
+        return {"mandatory": mandatory, "penalty": penalty, "combinations": combos,
+                "total": mandatory + penalty + combos}
+
+    def total(self, sheet: Sheet) -> int:
+        return self.subtotals(sheet)["total"]
+
+    # --- ten dice --------------------------------------------------------
+
+    def best_split(self, dice10: Sequence[int], box_a: str, box_b: str) -> Split:
+        """The split of ten dice into 5 + 5 that earns most in ``box_a`` plus ``box_b``."""
+        values = check_dice(dice10, 10)
+        self._check_pair(box_a, box_b)
+        return _best_split(self.name, self._options, tuple(sorted(values)), box_a, box_b)
+
+    def best_play(self, dice10: Sequence[int], sheet: Sheet | None = None) -> tuple[str, str, Split]:
+        """The pair of open boxes and split that earn the most now: ``(box_a, box_b, split)``."""
+        values = tuple(sorted(check_dice(dice10, 10)))
+        open_boxes = [b for b in self.categories if not sheet or sheet.get(b) is None]
+        if len(open_boxes) < 2:
+            raise InvalidInput("best_play needs at least two open boxes")
+        best = None
+        for a, b in combinations(open_boxes, 2):
+            split = _best_split(self.name, self._options, values, a, b)
+            if best is None or split.total > best[2].total:
+                best = (a, b, split)
+        return best
+
+    def _check_pair(self, box_a: str, box_b: str) -> None:
+        if self.boxes_per_turn != 2:
+            raise InvalidInput(f"{self.name} fills one box a turn: splits are for 'double'")
+        self.check_box(box_a)
+        self.check_box(box_b)
+        if box_a == box_b:
+            raise InvalidInput(f"a split fills two different boxes, got {box_a!r} twice")
+
+
+@lru_cache(maxsize=None)
+def _tables(name: str, options: tuple) -> tuple[tuple[Box, ...], dict]:
+    boxes = _boxes(name, dict(options))
+    return boxes, {box.id: scoring.table(box) for box in boxes}
+
+
+@lru_cache(maxsize=4096)
+def _groups(hand10: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every distinct way to split a sorted ten-dice hand into two sorted fives."""
+    c = counts(hand10)
+    result = []
+
+    def pick(face: int, left: int, chosen: list[int]) -> None:
+        if face == 7:
+            if left == 0:
+                rest = list(c)
+                for v in chosen:
+                    rest[v] -= 1
+                group_b = tuple(f for f in range(1, 7) for _ in range(rest[f]))
+                result.append((tuple(chosen), group_b))
+            return
+        for n in range(min(c[face], left), -1, -1):
+            pick(face + 1, left - n, chosen + [face] * n)
+
+    pick(1, 5, [])
+    return tuple(result)
+
+
+@lru_cache(maxsize=65536)
+def _best_split(name: str, options: tuple, hand10: tuple[int, ...], a: str, b: str) -> Split:
+    prices = _tables(name, options)[1]
+    price_a, price_b = prices[a], prices[b]
+    best = None
+    for group_a, group_b in _groups(hand10):
+        pa, pb = price_a[group_a][0], price_b[group_b][0]
+        if best is None or pa + pb > best.total:
+            best = Split(group_a, group_b, pa, pb)
+    return best
+
+
+@lru_cache(maxsize=None)
+def _make(name: str, options: tuple) -> Rules:
+    return Rules(name, options)
+
+
+def variant(name: str, **options: Any) -> Rules:
+    """The rules of game ``name`` with house ``options`` (unnamed options take their defaults).
+
+    >>> variant("argentine", served_bonus=10).score("straight", [3, 4, 5, 6, 2], roll=1)
+    30
+    """
+    spec = SPECS.get(name)
+    if spec is None:
+        raise InvalidInput(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}")
+    for key in options:
+        spec.option(key)
+    chosen = tuple(
+        (opt.name, opt.check(options[opt.name]) if opt.name in options else opt.default)
+        for opt in spec.options
+    )
+    return _make(name, chosen)
+
+
+def parse_option(rules_name: str, name: str, text: str) -> Any:
+    """Read an option's value from text (command line, URL): ``on``/``off`` or a number."""
+    opt = SPECS[rules_name].option(name) if rules_name in SPECS else None
+    if opt is None:
+        raise InvalidInput(f"unknown variant {rules_name!r}; variants: {', '.join(VARIANTS)}")
+    lowered = text.strip().lower()
+    if opt.number:
+        try:
+            number = float(lowered)
+        except ValueError:
+            raise InvalidInput(f"option {name} takes a number, got {text!r}") from None
+        return opt.check(int(number) if number.is_integer() else number)
+    if opt.is_bool:
+        if lowered in ("on", "true", "yes", "1"):
+            return True
+        if lowered in ("off", "false", "no", "0"):
+            return False
+        raise InvalidInput(f"option {name} is on or off, got {text!r}")
+    for value in opt.values:
+        if str(value) == lowered:
+            return value
+    allowed = ", ".join(str(v) for v in opt.values)
+    raise InvalidInput(f"option {name} cannot be {text!r}; allowed values: {allowed}")
