@@ -1,0 +1,116 @@
+"""The view model: everything the board shows, as plain data, for one game state.
+
+The page draws this and nothing else; it never reads game state back from the
+DOM. Numbers and ids only: words are chosen by the page in the player's
+language (box ids and option names are the keys of its translations).
+"""
+from __future__ import annotations
+
+from .game import Game
+
+
+def cell_text(rules, box: str, value: int | None) -> str:
+    """How a filled box is written on a paper sheet: ``—`` for a scratch, ``O``/``+4``/``-2`` in
+    the Bulgarian mandatory part, the points otherwise."""
+    if value is None:
+        return ""
+    if box in rules.mandatory:
+        return "O" if value == 0 else f"{value:+d}"
+    return "—" if value == 0 else str(value)
+
+
+def view(game: Game, *, last: dict | None = None) -> dict:
+    """What the board shows now. ``last`` describes the action just taken (for announcements)."""
+    rules = game.rules
+    current = game.current
+    preview = game.preview()
+    playing = not game.over and game.dice is not None
+    totals = game.totals()
+    places = game.ranking() if game.over else [None] * len(game.sides)
+    rows = []
+    for box in rules.categories:
+        cells = []
+        for i, sheet in enumerate(game.sheets):
+            value = sheet[box]
+            cell = {"value": value, "text": cell_text(rules, box, value)}
+            if i == current and value is None and playing and rules.boxes_per_turn == 1:
+                cell["preview"] = preview[box]
+                cell["playable"] = True
+            elif i == current and value is None and playing:
+                cell["playable"] = True  # ten dice: chosen in pairs, priced by a split
+            cells.append(cell)
+        rows.append({"box": box, "mandatory": box in rules.mandatory, "cells": cells})
+    return {
+        "variant": rules.name,
+        "title": rules.spec.title,
+        "options": rules.options,
+        "dice_count": rules.dice,
+        "boxes_per_turn": rules.boxes_per_turn,
+        "sides": [
+            {
+                "name": side.name,
+                "members": list(side.members),
+                "player": side.player,
+                "total": totals[i],
+                "subtotals": rules.subtotals(game.sheets[i]),
+                "place": places[i],
+            }
+            for i, side in enumerate(game.sides)
+        ],
+        "order": list(game.order),
+        "rolloff": [a["rolloff"] for a in game.history if "rolloff" in a],
+        "current": current,
+        "player": game.player,
+        "round": game.round,
+        "turns": rules.turns,
+        "dice": list(game.dice) if game.dice else None,
+        "held": [i in game.held for i in range(rules.dice)],
+        "rolls": game.rolls,
+        "rolls_left": game.rolls_left,
+        "can_roll": not game.over and game.rolls < 3 and len(game.held) < rules.dice,
+        "can_hold": not game.over and 0 < game.rolls < 3,
+        "can_undo": undo_allowed(game),
+        "rows": rows,
+        "over": game.over,
+        "auto_win": game.auto_win,
+        "settlement": game.settlement(),
+        "last": last,
+    }
+
+
+def undo_allowed(game: Game) -> bool:
+    """Undo reaches back to the previous side's box, but not past the current side's first roll."""
+    if not game.can_undo:
+        return False
+    last = game.history[-1]
+    if "roll" in last and game.rolls == 1 and not game.over:
+        return False
+    return True
+
+
+def describe(game: Game, action: dict) -> dict:
+    """The event a screen reader announces after ``action``: plain data, worded by the page."""
+    side = game.current
+    if "roll" in action:
+        event = {"type": "roll", "dice": list(game.dice), "rolls_left": game.rolls_left}
+        if game.auto_win:
+            event = {"type": "auto-win", "kind": game.auto_win["kind"], "dice": list(game.dice)}
+        return {**event, "side": side, "player": game.player}
+    if "hold" in action:
+        return {"type": "hold", "held": action["hold"], "side": side}
+    if "score" in action:
+        boxes = action["score"] if isinstance(action["score"], list) else [action["score"]]
+        # The turn has passed: report the side that scored (the previous one in order).
+        n = len(game.sides)
+        scorer = game.order[(game.turn - 1) % n]
+        points = [game.sheets[scorer][b] for b in boxes]
+        event = {"type": "score", "side": scorer, "boxes": boxes, "points": points}
+        if game.over:
+            event["over"] = True
+        else:
+            event["next"] = game.current
+            event["next_player"] = game.player
+        return event
+    if "undo" in action:
+        return {"type": "undo", "side": side}
+    return {"type": "other"}
