@@ -44,6 +44,7 @@ class Game:
             raise InvalidInput(f"rules come from generala.variant(...), got {rules!r}")
         self.rules = rules
         self.sides: tuple[Side, ...] = make_sides(sides)
+        self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
         self._reset()
         if rolloff:
@@ -90,7 +91,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.auto_win is not None or self.turn >= len(self.sides) * self.rules.turns
+        return self.auto_win is not None or self.turn >= self._last_turn
 
     @property
     def started(self) -> bool:
@@ -106,8 +107,10 @@ class Game:
     def _draw(self, count: int) -> tuple[int, ...]:
         if self.roller is None:
             raise IllegalAction("this game has no roller: pass one, or give the dice")
-        dice = tuple(self.roller.draw(count, self.drawn))
-        return check_dice(dice, count)
+        dice = self.roller.draw(count, self.drawn)
+        if type(dice) is not tuple or len(dice) != count:
+            dice = check_dice(dice, count)
+        return dice
 
     def _do_rolloff(self, roll_for) -> None:
         """Settle the playing order; ``roll_for(count)`` gives each contender's dice."""
@@ -176,19 +179,24 @@ class Game:
 
     def roll(self, dice: Sequence[int] | None = None) -> tuple[int, ...]:
         """Roll the dice that are not held. ``dice`` gives the outcome instead of the roller."""
-        self._check_playing()
+        if self.auto_win is not None or self.turn >= self._last_turn:
+            raise IllegalAction("the game is over")
         if self.rolls == 3:
             raise IllegalAction("three rolls are the most a turn has: choose a box")
         size = self.rules.dice
-        free = [i for i in range(size) if i not in self.held]
+        held = self.held
+        free = [i for i in range(size) if i not in held] if held else range(size)
         if not free:
             raise IllegalAction("every die is held: choose a box instead of rolling")
         if dice is None:
-            fresh = iter(self._draw(len(free)))
-            new = list(self.dice or (0,) * size)
-            for i in free:
-                new[i] = next(fresh)
-            result = tuple(new)
+            fresh = self._draw(len(free))
+            if len(free) == size:
+                result = fresh
+            else:
+                new = list(self.dice)
+                for i, value in zip(free, fresh):
+                    new[i] = value
+                result = tuple(new)
         else:
             result = check_dice(dice, size)
             if self.dice is not None and any(result[i] != self.dice[i] for i in self.held):
@@ -197,13 +205,14 @@ class Game:
         self.drawn += len(free)
         self.dice = result
         self.rolls += 1
-        self._check_auto_win()
+        if self.rolls == 1 and result.count(result[0]) == 5:
+            self._check_auto_win()
         return result
 
     def _check_auto_win(self) -> None:
         """Five alike on the turn's first roll may end the game at once."""
         if self.rolls != 1 or self.rules.dice != 5 or len(set(self.dice)) != 1:
-            return
+            return  # only five dice, all alike, on the turn's first roll
         opts = self.rules.options
         side = self.current
         if self.rules.name == "argentine":

@@ -204,7 +204,7 @@ class Rules:
     name: str
     _options: tuple[tuple[str, Any], ...]
 
-    @property
+    @cached_property
     def spec(self) -> VariantSpec:
         return SPECS[self.name]
 
@@ -213,29 +213,29 @@ class Rules:
         """Every option of the variant, defaults filled in (a fresh dict)."""
         return dict(self._options)
 
-    @property
+    @cached_property
     def dice(self) -> int:
         return self.spec.dice
 
-    @property
+    @cached_property
     def boxes(self) -> tuple[Box, ...]:
         return _tables(self.name, self._options)[0]
 
-    @property
+    @cached_property
     def categories(self) -> tuple[str, ...]:
         """The box ids in sheet order."""
         return tuple(box.id for box in self.boxes)
 
-    @property
+    @cached_property
     def turns(self) -> int:
         """How many turns each side plays in a full game."""
         return len(self.boxes) // self.spec.boxes_per_turn
 
-    @property
+    @cached_property
     def boxes_per_turn(self) -> int:
         return self.spec.boxes_per_turn
 
-    @property
+    @cached_property
     def mandatory(self) -> tuple[str, ...]:
         """Boxes that can never be scratched (Bulgarian numbers): they take what the dice give."""
         return self.spec.mandatory

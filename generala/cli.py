@@ -1,0 +1,135 @@
+"""``python -m generala``: play in the terminal, simulate strategies, solve variants."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import GeneralaError, InvalidInput
+from .game import Game
+from .roller import SeededRoller
+from .simulate import simulate
+from .strategies import STRATEGIES
+from .variants import VARIANTS, parse_option, variant
+from .view import cell_text
+
+
+def rules_from_args(args):
+    options = {}
+    for item in args.option or []:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise InvalidInput(f"options are NAME=VALUE, got {item!r}")
+        options[name] = parse_option(args.variant, name, text)
+    return variant(args.variant, **options)
+
+
+def _add_rules_args(parser):
+    parser.add_argument("variant", choices=VARIANTS)
+    parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                        help="a house option, booleans as on/off (repeatable)")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generala", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    _add_rules_args(play)
+    play.add_argument("names", nargs="*", default=["You"], help="one name per side")
+    play.add_argument("--seed", type=int, help="reproducible dice")
+
+    sim = sub.add_parser("simulate", help="many games between strategies; JSON on stdout")
+    _add_rules_args(sim)
+    sim.add_argument("--games", "-n", type=int, default=1000)
+    sim.add_argument("--strategy", "-s", action="append", choices=sorted(STRATEGIES),
+                     help="one per side (repeatable); default: two 'chase' sides")
+    sim.add_argument("--seed", type=int, default=0)
+
+    try:
+        from .ai import cli_solve
+    except ImportError:
+        cli_solve = None
+    if cli_solve is not None:
+        cli_solve.add_parser(sub)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "play":
+            return play_game(rules_from_args(args), args.names, args.seed)
+        if args.command == "simulate":
+            summary = simulate(rules_from_args(args), args.strategy or ["chase", "chase"],
+                               args.games, args.seed)
+            json.dump(summary, sys.stdout, indent=1)
+            print()
+            return 0
+        return cli_solve.run(args)
+    except GeneralaError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+HELP = """Commands: r = roll, h 1 3 = hold dice 1 and 3 (others roll), s BOX = score,
+x BOX = scratch, s A B = two boxes (ten dice, best split), u = undo, q = quit."""
+
+
+def show(game: Game) -> None:
+    rules = game.rules
+    names = [s.name[:10] for s in game.sides]
+    print("\n" + "box".ljust(16) + "".join(n.rjust(11) for n in names))
+    for box in rules.categories:
+        cells = [cell_text(rules, box, sheet[box]) for sheet in game.sheets]
+        print(box.ljust(16) + "".join(c.rjust(11) for c in cells))
+    print("total".ljust(16) + "".join(str(t).rjust(11) for t in game.totals()))
+
+
+def play_game(rules, names, seed) -> int:
+    roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
+    game = Game(rules, names, roller)
+    print(f"{rules.spec.title}: {rules.spec.summary}\n{HELP}")
+    if len(game.sides) > 1:
+        print("Order of play:", ", ".join(game.sides[i].name for i in game.order))
+    while not game.over:
+        if game.dice is None:
+            show(game)
+            print(f"\n{game.player} — turn {game.round} of {rules.turns}")
+        else:
+            marks = "".join("^" if i in game.held else " " for i in range(rules.dice))
+            print(f"dice {' '.join(map(str, game.dice))}   rolls left {game.rolls_left}")
+            print(f"held {' '.join(marks)}")
+            if game.preview():
+                best = sorted(game.preview().items(), key=lambda kv: -kv[1])[:4]
+                print("worth:", ", ".join(f"{b} {p}" for b, p in best))
+        try:
+            line = input("> ").split()
+        except EOFError:
+            return 0
+        if not line:
+            continue
+        cmd, rest = line[0], line[1:]
+        try:
+            if cmd == "q":
+                return 0
+            if cmd == "r":
+                game.roll()
+            elif cmd == "h":
+                digits = list(rest[0]) if len(rest) == 1 and rules.dice == 5 else rest
+                game.hold([int(d) - 1 for d in digits])
+            elif cmd in ("s", "x") and len(rest) == 2:
+                game.score(rest[0], rest[1])
+            elif cmd in ("s", "x") and len(rest) == 1:
+                print("wrote", game.score(rest[0], scratch=cmd == "x"))
+            elif cmd == "u":
+                game.undo()
+            else:
+                print(HELP)
+        except (GeneralaError, ValueError) as err:
+            print("!", err)
+    show(game)
+    if game.auto_win:
+        print(f"{game.sides[game.auto_win['side']].name} wins at once ({game.auto_win['kind']})!")
+    for place, side in sorted(zip(game.ranking(), game.sides), key=lambda p: p[0]):
+        print(f"{place}. {side.name}")
+    for pay in game.settlement():
+        print(f"{game.sides[pay['from']].name} pays {game.sides[pay['to']].name} {pay['amount']}")
+    return 0
