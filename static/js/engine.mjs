@@ -1,0 +1,186 @@
+// The main thread's handle on the engine worker (static/js/engine-worker.mjs).
+//
+// Loaded by index.html as a module script *before* PyScript, so the worker (and
+// with it Pyodide's ~4 s boot) starts while MicroPython is still loading.
+// MicroPython reaches it as `js.generalaEngine`:
+//
+//   engine.start()              -> the engine (idempotent; starts the worker once)
+//   engine.state                -> "starting" | "ready" | "error"
+//   engine.version              -> engine version text once ready, else ""
+//   engine.error                -> the boot error message, else ""
+//   engine.ready()              -> Promise<str>: the version once booted; rejects on boot failure
+//   engine.call(request_json)   -> Promise<str>: the reply JSON text; rejects on failure
+//   engine.onState(callback)    -> calls callback(state) now and on every change;
+//                                  returns an unsubscribe function
+//
+// All methods only ever fail through a rejected promise, never by throwing
+// synchronously (MicroPython cannot catch a synchronous JS exception).
+// On a boot failure this module itself sets <html data-state="error"> and shows
+// a visible message, so a failure is reported even if the Python UI never ran.
+
+const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+
+let worker = null;
+let state = "starting";
+let version = "";
+let error = "";
+let nextId = 1;
+const pending = new Map();
+const listeners = new Set();
+let readyResolve;
+let readyReject;
+const readyPromise = new Promise((resolve, reject) => {
+  readyResolve = resolve;
+  readyReject = reject;
+});
+readyPromise.catch(() => {}); // failures are reported through the page state
+
+const t0 = performance.now();
+export const timings = { workerStart: null, ready: null, worker: null };
+
+function setState(next) {
+  state = next;
+  for (const cb of [...listeners]) {
+    try {
+      cb(next);
+    } catch (e) {
+      console.error("engine state listener failed:", e);
+    }
+  }
+}
+
+/** Put the page into its error state with a visible message (text only). */
+export function showBootError(message) {
+  const text = `The game could not start: ${message}`;
+  try {
+    document.documentElement.dataset.state = "error";
+    let box = document.getElementById("boot-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "boot-error";
+      box.setAttribute("role", "alert");
+      (document.getElementById("app") || document.body || document.documentElement).prepend(box);
+    }
+    box.hidden = false;
+    box.textContent = text; // never innerHTML: PyScript would run any <script type="py">
+  } catch (e) {
+    console.error("cannot show the boot error:", e);
+  }
+  console.warn(text);
+}
+
+function fail(message) {
+  if (state === "error") return;
+  error = message;
+  setState("error");
+  readyReject(new Error(message));
+  for (const { reject } of pending.values()) reject(new Error(message));
+  pending.clear();
+  showBootError(message);
+}
+
+function onMessage(event) {
+  const msg = event.data || {};
+  if (msg.type === "ready") {
+    version = msg.version;
+    timings.ready = Math.round(performance.now() - t0);
+    timings.worker = msg.timings || null;
+    setState("ready");
+    readyResolve(version);
+    return;
+  }
+  if (msg.type === "error") {
+    fail(msg.message || "the engine worker failed");
+    return;
+  }
+  const call = pending.get(msg.id);
+  if (!call) return;
+  pending.delete(msg.id);
+  if (typeof msg.error === "string") call.reject(new Error(msg.error));
+  else call.resolve(msg.reply);
+}
+
+export function start() {
+  if (worker !== null || state === "error") return engine;
+  try {
+    worker = new Worker(WORKER_URL, { type: "module", name: "generala-engine" });
+    timings.workerStart = Math.round(performance.now() - t0);
+    worker.addEventListener("message", onMessage);
+    // A module that fails to load or throws at top level lands here.
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail(event.message || "the engine worker could not be loaded");
+    });
+    worker.addEventListener("messageerror", () => fail("unreadable message from the engine"));
+  } catch (e) {
+    fail(String((e && e.message) || e));
+  }
+  return engine;
+}
+
+export function ready() {
+  start();
+  return readyPromise;
+}
+
+export function call(requestJson) {
+  start();
+  if (state === "error") return Promise.reject(new Error(error));
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    try {
+      worker.postMessage({ id, request: String(requestJson) });
+    } catch (e) {
+      pending.delete(id);
+      reject(e);
+    }
+  });
+}
+
+export function onState(callback) {
+  listeners.add(callback);
+  try {
+    callback(state);
+  } catch (e) {
+    console.error("engine state listener failed:", e);
+  }
+  return () => listeners.delete(callback);
+}
+
+export const engine = {
+  start,
+  ready,
+  call,
+  onState,
+  showBootError,
+  timings,
+  get state() {
+    return state;
+  },
+  get version() {
+    return version;
+  },
+  get error() {
+    return error;
+  },
+};
+
+globalThis.generalaEngine = engine;
+
+// Anything that breaks before the page is ready (PyScript failing to load its
+// interpreter or config, a missing file) is a boot failure: say so visibly.
+addEventListener("error", (event) => {
+  const s = document.documentElement.dataset.state;
+  if (s === "loading" || s === "ui-ready") showBootError(event.message || "script error");
+});
+addEventListener("unhandledrejection", (event) => {
+  const s = document.documentElement.dataset.state;
+  if (s === "loading" || s === "ui-ready") {
+    const r = event.reason;
+    showBootError(String((r && r.message) || r || "unhandled rejection"));
+  }
+});
+
+start();
+export default engine;

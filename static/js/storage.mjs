@@ -1,0 +1,106 @@
+// A localStorage wrapper that never throws.
+//
+// MicroPython (PyScript main thread) cannot catch an exception thrown
+// synchronously by a JS call: the script just dies. In a cross-site iframe whose
+// storage the browser denies, merely reading `window.localStorage` throws a
+// SecurityError; `setItem` throws QuotaExceededError when full. So every call
+// here catches, and falls back to an in-memory Map.
+//
+//   storage.persistent  -> true when values survive a reload (localStorage works)
+//   storage.get(key)    -> string, or null when absent
+//   storage.set(key, v) -> true when stored (durably if persistent), false on failure
+//   storage.remove(key) -> true when removed (or absent)
+//   storage.keys(prefix?) -> array of keys (optionally only those with the prefix)
+//
+// Keys and values are strings (values are String()-converted).
+
+const memory = new Map();
+
+function probe() {
+  try {
+    const ls = globalThis.localStorage;
+    if (!ls) return null;
+    const k = "__generala_probe__";
+    ls.setItem(k, "1");
+    ls.removeItem(k);
+    return ls;
+  } catch (_e) {
+    return null;
+  }
+}
+
+let ls = probe();
+
+export const storage = {
+  get persistent() {
+    return ls !== null;
+  },
+  /** Why storage is not persistent ("" when it is). */
+  get reason() {
+    return ls !== null ? "" : "storage unavailable (denied by the browser or disabled)";
+  },
+  get(key) {
+    key = String(key);
+    if (ls !== null) {
+      try {
+        return ls.getItem(key);
+      } catch (_e) {
+        /* fall through to memory */
+      }
+    }
+    return memory.has(key) ? memory.get(key) : null;
+  },
+  set(key, value) {
+    key = String(key);
+    value = String(value);
+    if (ls !== null) {
+      try {
+        ls.setItem(key, value);
+        return true;
+      } catch (_e) {
+        // Quota exceeded or storage revoked: report failure, keep nothing half-written.
+        return false;
+      }
+    }
+    try {
+      memory.set(key, value);
+      return true;
+    } catch (_e) {
+      return false;
+    }
+  },
+  remove(key) {
+    key = String(key);
+    let ok = true;
+    if (ls !== null) {
+      try {
+        ls.removeItem(key);
+      } catch (_e) {
+        ok = false;
+      }
+    }
+    memory.delete(key);
+    return ok;
+  },
+  keys(prefix = "") {
+    prefix = String(prefix ?? "");
+    const out = [];
+    if (ls !== null) {
+      try {
+        for (let i = 0; i < ls.length; i++) {
+          const k = ls.key(i);
+          if (k !== null && k.startsWith(prefix)) out.push(k);
+        }
+        return out.sort();
+      } catch (_e) {
+        /* fall through to memory */
+      }
+    }
+    for (const k of memory.keys()) if (k.startsWith(prefix)) out.push(k);
+    return out.sort();
+  },
+};
+
+// Reachable from MicroPython as `js.generalaStorage`.
+globalThis.generalaStorage = storage;
+export default storage;

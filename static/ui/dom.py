@@ -1,0 +1,69 @@
+# Small DOM helpers for the MicroPython UI. Text only ever reaches the DOM as
+# text (textContent / createTextNode): never innerHTML, because PyScript runs any
+# <script type="py"> that appears in the document.
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+_proxies = []  # keep event handlers alive for the page's lifetime
+
+
+def byid(name):
+    return document.getElementById(name)
+
+
+def el(tag, cls=None, text=None, attrs=None):
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = str(text)
+    if attrs:
+        for key, value in attrs.items():
+            node.setAttribute(key, str(value))
+    return node
+
+
+def clear(node):
+    node.replaceChildren()
+
+
+def on(node, event, handler):
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    node.addEventListener(event, proxy)
+    return proxy
+
+
+def show(node, visible=True):
+    node.hidden = not visible
+
+
+class Cache:
+    """Remembers what was last written to each node so an update touches only what changed.
+
+    This caches the DOM's contents, not the game: the game lives in the engine.
+    """
+
+    def __init__(self):
+        self.seen = {}
+
+    def text(self, key, node, value):
+        if self.seen.get(key) != value:
+            self.seen[key] = value
+            node.textContent = value
+
+    def attr(self, key, node, name, value):
+        k = (key, name)
+        if self.seen.get(k) != value:
+            self.seen[k] = value
+            if value is None:
+                node.removeAttribute(name)
+            else:
+                node.setAttribute(name, value)
+
+    def flag(self, key, node, name, value):
+        """A boolean property such as hidden or disabled."""
+        k = (key, name)
+        if self.seen.get(k) != value:
+            self.seen[k] = value
+            setattr(node, name, value)

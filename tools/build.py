@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""Build the publish folder dist/ (standard library only).
+
+    python3 tools/build.py [--out DIR] [--brotli-quality Q] [--no-sizes]
+
+Publishes:
+  index.html, pyscript.toml, static/**     the site (no __pycache__ / *.pyc)
+  generala.zip                             the engine package, one request for the worker
+  vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                                           python_stdlib.zip, pyodide-lock.json
+  vendor/pyscript/<ver>/                   core.js, core.css and the chunks core.js can
+                                           import (no source maps, no chunks of the
+                                           plugins that pyscript.toml disables)
+  vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
+  version.json                             content hash of everything above + file list
+
+Vendor paths carry the npm version so they can be cached as immutable; the build
+fails when a source file references a vendor version that is not the installed one
+(after bumping a runtime in package.json, update those paths: the error lists them).
+
+Prints every published file with its size raw / gzip / brotli (brotli only when the
+`brotli` module is importable) and the totals.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+
+SITE_FILES = ["index.html", "pyscript.toml"]
+SITE_DIRS = ["static"]
+ENGINE_PACKAGE = "generala"
+SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",  # needed even with no packages: boot fails without it
+]
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+
+# npm package -> published vendor directory name
+RUNTIMES = {
+    "pyodide": "pyodide",
+    "@pyscript/core": "pyscript",
+    "@micropython/micropython-webassembly-pyscript": "micropython",
+}
+
+# Chunk families that only the named PyScript plugins load.
+PLUGIN_FAMILIES = {
+    "py-editor": ["py-editor", "codemirror", "index"],
+    "codemirror": ["codemirror"],
+    "py-terminal": ["py-terminal", "xterm", "py", "mpy"],
+    "py-game": ["py-game"],
+    "donkey": ["donkey"],
+    "deprecations-manager": ["deprecations-manager"],
+}
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
+
+
+class BuildError(Exception):
+    pass
+
+
+def package_version(npm_name: str) -> str:
+    pj = NODE_MODULES / npm_name / "package.json"
+    if not pj.is_file():
+        raise BuildError(f"{pj.relative_to(ROOT)} is missing: run `npm ci` first")
+    return json.loads(pj.read_text(encoding="utf-8"))["version"]
+
+
+def wanted(path: Path) -> bool:
+    return not (set(path.parts) & SKIP_NAMES) and path.suffix not in SKIP_SUFFIXES
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_file() and wanted(rel):
+            copy_file(path, dst / rel)
+
+
+def zip_engine(src: Path, dst: Path) -> int:
+    """Zip the engine package deterministically (paths start with `generala/`)."""
+    files = [p for p in sorted(src.rglob("*")) if p.is_file() and wanted(p.relative_to(src))]
+    if not (src / "__init__.py").is_file():
+        raise BuildError(f"{src.relative_to(ROOT)}/__init__.py is missing")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(f"{src.name}/{path.relative_to(src).as_posix()}", ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return len(files)
+
+
+IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.js)["']""")
+
+
+def pyscript_chunks(dist_dir: Path, disabled_plugins: set[str]) -> tuple[list[str], list[str]]:
+    """The files core.js can load: the import closure of core.js (static and dynamic
+    imports), without the chunk families of the plugins disabled in pyscript.toml.
+    Returns (needed, skipped)."""
+    skip_stems = set()
+    for plugin in disabled_plugins:
+        skip_stems.update(PLUGIN_FAMILIES.get(plugin, [plugin]))
+
+    def stem(name: str) -> str:  # "py-editor-C4XsZtn7.js" -> "py-editor"
+        return re.sub(r"-[A-Za-z0-9_-]{8}\.js$", "", name)
+
+    def skipped_family(s: str) -> bool:  # "codemirror_view" is in the "codemirror" family
+        return any(s == fam or s.startswith(fam + "_") for fam in skip_stems)
+
+    needed: list[str] = []
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        path = dist_dir / name
+        if not path.is_file():
+            raise BuildError(f"@pyscript/core: {name} is imported but missing")
+        needed.append(name)
+        for ref in IMPORT_RE.findall(path.read_text(encoding="utf-8")):
+            child = ref[2:]
+            if "/" not in child and not skipped_family(stem(child)):
+                todo.append(child)
+    needed.append("core.css")
+    all_js = {p.name for p in dist_dir.glob("*.js")}
+    skipped = sorted(all_js - set(needed))
+    return sorted(needed), skipped
+
+
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython)/([^/\"'\s]+)/")
+
+
+def check_vendor_refs(versions: dict[str, str]) -> None:
+    """Every `vendor/<runtime>/<version>/` in the sources must match node_modules."""
+    problems = []
+    sources = [ROOT / f for f in SITE_FILES]
+    for d in SITE_DIRS:
+        sources += [p for p in (ROOT / d).rglob("*") if p.is_file() and wanted(p.relative_to(ROOT))]
+    for path in sources:
+        if path.suffix not in {".html", ".toml", ".mjs", ".js", ".py", ".css", ".json", ".webmanifest"}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for runtime, version in VENDOR_REF_RE.findall(text):
+            if versions[runtime] != version:
+                problems.append(
+                    f"{path.relative_to(ROOT)}: vendor/{runtime}/{version}/ but npm has "
+                    f"{runtime} {versions[runtime]}"
+                )
+    if problems:
+        raise BuildError("stale vendor paths:\n  " + "\n  ".join(problems))
+
+
+PY_CONFIG_RE = re.compile(r"<py-config[^>]*>(.*?)</py-config>", re.S)
+
+
+def check_py_config(disabled: set[str]) -> None:
+    """PyScript requests the plugins of *each* interpreter type (py and mpy) unless
+    that type's config disables them: index.html's <py-config> must disable the same
+    plugins as pyscript.toml, or core.js requests chunks that dist/ does not ship."""
+    match = PY_CONFIG_RE.search((ROOT / "index.html").read_text(encoding="utf-8"))
+    py_disabled: set[str] = set()
+    if match:
+        try:
+            plugins = json.loads(match.group(1)).get("plugins", [])
+        except json.JSONDecodeError as e:
+            raise BuildError(f"index.html: <py-config> is not JSON: {e}") from e
+        py_disabled = {p[1:] for p in plugins if p.startswith("!")}
+    if py_disabled != disabled:
+        raise BuildError(
+            "index.html <py-config> and pyscript.toml disable different plugins: "
+            f"{sorted(py_disabled)} vs {sorted(disabled)}"
+        )
+
+
+def content_version(dist: Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + hashlib.sha256((dist / rel).read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def human(n: int) -> str:
+    return f"{n / 1_000_000:.2f} MB" if n >= 1_000_000 else f"{n / 1000:.1f} kB"
+
+
+def size_report(dist: Path, files: list[str], brotli_quality: int) -> None:
+    try:
+        import brotli  # type: ignore
+    except ImportError:
+        brotli = None
+    width = max(len(f) for f in files)
+    head = f"{'file':<{width}}  {'raw':>12}  {'gzip':>12}"
+    head += f"  {'brotli':>12}" if brotli else ""
+    print(head)
+    print("-" * len(head))
+    totals = [0, 0, 0]
+    for rel in sorted(files):
+        data = (dist / rel).read_bytes()
+        raw, gz = len(data), len(gzip.compress(data, 9, mtime=0))
+        line = f"{rel:<{width}}  {raw:>12,}  {gz:>12,}"
+        totals[0] += raw
+        totals[1] += gz
+        if brotli:
+            br = len(brotli.compress(data, quality=brotli_quality))
+            totals[2] += br
+            line += f"  {br:>12,}"
+        print(line)
+    print("-" * len(head))
+    line = f"{'total (' + str(len(files)) + ' files)':<{width}}  {totals[0]:>12,}  {totals[1]:>12,}"
+    if brotli:
+        line += f"  {totals[2]:>12,}"
+    print(line)
+    summary = f"total: {human(totals[0])} raw, {human(totals[1])} gzip (level 9)"
+    if brotli:
+        summary += f", {human(totals[2])} brotli (quality {brotli_quality})"
+    else:
+        summary += "; brotli sizes not shown: the `brotli` module is not importable (pip install brotli)"
+    print(summary)
+
+
+def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
+    versions = {RUNTIMES[npm]: package_version(npm) for npm in RUNTIMES}
+    check_vendor_refs(versions)
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    disabled = {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+    check_py_config(disabled)
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    for name in SITE_FILES:
+        copy_file(ROOT / name, out / name)
+    for name in SITE_DIRS:
+        copy_tree(ROOT / name, out / name)
+    n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
+
+    vendor = out / "vendor"
+    pyo = vendor / "pyodide" / versions["pyodide"]
+    for name in PYODIDE_FILES:
+        copy_file(NODE_MODULES / "pyodide" / name, pyo / name)
+    mpy = vendor / "micropython" / versions["micropython"]
+    for name in MICROPYTHON_FILES:
+        copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
+    ps_src = NODE_MODULES / "@pyscript/core/dist"
+    needed, skipped = pyscript_chunks(ps_src, disabled)
+    ps = vendor / "pyscript" / versions["pyscript"]
+    for name in needed:
+        copy_file(ps_src / name, ps / name)
+
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    version = content_version(out, files)
+    manifest = {
+        "version": version,
+        "runtimes": versions,
+        "files": files,
+    }
+    (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    files.append("version.json")
+
+    print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ version {version}")
+    print(
+        f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
+        f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip"
+    )
+    print(f"pyscript chunks not published (disabled plugins): {', '.join(skipped) or 'none'}")
+    if sizes:
+        size_report(out, sorted(files), brotli_quality)
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
+    ap.add_argument("--brotli-quality", type=int, default=9, help="0-11 (11 is slow: ~1 min)")
+    ap.add_argument("--no-sizes", action="store_true", help="skip the size report")
+    args = ap.parse_args(argv)
+    try:
+        build(args.out.resolve(), args.brotli_quality, not args.no_sizes)
+    except BuildError as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

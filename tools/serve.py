@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Serve dist/ locally with the production headers (standard library only).
+
+    python3 tools/serve.py [PORT] [--dir DIST] [--host 127.0.0.1] [--quiet]
+
+Every response carries the headers that `netlify.toml` declares for its path
+([[headers]] tables; `for` globs as Netlify reads them: `*` matches anything
+including `/`, `:name` one path segment; every matching rule applies, in file
+order, a later rule overriding an earlier one's header of the same name), so
+local runs and the e2e tests see the same Content-Security-Policy, caching and
+MIME types as the deployed site.
+
+From tests:
+
+    from tools.serve import start_server
+    base_url, stop = start_server("dist")   # free port, background thread
+    ...
+    stop()
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import re
+import sys
+import threading
+import tomllib
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIST = ROOT / "dist"
+DEFAULT_NETLIFY_TOML = ROOT / "netlify.toml"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+}
+
+
+def glob_to_regex(pattern: str) -> re.Pattern:
+    """A Netlify `for` path as a regex: `*` matches anything (slashes included),
+    a `:name` segment one segment; a trailing slash is optional; case-insensitive."""
+    parts = [p for p in pattern.split("/") if p]
+    out = []
+    for part in parts:
+        if re.fullmatch(r":\w+", part):
+            out.append("[^/]+")
+        else:
+            out.append(".*".join(re.escape(chunk) for chunk in part.split("*")))
+    return re.compile("^/" + "/".join(out) + "/?$", re.IGNORECASE)
+
+
+def load_header_rules(netlify_toml: Path | str = DEFAULT_NETLIFY_TOML) -> list[tuple[re.Pattern, dict[str, str]]]:
+    with open(netlify_toml, "rb") as f:
+        config = tomllib.load(f)
+    rules = []
+    for rule in config.get("headers", []):
+        values = {str(k): " ".join(str(v).split()) for k, v in rule.get("values", {}).items()}
+        rules.append((glob_to_regex(rule["for"]), values))
+    return rules
+
+
+def headers_for_path(rules, path: str) -> dict[str, str]:
+    """Headers for a URL path; later matching rules override earlier ones (by
+    case-insensitive name), as Netlify does."""
+    merged: dict[str, tuple[str, str]] = {}
+    for regex, values in rules:
+        if regex.match(path):
+            for name, value in values.items():
+                merged[name.lower()] = (name, value)
+    return dict(merged.values())
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    rules: list = []
+    overlays: dict[str, str] = {}  # URL prefix -> directory, e.g. {"/bench/": ".../bench"}
+    quiet = False
+
+    def translate_path(self, path: str) -> str:
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
+        for prefix, directory in self.overlays.items():
+            if url_path.startswith(prefix):
+                rel = url_path[len(prefix):]
+                target = os.path.realpath(os.path.join(directory, rel))
+                if target == os.path.realpath(directory) or target.startswith(os.path.realpath(directory) + os.sep):
+                    return target
+                return os.path.join(directory, "__forbidden__")
+        return super().translate_path(path)
+
+    def guess_type(self, path) -> str:
+        ext = os.path.splitext(str(path))[1].lower()
+        return MIME_TYPES.get(ext) or super().guess_type(path)
+
+    def list_directory(self, path):
+        # Like Netlify: no directory listings.
+        self.send_error(404, "Not Found")
+        return None
+
+    def end_headers(self) -> None:
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        for name, value in headers_for_path(self.rules, url_path).items():
+            # Replace a default of the same name (e.g. Content-Type) rather than duplicate it.
+            self._headers_buffer = [
+                line for line in self._headers_buffer
+                if not line.decode("latin-1").lower().startswith(name.lower() + ":")
+            ]
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def handle_one_request(self) -> None:
+        try:
+            super().handle_one_request()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    directory: Path | str = DEFAULT_DIST,
+    port: int = 8000,
+    host: str = "127.0.0.1",
+    netlify_toml: Path | str = DEFAULT_NETLIFY_TOML,
+    overlays: dict[str, str] | None = None,
+    quiet: bool = False,
+) -> Server:
+    directory = Path(directory).resolve()
+    if not (directory / "index.html").is_file():
+        raise FileNotFoundError(f"{directory}/index.html not found: build first (python3 tools/build.py)")
+    handler = type(
+        "SiteHandler",
+        (Handler,),
+        {
+            "rules": load_header_rules(netlify_toml),
+            "overlays": {k: str(Path(v).resolve()) for k, v in (overlays or {}).items()},
+            "quiet": quiet,
+        },
+    )
+    return Server((host, port), functools.partial(handler, directory=str(directory)))
+
+
+def start_server(
+    directory: Path | str = DEFAULT_DIST,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    netlify_toml: Path | str = DEFAULT_NETLIFY_TOML,
+    overlays: dict[str, str] | None = None,
+    quiet: bool = True,
+):
+    """Start serving in a daemon thread (port 0: a free one). Returns (base_url, stop)."""
+    server = make_server(directory, port, host, netlify_toml, overlays, quiet)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    base_url = f"http://{host}:{server.server_address[1]}"
+
+    def stop() -> None:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+    return base_url, stop
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve dist/ with the headers of netlify.toml.")
+    ap.add_argument("port", nargs="?", type=int, default=8000)
+    ap.add_argument("--dir", type=Path, default=DEFAULT_DIST)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        server = make_server(args.dir, args.port, args.host, quiet=args.quiet)
+    except FileNotFoundError as e:
+        print(e, file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    print(f"serving {args.dir} at http://{'localhost' if host == '127.0.0.1' else host}:{port}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
