@@ -377,7 +377,7 @@ def variant(name: str, **options: Any) -> Rules:
     >>> variant("argentine", served_bonus=10).score("straight", [3, 4, 5, 6, 2], roll=1)
     30
     """
-    spec = SPECS.get(name)
+    spec = SPECS.get(name) if isinstance(name, str) else None
     if spec is None:
         raise InvalidInput(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}")
     for key in options:

@@ -1,0 +1,88 @@
+"""``python -m generala solve VARIANT [--option NAME=VALUE ...]``: solve a variant, write its table.
+
+Wire-in: ``add_parser(subparsers)`` adds the ``solve`` sub-command and sets
+``func=run``; ``run(args)`` returns the exit code. Also runnable on its own:
+``python -m generala.ai.cli_solve VARIANT ...``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from ..errors import GeneralaError
+from ..variants import VARIANTS, parse_option, variant
+
+TABLES_DIR = Path(__file__).resolve().parents[2] / "static" / "tables"
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "solve", help="solve a variant exactly (solitaire, no automatic wins) and write its table",
+        description="Compute the optimal expected final score of a variant's solitaire game "
+                    "(automatic wins switched off) and write the value table used by the "
+                    "computer players and the coach.")
+    _arguments(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", choices=VARIANTS)
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a house option (booleans as on/off); repeatable")
+    p.add_argument("--out", help="table file (default: static/tables/<variant>[.<options>].gvt)")
+    p.add_argument("--no-table", action="store_true", help="do not write a table")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+
+
+def rules_from_args(args):
+    options = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise GeneralaError(f"--option takes NAME=VALUE, got {item!r}")
+        options[name.strip().replace("-", "_")] = parse_option(args.variant, name.strip().replace("-", "_"), value)
+    return variant(args.variant, **options)
+
+
+def run(args) -> int:
+    from .solver import solitaire_rules, solve, table_name
+    try:
+        rules = rules_from_args(args)
+    except GeneralaError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    solo = solitaire_rules(rules)
+    last = [0.0]
+
+    def progress(done, total):
+        now = time.perf_counter()
+        if not args.quiet and (now - last[0] > 2 or done == total):
+            last[0] = now
+            print(f"\r  {done}/{total} states", end="" if done < total else "\n",
+                  file=sys.stderr, flush=True)
+
+    start = time.perf_counter()
+    table = solve(solo, progress)
+    seconds = time.perf_counter() - start
+    print(f"{solo!r} (solitaire: automatic wins off)")
+    print(f"optimal expected final score: {table.value:.6f}")
+    print(f"states: {len(table.V)}  time: {seconds:.2f} s")
+    if not args.no_table:
+        path = Path(args.out) if args.out else TABLES_DIR / table_name(solo)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        size = table.save(path)
+        print(f"table: {path} ({size} bytes, {size / 1024:.1f} KiB)")
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m generala.ai.cli_solve")
+    _arguments(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

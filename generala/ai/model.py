@@ -1,0 +1,237 @@
+"""The solitaire model of a variant: states between turns, their transitions, and one turn.
+
+A state between turns is ``(mask, x)``: ``mask`` has bit ``i`` set when box ``i``
+(sheet order) is filled, and ``x`` is what the rest of the game's scoring still
+depends on:
+
+- ``argentine`` with Double Generala: ``x = 1`` when the Generala box holds
+  points (a later five alike may then score in Double Generala), else 0;
+- ``bulgarian``: the running mandatory total, as long as the sign of the final
+  mandatory total can still change; once it cannot, ``x = SAFE`` and a certain
+  −50 is charged at the moment it becomes certain;
+- otherwise ``x = 0``.
+
+``V[state]`` is the optimal expected number of points still to come (penalty
+included). Automatic wins are not modelled: a served five alike scores like any
+other roll (the solitaire game).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..scoring import NUMBER_BOXES
+from .lattice import FACES, lattice
+
+SAFE = 1000  # Bulgarian: the mandatory total's sign is settled
+
+
+def _or(a, b):
+    return a if a >= b else b
+
+
+class Model:
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self.name = rules.name
+        self.boxes: tuple[str, ...] = rules.categories
+        self.nbox = len(self.boxes)
+        self.bit = {b: 1 << i for i, b in enumerate(self.boxes)}
+        self.full = (1 << self.nbox) - 1
+        self.per_turn = rules.boxes_per_turn
+        self.dice = rules.dice
+        self.L = lattice(rules.dice)
+        self.L5 = lattice(5)
+        hands5 = self.L5.hands
+        price = rules._price
+        gsheet = {"generala": 1}
+        self.later = {b: [price(b, h, False, gsheet) for h in hands5] for b in self.boxes}
+        self.served = {b: [price(b, h, True, gsheet) for h in hands5] for b in self.boxes}
+        self.has_served = rules.dice == 5 and any(
+            self.later[b] != self.served[b] for b in self.boxes)
+        self.argentine_double = self.name == "argentine" and "double-generala" in self.boxes
+        self.mandatory = tuple(rules.mandatory)
+        self.face_count = [[h.count(f) for h in hands5] for f in range(7)]
+        self._pair_best = {}
+        self._enumerate()
+
+    # --- states -----------------------------------------------------------
+
+    def _enumerate(self) -> None:
+        n = self.nbox
+        masks = [m for m in range(1 << n)
+                 if bin(m).count("1") % self.per_turn == 0]
+        masks.sort(key=lambda m: (-bin(m).count("1"), m))
+        self.masks_desc = masks
+        self.xs_of = {}
+        if self.mandatory:
+            self.mand_bits = [self.bit[b] for b in self.mandatory]  # face f -> mand_bits[f-1]
+            self.mand_all = sum(self.mand_bits)
+            reach = {}
+            for s in range(64):
+                ts = {0}
+                for f in FACES:
+                    if s >> (f - 1) & 1:
+                        ts = {t + (c - 3) * f for t in ts for c in range(6)}
+                rsum = sum(f for f in FACES if not s >> (f - 1) & 1)
+                xs = sorted(t for t in ts if -2 * rsum <= t < 3 * rsum)
+                reach[s] = tuple(xs) + (SAFE,) if s != 0 else (0,)
+            self._reach = reach
+            for m in masks:
+                self.xs_of[m] = reach[self._mand_set(m)]
+        elif self.argentine_double:
+            g = self.bit["generala"]
+            for m in masks:
+                self.xs_of[m] = (0, 1) if m & g else (0,)
+        else:
+            for m in masks:
+                self.xs_of[m] = (0,)
+        self.states = [(m, x) for m in sorted(masks) for x in self.xs_of[m]]
+        self.index = {s: i for i, s in enumerate(self.states)}
+
+    def _mand_set(self, mask: int) -> int:
+        s = 0
+        for f in FACES:
+            if mask & self.mand_bits[f - 1]:
+                s |= 1 << (f - 1)
+        return s
+
+    def _norm(self, mask: int, t: int) -> tuple[int, int]:
+        """Bulgarian: the state's x for running total t, and a penalty settled now."""
+        rsum = sum(f for f in FACES if not mask & self.mand_bits[f - 1])
+        if t >= 3 * rsum:
+            return SAFE, 0
+        if t < -2 * rsum:
+            return SAFE, -50
+        return t, 0
+
+    def state_of(self, sheet) -> tuple[tuple[int, int], int]:
+        """The state of a sheet and the points it already holds (a settled penalty included)."""
+        mask = 0
+        base = 0
+        for b in self.boxes:
+            v = sheet.get(b)
+            if v is not None:
+                mask |= self.bit[b]
+                base += v
+        x = 0
+        if self.mandatory:
+            t = sum(sheet.get(b) or 0 for b in self.mandatory)
+            if mask & self.mand_all == 0:
+                x = 0
+            else:
+                x, pen = self._norm(mask, t)
+                base += pen
+        elif self.argentine_double and sheet.get("generala"):
+            x = 1
+        return (mask, x), base
+
+    # --- one box: what it pays and where it leads --------------------------
+
+    def option(self, state, box: str, hand: tuple[int, ...], served: bool):
+        """Points now and the next state when ``hand`` goes to ``box`` (5 dice)."""
+        mask, x = state
+        nmask = mask | self.bit[box]
+        hi = self.L5.hand_index[hand]
+        pts = (self.served if served else self.later)[box][hi]
+        if self.mandatory:
+            if box in self.mandatory:
+                if x == SAFE:
+                    return pts, (nmask, SAFE)
+                nx, pen = self._norm(nmask, x + pts)
+                return pts + pen, (nmask, nx)
+            return pts, (nmask, x)
+        if self.argentine_double:
+            if box == "generala":
+                return pts, (nmask, 1 if pts > 0 else 0)
+            if box == "double-generala" and not x:
+                return 0, (nmask, x)
+        return pts, (nmask, x)
+
+    def box_vector(self, state, box: str, served: bool, V, index) -> list[float]:
+        """``points + V[next state]`` for every hand put in ``box`` (5 dice)."""
+        mask, x = state
+        nmask = mask | self.bit[box]
+        prices = (self.served if served else self.later)[box]
+        if self.mandatory and box in self.mandatory and x != SAFE:
+            f = self.mandatory.index(box) + 1
+            vals = []
+            for c in range(6):
+                d = (c - 3) * f
+                nx, pen = self._norm(nmask, x + d)
+                vals.append(d + pen + V[index[(nmask, nx)]])
+            return [vals[c] for c in self.face_count[f]]
+        if self.argentine_double:
+            if box == "generala":
+                c0 = V[index[(nmask, 0)]]
+                c1 = V[index[(nmask, 1)]]
+                return [p + c1 if p else c0 for p in prices]
+            if box == "double-generala" and not x:
+                return [V[index[(nmask, x)]]] * len(prices)
+        c = V[index[(nmask, x)]]
+        return [p + c for p in prices]
+
+    # --- ten dice: two boxes ------------------------------------------------
+
+    def pair_best(self, a: str, b: str) -> list[float]:
+        """Best split points of every ten-dice hand into boxes a and b."""
+        key = (a, b) if a < b else (b, a)
+        got = self._pair_best.get(key)
+        if got is None:
+            pa, pb = self.later[key[0]], self.later[key[1]]
+            splits = self._splits()
+            got = [max([pa[i] + pb[j] for i, j in sp]) for sp in splits]
+            self._pair_best[key] = got
+        return got
+
+    def _splits(self):
+        sp = getattr(self, "_splits_cache", None)
+        if sp is None:
+            idx5 = self.L5.hand_index
+            sp = []
+            for h in self.L.hands:
+                pairs = set()
+                for k in self.L.keeps_of(h):
+                    if len(k) == 5:
+                        rest = list(h)
+                        for v in k:
+                            rest.remove(v)
+                        pairs.add((idx5[k], idx5[tuple(rest)]))
+                sp.append(list(pairs))
+            self._splits_cache = sp
+        return sp
+
+    # --- one turn -------------------------------------------------------------
+
+    def finals(self, state, V, index, served: bool = False) -> list[float]:
+        """Value of every hand when the turn ends now with it (best box choice)."""
+        mask, _ = state
+        open_boxes = [b for b in self.boxes if not mask & self.bit[b]]
+        if self.per_turn == 2:
+            vecs = []
+            for a, b in combinations(open_boxes, 2):
+                c = V[index[(mask | self.bit[a] | self.bit[b], 0)]]
+                vecs.append([p + c for p in self.pair_best(a, b)])
+        else:
+            vecs = [self.box_vector(state, b, served, V, index) for b in open_boxes]
+        if len(vecs) == 1:
+            return vecs[0]
+        return list(map(max, *vecs))
+
+    def turn(self, state, V, index, keep_levels: bool = False):
+        """Solve one turn from ``state``: its value, and (optionally) the keep values."""
+        L = self.L
+        v3 = self.finals(state, V, index)
+        w3 = L.expect(v3)
+        v2 = L.submax(w3)
+        w2 = L.expect(v2)
+        b2 = L.submax(w2)
+        if self.has_served:
+            vs = self.finals(state, V, index, served=True)
+            v1 = list(map(max, vs, b2))
+        else:
+            vs = None
+            v1 = b2
+        value = L.mean(v1)
+        if keep_levels:
+            return value, {"v3": v3, "w3": w3, "v2": v2, "w2": w2, "vs": vs, "v1": v1}
+        return value

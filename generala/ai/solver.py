@@ -1,0 +1,156 @@
+"""Solve a variant: the optimal expected final score of the solitaire game, and the value table.
+
+The value table holds ``V[state]`` for every state between turns (see
+:mod:`generala.ai.model`); players and the coach solve the current turn from it
+on demand.
+"""
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from array import array
+
+from ..variants import variant
+from .model import Model
+
+MAGIC = b"GENV1\n"
+
+#: Options that only switch automatic wins on: the solitaire game has none.
+AUTO_WIN_OPTIONS = {"argentine": "served_generala_wins", "puerto-rican": "big_general_wins"}
+#: Options that change nothing in the solitaire game (money settlement).
+IRRELEVANT_OPTIONS = {"puerto-rican": ("stake_per_point",)}
+
+
+def solitaire_rules(rules):
+    """The rules the solver uses: automatic wins off, settlement-only options at default."""
+    opts = rules.options
+    auto = AUTO_WIN_OPTIONS.get(rules.name)
+    if auto:
+        opts[auto] = False
+    for name in IRRELEVANT_OPTIONS.get(rules.name, ()):
+        opts[name] = rules.spec.option(name).default
+    return variant(rules.name, **opts)
+
+
+def table_name(rules) -> str:
+    """File name of a rules' table: ``<variant>.gvt`` for default options, else with a suffix."""
+    rules = solitaire_rules(rules)
+    default = solitaire_rules(variant(rules.name))
+    if rules == default:
+        return f"{rules.name}.gvt"
+    changed = [f"{k}={v}" for (k, v), (_, d) in zip(rules._options, default._options) if v != d]
+    slug = "-".join(str(c).replace("=", "_").replace("True", "on").replace("False", "off")
+                    for c in changed)
+    return f"{rules.name}.{slug}.gvt"
+
+
+class Table:
+    """The solved values of one rules: ``V`` indexed like ``model.states``."""
+
+    def __init__(self, model: Model, V: list[float], seconds: float = 0.0) -> None:
+        self.model = model
+        self.rules = model.rules
+        self.V = V
+        self.index = model.index
+        self.seconds = seconds
+        self._turns = {}
+
+    @property
+    def value(self) -> float:
+        """The optimal expected final score of a whole solitaire game."""
+        return self.V[self.index[(0, 0)]]
+
+    def state_value(self, state) -> float:
+        return self.V[self.index[state]]
+
+    def turn(self, state):
+        """The solved turn from ``state`` (cached): keep values and final values."""
+        got = self._turns.get(state)
+        if got is None:
+            if len(self._turns) > 64:
+                self._turns.clear()
+            _, got = self.model.turn(state, self.V, self.index, keep_levels=True)
+            self._turns[state] = got
+        return got
+
+    # --- files ------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        header = {
+            "variant": self.rules.name,
+            "options": {k: v for k, v in self.rules._options},
+            "states": len(self.V),
+            "value": self.value,
+            "seconds": round(self.seconds, 3),
+            "format": "float32 zlib, states in model order",
+        }
+        head = json.dumps(header, sort_keys=True).encode()
+        body = zlib.compress(array("f", self.V).tobytes(), 9)
+        return MAGIC + len(head).to_bytes(4, "little") + head + body
+
+    def save(self, path) -> int:
+        data = self.to_bytes()
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return len(data)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, rules=None) -> "Table":
+        if not data.startswith(MAGIC):
+            raise ValueError("not a generala value table")
+        n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
+        start = len(MAGIC) + 4
+        header = json.loads(data[start:start + n])
+        if rules is None:
+            rules = variant(header["variant"], **header["options"])
+        rules = solitaire_rules(rules)
+        if rules.name != header["variant"] or rules.options != header["options"]:
+            raise ValueError(f"table is for {header['variant']} {header['options']}, not {rules!r}")
+        values = array("f")
+        values.frombytes(zlib.decompress(data[start + n:]))
+        model = model_for(rules)
+        if len(values) != len(model.states):
+            raise ValueError("table does not match the model")
+        V = values.tolist()
+        V[model.index[(0, 0)]] = header["value"]  # the exact solved value
+        table = cls(model, V, header.get("seconds", 0.0))
+        return table
+
+    @classmethod
+    def load(cls, path, rules=None) -> "Table":
+        with open(path, "rb") as fh:
+            return cls.from_bytes(fh.read(), rules)
+
+
+_models = {}
+
+
+def model_for(rules) -> Model:
+    rules = solitaire_rules(rules)
+    got = _models.get(rules)
+    if got is None:
+        got = _models[rules] = Model(rules)
+    return got
+
+
+def solve(rules, progress=None) -> Table:
+    """Backward induction over all states; ``progress(done, total)`` is called now and then."""
+    rules = solitaire_rules(rules)
+    start = time.perf_counter()
+    model = model_for(rules)
+    index = model.index
+    V = [0.0] * len(model.states)
+    total = len(model.states)
+    done = 0
+    for mask in model.masks_desc:
+        for x in model.xs_of[mask]:
+            state = (mask, x)
+            if mask != model.full:
+                V[index[state]] = model.turn(state, V, index)
+            done += 1
+        if progress and mask & 15 == 0:
+            progress(done, total)
+    if progress:
+        progress(total, total)
+    return Table(model, V, time.perf_counter() - start)
