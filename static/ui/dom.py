@@ -67,3 +67,8 @@ class Cache:
         if self.seen.get(k) != value:
             self.seen[k] = value
             setattr(node, name, value)
+
+
+def each(collection):
+    """The items of a NodeList / HTMLCollection as a Python list."""
+    return [collection.item(i) for i in range(collection.length)]

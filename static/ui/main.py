@@ -1,20 +1,31 @@
-# The main-thread UI boot (PyScript MicroPython).
+# The main-thread UI (PyScript MicroPython): events -> engine requests -> draw the view.
 #
-# Skeleton only: the board UI is built on top of this later. What it does now:
-#   1. marks the page usable: <html data-state="ui-ready">
-#   2. gets the engine (static/js/engine.mjs, started by index.html already)
-#   3. pings it and marks <html data-state="ready"> with the engine version shown
-# On failure: <html data-state="error"> and a visible message (text, never markup).
+# Boot contract: <html data-state> goes loading -> ui-ready (the page answers
+# input: setup form, saved games, the saved board drawn from its last view) ->
+# ready (the engine can roll) or error (with a visible message).
 #
-# Rules for this side: only this thread touches the DOM and storage; storage goes
-# through js.generalaStorage (never throws); JS calls that may fail are awaited
-# promises (MicroPython can catch a rejected promise, not a synchronous throw).
+# Only this thread touches the DOM and storage; storage goes through
+# js.generalaStorage (never throws); JS calls that may fail are awaited promises
+# (MicroPython can catch a rejected promise, not a synchronous throw). The game
+# lives in the engine worker: this side keeps the last view it drew and the
+# player's transient choices (the two boxes and the split of the ten dice).
+import asyncio
 import json
 
 import js
 from pyscript import document
 
+import keys
+import words
+from dom import byid, clear, each, el, on
+from render import Board
+from saves import Saves, describe, when
+from setup import Setup
+
 html = document.documentElement
+engine = js.generalaEngine
+storage = js.generalaStorage
+MAX_SEED = 2 ** 63 - 1
 
 
 def set_state(state):
@@ -23,44 +34,571 @@ def set_state(state):
         html.dataset.state = state
 
 
-def show_status(text):
-    el = document.getElementById("engine-status")
-    if el:
-        el.textContent = text
+def status(text):
+    byid("engine-status").textContent = text
 
 
-def show_error(message):
-    js.generalaEngine.showBootError(message)
+def message(text, kind="info"):
+    """A visible note the player can dismiss (text only)."""
+    box = byid("messages")
+    p = el("p", "msg msg-" + kind)
+    p.appendChild(el("span", "msg-text", text))
+    p.appendChild(el("button", "btn small dismiss", "Dismiss", {"type": "button", "data-dismiss": "1"}))
+    box.appendChild(p)
 
 
-set_state("ui-ready")
+def spawn(coro):
+    asyncio.create_task(coro)
 
-engine = js.generalaEngine
-storage = js.generalaStorage
-if not storage.persistent:
-    note = document.getElementById("storage-note")
-    if note:
-        note.hidden = False
 
-show_status("Starting the game engine…")
+class Game:
+    """The controller: one per page."""
+
+    def __init__(self, catalog, params):
+        self.catalog = catalog
+        self.saves = Saves(storage)
+        self.board = Board(byid("board"))
+        self.view = None
+        self.gid = None
+        self.ui = {"ready": False, "picked": [], "split": None}
+        self.setup = Setup(catalog, params.get("variant"))
+        self.seed = params.get("seed")
+        if self.seed is not None:
+            byid("seed").value = str(self.seed)
+        self.confirm_cb = None
+        self.wire()
+
+    # --- screens ------------------------------------------------------------
+
+    def board_visible(self):
+        return not byid("board").hidden
+
+    def show_home(self):
+        self.gid = None
+        self.view = None
+        self.saves.set_current(None)
+        self.draw_saves()
+        byid("board").hidden = True
+        byid("home").hidden = False
+        byid("nav-home").hidden = True
+        byid("nav-rules").hidden = True
+
+    def show_board(self):
+        byid("home").hidden = True
+        byid("board").hidden = False
+        byid("nav-home").hidden = False
+        byid("nav-rules").hidden = False
+
+    def draw(self, view):
+        self.view = view
+        self.board.update(view, self.ui)
+        byid("board").setAttribute("data-rendered", str(int(byid("board").getAttribute("data-rendered") or 0) + 1))
+
+    def draw_saves(self):
+        unfinished, finished, broken = self.saves.listing()
+        self.fill_list("continue", unfinished, self.continue_item)
+        self.fill_list("history", finished, self.history_item)
+        self.fill_list("aside", broken, self.aside_item)
+
+    def fill_list(self, name, items, make):
+        ul = byid(name + "-list")
+        clear(ul)
+        for item in items:
+            ul.appendChild(make(item))
+        byid(name + "-section").hidden = not items
+
+    def continue_item(self, entry):
+        li = el("li", "save", None, {"data-save": entry["id"]})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", describe(entry)))
+        text.appendChild(el("span", "save-meta", "Turn " + str(entry.get("round")) + " of "
+                            + str(entry.get("turns")) + " · " + when(entry.get("updated") or 0)))
+        li.appendChild(text)
+        li.appendChild(el("button", "btn primary small", "Continue",
+                          {"type": "button", "data-continue": entry["id"],
+                           "aria-label": "Continue " + describe(entry)}))
+        li.appendChild(self.delete_button(entry["id"], describe(entry)))
+        return li
+
+    def history_item(self, entry):
+        li = el("li", "save", None, {"data-save": entry["id"]})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", str(entry.get("title"))))
+        result = sorted(entry.get("result") or [], key=lambda r: r[1] or 99)
+        text.appendChild(el("span", "save-result", ", ".join(
+            words.ordinal(r[1]) + " " + str(r[0]) + " " + str(r[2]) for r in result)))
+        text.appendChild(el("span", "save-meta", when(entry.get("updated") or 0)))
+        li.appendChild(text)
+        li.appendChild(self.delete_button(entry["id"], describe(entry)))
+        return li
+
+    def aside_item(self, item):
+        gid, label, reason = item
+        li = el("li", "save broken", None, {"data-save": gid})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", label))
+        text.appendChild(el("span", "save-meta", "Could not be loaded: " + str(reason)))
+        li.appendChild(text)
+        li.appendChild(self.delete_button(gid, label))
+        return li
+
+    def delete_button(self, gid, label):
+        return el("button", "btn small danger", "Delete", {"type": "button", "data-delete": gid,
+                                                           "data-label": label,
+                                                           "aria-label": "Delete " + label})
+
+    # --- engine -------------------------------------------------------------
+
+    async def call(self, req):
+        """Send a request; the reply dict, or None after telling the player what went wrong."""
+        try:
+            text = await engine.call(json.dumps(req))
+        except Exception as err:
+            message("The game engine failed: " + str(err), "error")
+            return None
+        reply = json.loads(text)
+        if not reply.get("ok"):
+            if reply.get("view") and self.view is not None:
+                self.draw(reply["view"])
+            if req.get("op") != "load":
+                message(str(reply.get("error")), "error")
+            return reply
+        return reply
+
+    def changed(self, reply):
+        """After an action: draw, announce, autosave."""
+        view = reply["view"]
+        self.draw(view)
+        byid("announce").textContent = words.announce(view)
+        if reply.get("save") and self.gid:
+            if not self.saves.put(self.gid, reply["save"], view):
+                message("This game could not be saved (storage is full or unavailable).", "error")
+
+    async def act(self, req, reset=True):
+        if reset:
+            self.ui["picked"] = []
+            self.ui["split"] = None
+        reply = await self.call(req)
+        if reply and reply.get("ok"):
+            self.changed(reply)
+        return reply
+
+    # --- actions (called from events and keys) -----------------------------
+
+    def playing(self):
+        return self.view is not None and self.ui["ready"] and not self.view["over"] and self.board_visible()
+
+    def roll(self):
+        if self.playing() and self.view["can_roll"] and not self.ui["split"]:
+            spawn(self.act({"op": "roll"}))
+
+    def undo(self):
+        if self.playing() and self.view["can_undo"]:
+            spawn(self.act({"op": "undo"}))
+        elif self.view and self.view["over"] and self.view["can_undo"] and self.ui["ready"]:
+            spawn(self.act({"op": "undo"}))
+
+    def dice_count(self):
+        return self.view["dice_count"] if self.view else 0
+
+    def toggle(self, i):
+        if not self.playing():
+            return
+        if self.ui["split"]:
+            self.move_split(i)
+        elif self.view["can_hold"]:
+            spawn(self.act({"op": "toggle", "die": i}, reset=False))
+
+    def pick_box(self, box):
+        view = self.view
+        if not self.playing() or view["dice"] is None:
+            return
+        row = None
+        for r in view["rows"]:
+            if r["box"] == box:
+                row = r
+        cell = row["cells"][view["current"]] if row else None
+        if not cell or not cell.get("playable"):
+            return
+        if view["boxes_per_turn"] == 2:
+            picked = self.ui["picked"]
+            if box in picked:
+                picked.remove(box)
+                self.draw(view)
+                return
+            picked.append(box)
+            self.draw(view)
+            if len(picked) == 2:
+                spawn(self.propose(picked[0], picked[1]))
+            return
+        if cell["preview"] == 0 and not row["mandatory"]:
+            self.ask("Scratch " + words.box(box) + "? It will score 0 (—) and can't be changed.",
+                     "Scratch", lambda: spawn(self.act({"op": "score", "box": box})))
+            return
+        spawn(self.act({"op": "score", "box": box}))
+
+    async def propose(self, a, b):
+        reply = await self.call({"op": "split", "boxes": [a, b]})
+        if reply and reply.get("ok"):
+            self.ui["split"] = reply["split"]
+        else:
+            self.ui["picked"] = []
+        self.draw(self.view)
+        if self.ui["split"]:
+            pts = self.ui["split"]["points"]
+            byid("announce").textContent = ("Proposed split: " + words.box(a) + " " + words.points(pts[0])
+                                            + ", " + words.box(b) + " " + words.points(pts[1]) + ".")
+            ok = byid("split-ok")
+            if ok:
+                ok.focus()
+
+    def move_split(self, i):
+        split = self.ui["split"]
+        positions = list(split["positions"])
+        if i in positions:
+            positions.remove(i)
+        else:
+            positions.append(i)
+        positions.sort()
+        split = {"boxes": split["boxes"], "positions": positions, "points": None}
+        self.ui["split"] = split
+        self.draw(self.view)
+        if len(positions) == 5:
+            spawn(self.price(split))
+
+    async def price(self, split):
+        reply = await self.call({"op": "price", "boxes": split["boxes"], "split": split["positions"]})
+        if reply and reply.get("ok") and self.ui["split"] is split:
+            split["points"] = reply["split"]["points"]
+            self.ui["split"] = dict(split)
+            self.draw(self.view)
+
+    def score_split(self):
+        split = self.ui["split"]
+        if not split or split.get("points") is None:
+            return
+        req = {"op": "score", "boxes": split["boxes"], "split": split["positions"]}
+        zero = [b for b, p in zip(split["boxes"], split["points"]) if p == 0]
+        if zero:
+            self.ask("Scratch " + " and ".join(words.box(b) for b in zero) + "? "
+                     + ("It" if len(zero) == 1 else "They") + " will score 0 (—).",
+                     "Scratch", lambda: spawn(self.act(req)))
+        else:
+            spawn(self.act(req))
+
+    def cancel_split(self):
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        self.draw(self.view)
+
+    # --- starting, resuming, deleting ------------------------------------------
+
+    async def start(self):
+        req, notes = self.setup.read()
+        for n in notes:
+            message(n, "warn")
+        seed_text = str(byid("seed").value).strip()
+        if seed_text:
+            seed = parse_seed(seed_text)
+            if seed is None:
+                err = byid("setup-error")
+                err.textContent = "The seed must be a whole number from 0 to " + str(MAX_SEED) + "."
+                err.hidden = False
+                return
+            req["seed"] = seed
+        byid("setup-error").hidden = True
+        req["op"] = "new"
+        status("Starting the game…" if self.ui["ready"] else "Starting the game engine…")
+        reply = await self.call(req)
+        if reply and reply.get("ok"):
+            self.begin(reply)
+
+    def begin(self, reply):
+        self.gid = self.saves.new_id()
+        self.saves.set_current(self.gid)
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        self.show_board()
+        self.board.key = None  # a new game: build the board afresh
+        self.changed(reply)
+        byid("announce").textContent = (reply["view"]["title"] + ": " + words.whose_turn(reply["view"])
+                                        + ". Order of play: " + ", ".join(
+            reply["view"]["sides"][i]["name"] for i in reply["view"]["order"]) + ".")
+        byid("roll").focus()
+
+    async def again(self):
+        reply = await self.call({"op": "again"})
+        if reply and reply.get("ok"):
+            self.begin(reply)
+
+    def resume_view(self, entry):
+        """Draw a saved game at once, from its last view (the engine may still be booting)."""
+        self.gid = entry["id"]
+        self.saves.set_current(self.gid)
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        self.show_board()
+        self.board.key = None
+        self.draw(entry["view"])
+
+    async def load(self, entry):
+        reply = await self.call({"op": "load", "save": entry["save"]})
+        if reply and reply.get("ok"):
+            if self.gid == entry["id"]:
+                self.draw(reply["view"])
+            return True
+        reason = reply.get("error") if reply else "the engine did not answer"
+        self.saves.set_aside(entry["id"], reason)
+        message("The saved game “" + describe(entry) + "” (" + when(entry.get("updated") or 0)
+                + ") could not be loaded: " + str(reason) + ". It is kept aside, unchanged.", "error")
+        self.show_home()
+        return False
+
+    async def resume(self, gid):
+        entry, reason = self.saves.get(gid)
+        if entry is None:
+            self.saves.set_aside(gid, reason)
+            message("The saved game " + gid + " could not be loaded: " + reason + ". It is kept aside, unchanged.",
+                    "error")
+            self.draw_saves()
+            return
+        self.resume_view(entry)
+        if self.ui["ready"]:
+            await self.load(entry)
+
+    def ask(self, text, ok_label, callback):
+        dialog = byid("confirm")
+        byid("confirm-text").textContent = text
+        byid("confirm-ok").textContent = ok_label
+        dialog.returnValue = ""
+        self.confirm_cb = callback
+        dialog.showModal()
+        byid("confirm-cancel").focus()
+
+    def on_confirm_close(self, event):
+        cb = self.confirm_cb
+        self.confirm_cb = None
+        if cb and str(byid("confirm").returnValue) == "ok":
+            cb()
+
+    def delete(self, gid, label):
+        def really():
+            self.saves.delete(gid)
+            self.draw_saves()
+            byid("announce").textContent = "Deleted " + label + "."
+        self.ask("Delete the saved game “" + label + "”? This cannot be undone.", "Delete", really)
+
+    # --- rules --------------------------------------------------------------
+
+    def show_rules(self):
+        if self.view:
+            variant, title, options = self.view["variant"], self.view["title"], self.view["options"]
+        else:
+            req, _ = self.setup.read()
+            variant, options = req["variant"], req["options"]
+            title = self.catalog[variant]["title"]
+        body = byid("rules-body")
+        clear(body)
+        byid("rules-title").textContent = "Rules: " + title
+        for para in words.RULES.get(variant, []):
+            body.appendChild(el("p", None, para))
+        if options:
+            body.appendChild(el("h3", None, "House rules in effect"))
+            ul = el("ul", "rules-options")
+            helps = {o["name"]: o["help"] for o in self.catalog.get(variant, {}).get("options", [])}
+            for name in options:
+                li = el("li")
+                li.appendChild(el("strong", None, words.option(name) + ": " + words.option_value(options[name])))
+                if name in helps:
+                    li.appendChild(el("span", "help", " — " + helps[name]))
+                ul.appendChild(li)
+            body.appendChild(ul)
+        body.appendChild(el("p", "help", "Keys: R roll, 1–5 hold a die (ten dice: 1–9 and 0), arrows move "
+                                         "between boxes, Enter scores, U undo."))
+        byid("rules").showModal()
+
+    # --- events ---------------------------------------------------------------
+
+    def wire(self):
+        on(byid("board"), "click", self.on_board_click)
+        on(byid("home"), "click", self.on_home_click)
+        on(byid("home"), "change", self.on_home_change)
+        on(byid("home"), "input", self.on_home_input)
+        on(byid("setup"), "submit", self.on_submit)
+        on(byid("add-side"), "click", lambda e: self.add_side())
+        on(byid("confirm"), "close", self.on_confirm_close)
+        on(byid("messages"), "click", self.on_message_click)
+        on(byid("nav-home"), "click", lambda e: self.show_home())
+        on(byid("nav-rules"), "click", lambda e: self.show_rules())
+        on(document, "keydown", lambda e: keys.handle(e, self))
+
+    def add_side(self):
+        inp = self.setup.add_side()
+        if inp:
+            inp.focus()
+
+    def on_board_click(self, event):
+        t = event.target
+        node = t.closest("[data-split-die]")
+        if node:
+            self.toggle(int(node.getAttribute("data-split-die")))
+            return
+        node = t.closest("[data-die]")
+        if node:
+            self.toggle(int(node.getAttribute("data-die")))
+            return
+        node = t.closest("button.box")
+        if node:
+            self.pick_box(str(node.getAttribute("data-box")))
+            return
+        node = t.closest("button")
+        if not node:
+            return
+        ident = str(node.id or "")
+        action = str(node.getAttribute("data-action") or "")
+        if ident == "roll":
+            self.roll()
+        elif ident == "undo":
+            self.undo()
+        elif action == "split-ok":
+            self.score_split()
+        elif action == "split-cancel":
+            self.cancel_split()
+        elif action == "again":
+            spawn(self.again())
+        elif action == "home":
+            self.show_home()
+            byid("start").scrollIntoView()
+        elif action == "rules":
+            self.show_rules()
+
+    def on_home_click(self, event):
+        t = event.target
+        node = t.closest("[data-continue]")
+        if node:
+            spawn(self.resume(str(node.getAttribute("data-continue"))))
+            return
+        node = t.closest("[data-delete]")
+        if node:
+            self.delete(str(node.getAttribute("data-delete")), str(node.getAttribute("data-label")))
+            return
+        node = t.closest("[data-remove]")
+        if node:
+            self.setup.remove_side(str(node.getAttribute("data-remove")))
+
+    def on_home_change(self, event):
+        t = event.target
+        if t.getAttribute("data-variant"):
+            self.setup.choose(str(t.value))
+        elif t.getAttribute("data-team"):
+            self.setup.toggle_team(str(t.getAttribute("data-team")), bool(t.checked))
+
+    def on_home_input(self, event):
+        t = event.target
+        k = t.getAttribute("data-name") or t.getAttribute("data-members")
+        if k:
+            self.setup.check_name(str(k))
+
+    def on_submit(self, event):
+        event.preventDefault()
+        spawn(self.start())
+
+    def on_message_click(self, event):
+        node = event.target.closest("[data-dismiss]")
+        if node:
+            node.parentElement.remove()
+
+    # --- boot -----------------------------------------------------------------
+
+    def first_screen(self):
+        """Draw the saved game in progress, or the home screen. Returns the entry to load."""
+        gid = self.saves.current()
+        if gid:
+            entry, reason = self.saves.get(gid)
+            if entry is None:
+                self.saves.set_aside(gid, reason)
+                message("The saved game " + gid + " could not be loaded: " + reason
+                        + ". It is kept aside, unchanged.", "error")
+            elif not entry.get("over") and gid not in self.saves.aside():
+                self.resume_view(entry)
+                return entry
+        self.show_home()
+        return None
+
+    async def engine_ready(self, entry):
+        self.ui["ready"] = True
+        if entry is not None and self.gid == entry["id"]:
+            await self.load(entry)
+        elif self.view is not None:
+            self.draw(self.view)
+
+
+def parse_seed(text):
+    text = str(text).strip()
+    if not text or len(text) > 19 or not all("0" <= ch <= "9" for ch in text):
+        return None
+    n = int(text)
+    return n if n <= MAX_SEED else None
+
+
+def url_params(catalog):
+    """?variant= and ?seed=, validated: a bad value gets a visible message and the default."""
+    params = {}
+    search = js.URLSearchParams.new(js.location.search)
+    variant = search.get("variant")
+    if variant is not None:
+        variant = str(variant)
+        if variant in catalog:
+            params["variant"] = variant
+        else:
+            message("Unknown game “" + variant[:40] + "” in the address: choose one below (known: "
+                    + ", ".join(sorted(catalog)) + ").", "warn")
+    seed = search.get("seed")
+    if seed is not None:
+        n = parse_seed(seed)
+        if n is None:
+            message("The seed “" + str(seed)[:40] + "” in the address is not a whole number from 0 to "
+                    + str(MAX_SEED) + ": the dice will be random.", "warn")
+        else:
+            params["seed"] = n
+    return params
+
+
+async def load_catalog():
+    """catalog.json (written by the build) so the form works before the engine boots."""
+    try:
+        resp = await js.fetch("./catalog.json")
+        if resp.ok:
+            return json.loads(await resp.text())
+    except Exception:
+        pass
+    reply = json.loads(await engine.call(json.dumps({"op": "catalog"})))
+    return reply["catalog"]
 
 
 async def boot():
+    if not storage.persistent:
+        byid("storage-note").hidden = False
     try:
-        await engine.ready()
-        reply = json.loads(await engine.call(json.dumps({"op": "ping"})))
-    except Exception as e:  # a rejected promise: boot failed, already shown by engine.mjs
-        show_error(str(e))
+        catalog = await load_catalog()
+        game = Game(catalog, url_params(catalog))
+        entry = game.first_screen()
+    except Exception as err:
+        engine.showBootError("the page could not be built: " + str(err))
+        raise
+    set_state("ui-ready")
+    status("Starting the game engine…")
+    try:
+        version = await engine.ready()
+    except Exception as err:  # a rejected promise: boot failed, already shown by engine.mjs
+        engine.showBootError(str(err))
         return
-    if not reply.get("ok"):
-        show_error("engine did not answer the ping: " + str(reply))
-        return
-    version = str(reply.get("version", "?"))
-    show_status("Engine " + version + " ready.")
-    el = document.getElementById("engine-version")
-    if el:
-        el.textContent = version
+    byid("engine-version").textContent = str(version)
+    await game.engine_ready(entry)
+    status("")
+    byid("engine-status").hidden = True
     set_state("ready")
+    js.window.generalaUI = True
 
 
 await boot()

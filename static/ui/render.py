@@ -1,0 +1,371 @@
+# The board: built once per game from the first view, then updated in place.
+# Everything drawn comes from the engine's view model (plus the page's own
+# transient choices for the ten-dice split); nothing is read back from the DOM.
+import words
+from dom import Cache, clear, el
+
+PIPS = "123456789"
+SUM_ORDER = ["numbers", "mandatory", "penalty", "combinations", "total"]  # a 3 x 3 grid; CSS shows the pips of each face
+
+
+def make_die(cls, attrs=None):
+    die = el("button" if cls == "die" else "span", cls, None, attrs)
+    for p in PIPS:
+        die.appendChild(el("span", "pip p" + p))
+    return die
+
+
+def mini_dice(dice):
+    box = el("span", "mini-dice")
+    for d in dice:
+        die = make_die("mini-die", {"data-face": d})
+        box.appendChild(die)
+    return box
+
+
+class Board:
+    def __init__(self, root):
+        self.root = root
+        self.key = None  # (variant, sides, dice count): rebuild when it changes
+        self.c = Cache()
+
+    # --- build once per game ---------------------------------------------
+
+    def build(self, view):
+        self.c = Cache()
+        root = self.root
+        clear(root)
+        self.key = self.shape(view)
+        n = view["dice_count"]
+        sides = view["sides"]
+
+        head = el("div", "board-head")
+        self.title = el("h2", "board-title", view["title"], {"id": "board-title"})
+        self.turn = el("p", "turn", "", {"id": "turn-line"})
+        self.who = el("p", "who", "", {"id": "who"})
+        head.appendChild(self.title)
+        head.appendChild(self.turn)
+        head.appendChild(self.who)
+        root.appendChild(head)
+
+        self.banner = el("div", "banner", None, {"id": "banner", "hidden": ""})
+        root.appendChild(self.banner)
+
+        self.rolloff = el("details", "rolloff", None, {"id": "rolloff"})
+        self.rolloff.appendChild(el("summary", None, "Who starts"))
+        self.rolloff_body = el("div", "rolloff-body")
+        self.rolloff.appendChild(self.rolloff_body)
+        root.appendChild(self.rolloff)
+
+        tray = el("div", "tray")
+        self.dice_box = el("div", "dice dice-" + str(n), None,
+                           {"role": "group", "aria-label": "Dice: press one to hold it or let it go"})
+        self.dice = []
+        for i in range(n):
+            die = make_die("die", {"data-die": i, "aria-pressed": "false", "type": "button"})
+            key = el("span", "die-key", str((i + 1) % 10), {"aria-hidden": "true"})
+            die.appendChild(key)
+            self.dice.append(die)
+            self.dice_box.appendChild(die)
+        tray.appendChild(self.dice_box)
+        actions = el("div", "actions")
+        self.roll = el("button", "btn primary roll", "Roll", {"id": "roll", "type": "button",
+                                                              "aria-keyshortcuts": "R"})
+        self.undo = el("button", "btn undo", "Undo", {"id": "undo", "type": "button"})
+        self.rules_btn = el("button", "btn rules-btn", "Rules", {"type": "button", "data-action": "rules"})
+        actions.appendChild(self.roll)
+        actions.appendChild(self.undo)
+        actions.appendChild(self.rules_btn)
+        tray.appendChild(actions)
+        self.hint = el("p", "hint", "", {"id": "hint"})
+        tray.appendChild(self.hint)
+        root.appendChild(tray)
+
+        self.split = el("div", "split", None, {"id": "split", "hidden": ""})
+        root.appendChild(self.split)
+
+        wrap = el("div", "sheet-wrap")
+        table = el("table", "sheet", None, {"id": "sheet"})
+        table.appendChild(el("caption", "sr-only", "Score sheet"))
+        colgroup = el("colgroup")
+        colgroup.appendChild(el("col", "col-box"))
+        self.cols = []
+        for i in range(len(sides)):
+            col = el("col", "col-side")
+            self.cols.append(col)
+            colgroup.appendChild(col)
+        table.appendChild(colgroup)
+        thead = el("thead")
+        tr = el("tr")
+        tr.appendChild(el("th", "box-h", "Box", {"scope": "col"}))
+        self.heads = []
+        for i, side in enumerate(sides):
+            th = el("th", "side-h", None, {"scope": "col", "data-side": i})
+            th.appendChild(el("span", "side-title", side["name"]))
+            if len(side["members"]) > 1:
+                th.appendChild(el("span", "members", ", ".join(side["members"])))
+            self.heads.append(th)
+            tr.appendChild(th)
+        thead.appendChild(tr)
+        table.appendChild(thead)
+        tbody = el("tbody")
+        self.cells = []  # per row: list of (td, button, span)
+        for row in view["rows"]:
+            tr = el("tr", "mandatory" if row["mandatory"] else None, None, {"data-row": row["box"]})
+            tr.appendChild(el("th", "box-name", words.box(row["box"]), {"scope": "row"}))
+            line = []
+            for i in range(len(sides)):
+                td = el("td", None, None, {"data-side": i})
+                btn = el("button", "box", "", {"type": "button", "data-box": row["box"],
+                                               "data-side": i, "hidden": ""})
+                span = el("span", "val")
+                td.appendChild(btn)
+                td.appendChild(span)
+                tr.appendChild(td)
+                line.append((td, btn, span))
+            self.cells.append(line)
+            tbody.appendChild(tr)
+        table.appendChild(tbody)
+        tfoot = el("tfoot")
+        self.sums = {}
+        present = sides[0]["subtotals"]
+        for key in [k for k in SUM_ORDER if k in present] + [k for k in present if k not in SUM_ORDER]:
+            tr = el("tr", "sum sum-" + key, None, {"data-sum": key})
+            tr.appendChild(el("th", None, words.SUBTOTALS.get(key, key), {"scope": "row"}))
+            tds = []
+            for i in range(len(sides)):
+                td = el("td", None, "", {"data-side": i})
+                tds.append(td)
+                tr.appendChild(td)
+            self.sums[key] = (tr, tds)
+            tfoot.appendChild(tr)
+        self.place_row = el("tr", "sum place", None, {"hidden": ""})
+        self.place_row.appendChild(el("th", None, "Place", {"scope": "row"}))
+        self.places = []
+        for i in range(len(sides)):
+            td = el("td", None, "", {"data-side": i})
+            self.places.append(td)
+            self.place_row.appendChild(td)
+        tfoot.appendChild(self.place_row)
+        table.appendChild(tfoot)
+        wrap.appendChild(table)
+        root.appendChild(wrap)
+
+        self.over = el("section", "over", None, {"id": "over", "hidden": "", "aria-labelledby": "over-title"})
+        root.appendChild(self.over)
+
+        self.draw_rolloff(view)
+        self.rolloff.open = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
+            and view["rolls"] == 0
+
+    @staticmethod
+    def shape(view):
+        return (view["variant"], view["dice_count"], tuple(s["name"] for s in view["sides"]),
+                tuple(r["box"] for r in view["rows"]))
+
+    def draw_rolloff(self, view):
+        body = self.rolloff_body
+        clear(body)
+        names = [s["name"] for s in view["sides"]]
+        for n, rnd in enumerate(view["rolloff"]):
+            ul = el("ul", "rolloff-round", None, {"aria-label": "Roll-off round " + str(n + 1)})
+            for side, dice in rnd:
+                li = el("li")
+                li.appendChild(el("span", "ro-name", names[side]))
+                li.appendChild(mini_dice(dice))
+                li.appendChild(el("span", "ro-total", "(" + str(sum(dice)) + ")"))
+                ul.appendChild(li)
+            body.appendChild(ul)
+        if len(view["rolloff"]) > 1:
+            body.appendChild(el("p", "help", "Tied sides rolled again."))
+        body.appendChild(el("p", "ro-order", "Order of play: " + ", ".join(names[i] for i in view["order"])))
+
+    # --- update on every reply -----------------------------------------
+
+    def update(self, view, ui, live=True):
+        """Draw ``view``. ``ui`` holds the page's transient choices: picked boxes, split."""
+        if self.shape(view) != self.key:
+            self.build(view)
+        c = self.c
+        cur = view["current"]
+        over = view["over"]
+        ten = view["boxes_per_turn"] == 2
+        ready = ui["ready"]
+        c.text("turn", self.turn, words.turn_line(view))
+        c.text("who", self.who, "" if over else words.whose_turn(view))
+
+        # banner: automatic win / game over
+        banner = ""
+        if view["auto_win"]:
+            w = view["auto_win"]
+            banner = (view["sides"][w["side"]]["name"] + " wins with "
+                      + words.AUTO_WINS.get(w["kind"], w["kind"]) + "!")
+        elif over:
+            banner = "Game over. " + words.ranking_sentence(view)
+        c.text("banner", self.banner, banner)
+        c.flag("banner", self.banner, "hidden", not banner)
+
+        # dice
+        dice = view["dice"]
+        held = view["held"]
+        can_hold = view["can_hold"] and ready and not ui["split"]
+        for i, die in enumerate(self.dice):
+            face = str(dice[i]) if dice else "0"
+            c.attr(("die", i), die, "data-face", face)
+            h = bool(held[i]) if dice else False
+            c.attr(("die", i), die, "aria-pressed", "true" if h else "false")
+            label = "Die " + str(i + 1) + ": " + (face if dice else "not rolled") + (", held" if h else "")
+            c.attr(("die", i), die, "aria-label", label)
+            c.flag(("die", i), die, "disabled", not can_hold)
+
+        # actions
+        left = view["rolls_left"]
+        c.text("roll", self.roll, "Roll (" + str(left) + " left)")
+        c.flag("roll", self.roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
+        c.flag("undo", self.undo, "disabled", not (view["can_undo"] and ready))
+        c.text("hint", self.hint, self.hint_text(view, ui))
+
+        # sheet
+        for i, col in enumerate(self.cols):
+            c.attr(("col", i), col, "class", "col-side current" if i == cur and not over else "col-side")
+            c.attr(("head", i), self.heads[i], "class",
+                   "side-h current" if i == cur and not over else "side-h")
+            if i == cur and not over:
+                c.attr(("head", i), self.heads[i], "aria-current", "true")
+            else:
+                c.attr(("head", i), self.heads[i], "aria-current", None)
+        picked = ui["picked"]
+        for r, row in enumerate(view["rows"]):
+            name = words.box(row["box"])
+            for i, cell in enumerate(row["cells"]):
+                td, btn, span = self.cells[r][i]
+                kb, ks, kt = ("b", r, i), ("s", r, i), ("t", r, i)
+                playable = bool(cell.get("playable")) and ready
+                c.flag(kb, btn, "hidden", not playable)
+                c.flag(ks, span, "hidden", playable)
+                c.attr(kt, td, "class", "filled" if cell["value"] is not None else
+                       ("open" if playable else None))
+                if playable:
+                    if ten:
+                        sel = row["box"] in picked
+                        c.text(kb, btn, "✓" if sel else "+")
+                        c.attr(kb, btn, "aria-pressed", "true" if sel else "false")
+                        c.attr(kb, btn, "aria-label", name + (": chosen" if sel else ": choose"))
+                        c.flag(kb, btn, "disabled", bool(ui["split"]))
+                    else:
+                        p = cell["preview"]
+                        c.text(kb, btn, words.cell_preview(p, row["mandatory"]))
+                        c.attr(kb, btn, "aria-label", name + ": score " + words.points(p))
+                        c.attr(kb, btn, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
+                else:
+                    c.text(ks, span, cell["text"])
+        for key, (tr, tds) in self.sums.items():
+            for i, td in enumerate(tds):
+                v = view["sides"][i]["subtotals"].get(key, 0)
+                c.text(("sum", key, i), td, str(v))
+        c.flag("place_row", self.place_row, "hidden", not over)
+        for i, td in enumerate(self.places):
+            c.text(("place", i), td, words.ordinal(view["sides"][i]["place"]))
+
+        self.draw_split(view, ui)
+        self.draw_over(view)
+
+    def hint_text(self, view, ui):
+        if view["over"]:
+            return ""
+        if not ui["ready"]:
+            return "Starting the game engine…"
+        if view["boxes_per_turn"] == 2:
+            if ui["split"]:
+                return "Press a die to move it to the other group, then score."
+            if view["dice"] is None:
+                return "Roll the ten dice."
+            if ui["picked"]:
+                return "Choose a second box."
+            return "Hold dice and roll again, or choose two boxes to fill."
+        if view["dice"] is None:
+            return "Roll the dice."
+        if view["rolls_left"] == 0:
+            return "No rolls left: choose a box."
+        return "Press dice to hold them and roll again, or choose a box."
+
+    def draw_split(self, view, ui):
+        split = ui["split"]
+        key = repr(split) + repr(view["dice"])
+        if self.c.seen.get("split") == key:
+            return
+        self.c.seen["split"] = key
+        node = self.split
+        clear(node)
+        if not split or not view["dice"]:
+            node.hidden = True
+            return
+        node.hidden = False
+        dice = view["dice"]
+        a, b = split["boxes"]
+        node.appendChild(el("h3", None, "Split the dice: " + words.box(a) + " and " + words.box(b)))
+        in_a = split["positions"]
+        for g, box in enumerate((a, b)):
+            group = el("div", "group", None, {"data-group": g, "role": "group",
+                                              "aria-label": words.box(box) + " group"})
+            pts = split["points"][g] if split.get("points") else None
+            label = words.box(box) + ": " + ("…" if pts is None else words.points(pts))
+            group.appendChild(el("p", "group-label", label))
+            row = el("div", "dice")
+            for i in range(len(dice)):
+                if (i in in_a) == (g == 0):
+                    die = make_die("die", {"data-split-die": i, "data-face": dice[i], "type": "button",
+                                           "aria-label": "Die " + str(i + 1) + ": " + str(dice[i])
+                                           + ", move to " + words.box(b if g == 0 else a)})
+                    row.appendChild(die)
+            group.appendChild(row)
+            node.appendChild(group)
+        ok = len(in_a) == 5 and split.get("points") is not None
+        msg = "" if len(in_a) == 5 else "Each group needs five dice (now " + str(len(in_a)) + " and " \
+            + str(len(dice) - len(in_a)) + ")."
+        if msg:
+            node.appendChild(el("p", "field-error", msg))
+        buttons = el("div", "actions")
+        score = el("button", "btn primary", "Score " + (words.points(sum(split["points"])) if ok else ""),
+                   {"type": "button", "data-action": "split-ok", "id": "split-ok"})
+        score.disabled = not ok
+        buttons.appendChild(score)
+        buttons.appendChild(el("button", "btn", "Cancel", {"type": "button", "data-action": "split-cancel"}))
+        node.appendChild(buttons)
+
+    def draw_over(self, view):
+        key = repr(view["over"]) + repr([s["total"] for s in view["sides"]])
+        if self.c.seen.get("over") == key:
+            return
+        self.c.seen["over"] = key
+        node = self.over
+        clear(node)
+        if not view["over"]:
+            node.hidden = True
+            return
+        node.hidden = False
+        node.appendChild(el("h3", None, "Result", {"id": "over-title"}))
+        ranking = el("ol", "ranking", None, {"id": "ranking"})
+        order = sorted(range(len(view["sides"])), key=lambda i: (view["sides"][i]["place"], i))
+        for i in order:
+            side = view["sides"][i]
+            li = el("li", "place-" + str(side["place"]), None, {"data-side": i})
+            li.appendChild(el("span", "rank", words.ordinal(side["place"])))
+            li.appendChild(el("span", "rank-name", side["name"]))
+            li.appendChild(el("span", "rank-total", words.points(side["total"])))
+            ranking.appendChild(li)
+        node.appendChild(ranking)
+        if view["settlement"]:
+            node.appendChild(el("h4", None, "Settlement"))
+            ul = el("ul", "settlement", None, {"id": "settlement"})
+            names = [s["name"] for s in view["sides"]]
+            for pay in view["settlement"]:
+                amount = pay["amount"]
+                text = names[pay["from"]] + " pays " + names[pay["to"]] + " " + words.money(amount)
+                ul.appendChild(el("li", None, text))
+            node.appendChild(ul)
+        buttons = el("div", "actions")
+        buttons.appendChild(el("button", "btn primary", "Play again",
+                               {"type": "button", "data-action": "again", "id": "again"}))
+        buttons.appendChild(el("button", "btn", "New game", {"type": "button", "data-action": "home"}))
+        node.appendChild(buttons)

@@ -1,0 +1,228 @@
+# The setup form: the game, its house options, the sides. Built from the
+# catalog (catalog.json, written by the build from generala/catalog.py), so it
+# works before the engine has booted. Reading the form happens once, on Start.
+import words
+from dom import byid, clear, each, el
+
+ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
+MAX_SIDES = 8
+MAX_NAME = 24
+# Who plays a side. Computer levels are added by the AI work ("ai:<level>").
+PLAYERS = [("human", "Human")]
+
+
+def clean(text):
+    """Trim and collapse spaces. Returns (name, too_long)."""
+    name = " ".join(str(text).split())
+    if len(name) > MAX_NAME:
+        return name[:MAX_NAME].strip(), True
+    return name, False
+
+
+class Setup:
+    def __init__(self, catalog, variant=None):
+        self.catalog = catalog
+        self.form = byid("setup")
+        self.games = byid("game-choice")
+        self.options = byid("house-options")
+        self.sides = byid("sides")
+        self.count = 0
+        self.build_games(variant if variant in catalog else ORDER[0])
+        for _ in range(2):
+            self.add_side()
+
+    # --- the game and its options ----------------------------------------
+
+    def build_games(self, chosen):
+        fs = self.games
+        for node in each(fs.querySelectorAll("label.game")):
+            node.remove()
+        for name in ORDER:
+            if name not in self.catalog:
+                continue
+            info = self.catalog[name]
+            label = el("label", "game")
+            radio = el("input", None, None, {"type": "radio", "name": "variant", "value": name,
+                                             "data-variant": name})
+            radio.checked = name == chosen
+            label.appendChild(radio)
+            text = el("span", "game-text")
+            text.appendChild(el("span", "game-title", info["title"]))
+            text.appendChild(el("span", "game-summary", info["summary"]))
+            label.appendChild(text)
+            fs.appendChild(label)
+        self.variant = chosen
+        self.build_options()
+
+    def choose(self, name):
+        if name in self.catalog and name != self.variant:
+            self.variant = name
+            self.build_options()
+
+    def build_options(self):
+        fs = self.options
+        for node in each(fs.querySelectorAll(".option, .help-none")):
+            node.remove()
+        opts = self.catalog[self.variant]["options"]
+        if not opts:
+            fs.appendChild(el("p", "help help-none", "This game has no house options."))
+        for opt in opts:
+            name = opt["name"]
+            row = el("div", "option")
+            ident = "opt-" + name
+            help_id = "help-" + name
+            if opt["type"] == "bool":
+                box = el("input", None, None, {"type": "checkbox", "id": ident, "data-option": name,
+                                               "aria-describedby": help_id})
+                box.checked = bool(opt["default"])
+                label = el("label", "check")
+                label.appendChild(box)
+                label.appendChild(el("span", None, words.option(name)))
+                row.appendChild(label)
+            elif opt["type"] == "choice":
+                row.appendChild(el("label", None, words.option(name), {"for": ident}))
+                sel = el("select", None, None, {"id": ident, "data-option": name, "aria-describedby": help_id})
+                for v in opt["values"]:
+                    o = el("option", None, words.option_value(v), {"value": str(v)})
+                    o.selected = v == opt["default"]
+                    sel.appendChild(o)
+                row.appendChild(sel)
+            else:
+                row.appendChild(el("label", None, words.option(name), {"for": ident}))
+                row.appendChild(el("input", None, None, {"id": ident, "data-option": name, "type": "number",
+                                                         "min": "0", "step": "any", "inputmode": "decimal",
+                                                         "value": str(opt["default"]),
+                                                         "aria-describedby": help_id}))
+            row.appendChild(el("p", "help", opt["help"], {"id": help_id}))
+            fs.appendChild(row)
+
+    # --- sides -------------------------------------------------------------
+
+    def add_side(self, name="", members=None):
+        n = self.sides.children.length
+        if n >= MAX_SIDES:
+            return None
+        self.count += 1
+        k = str(self.count)
+        li = el("li", "side", None, {"data-side-row": k})
+        nid = "side-name-" + k
+        li.appendChild(el("label", "side-label", "Name", {"for": nid}))
+        inp = el("input", "side-name", None, {"id": nid, "autocomplete": "off", "data-name": k,
+                                              "placeholder": "Player " + str(n + 1),
+                                              "aria-describedby": "side-msg-" + k})
+        inp.value = name
+        li.appendChild(inp)
+        team = el("label", "check team-toggle")
+        tbox = el("input", None, None, {"type": "checkbox", "data-team": k})
+        team.appendChild(tbox)
+        team.appendChild(el("span", None, "Team"))
+        li.appendChild(team)
+        if len(PLAYERS) > 1:
+            sel = el("select", "player", None, {"data-player": k, "aria-label": "Who plays"})
+            for value, text in PLAYERS:
+                sel.appendChild(el("option", None, text, {"value": value}))
+            li.appendChild(sel)
+        rm = el("button", "btn small remove", "Remove", {"type": "button", "data-remove": k,
+                                                         "aria-label": "Remove this player"})
+        li.appendChild(rm)
+        mid = "side-members-" + k
+        members_row = el("div", "members-row", None, {"hidden": ""})
+        members_row.appendChild(el("label", None, "Members, separated by commas", {"for": mid}))
+        minp = el("input", "side-members", None, {"id": mid, "autocomplete": "off", "data-members": k})
+        members_row.appendChild(minp)
+        li.appendChild(members_row)
+        if members:
+            tbox.checked = True
+            members_row.hidden = False
+            minp.value = ", ".join(members)
+        li.appendChild(el("p", "field-error", None, {"id": "side-msg-" + k, "hidden": "", "aria-live": "polite"}))
+        self.sides.appendChild(li)
+        self.refresh_buttons()
+        return inp
+
+    def remove_side(self, k):
+        node = self.sides.querySelector('[data-side-row="' + k + '"]')
+        if node and self.sides.children.length > 1:
+            node.remove()
+            self.refresh_buttons()
+
+    def toggle_team(self, k, on):
+        row = self.sides.querySelector('[data-side-row="' + k + '"] .members-row')
+        if row:
+            row.hidden = not on
+
+    def refresh_buttons(self):
+        n = self.sides.children.length
+        for i, li in enumerate(each(self.sides.children)):
+            li.querySelector(".remove").disabled = n <= 1
+            li.querySelector(".side-name").setAttribute("placeholder", "Player " + str(i + 1))
+        byid("add-side").disabled = n >= MAX_SIDES
+
+    def check_name(self, k):
+        """Live check while typing: a visible message when a name is too long."""
+        li = self.sides.querySelector('[data-side-row="' + k + '"]')
+        if not li:
+            return
+        msg = li.querySelector(".field-error")
+        long_ = clean(li.querySelector(".side-name").value)[1]
+        for part in str(li.querySelector(".side-members").value).split(","):
+            long_ = long_ or clean(part)[1]
+        msg.textContent = ("Names have at most " + str(MAX_NAME) + " characters: longer ones are shortened."
+                           if long_ else "")
+        msg.hidden = not long_
+
+    # --- reading the form --------------------------------------------------
+
+    def read(self):
+        """The `new` request's variant, options and sides, plus notes to show the player."""
+        notes = []
+        options = {}
+        for opt in self.catalog[self.variant]["options"]:
+            node = self.options.querySelector('[data-option="' + opt["name"] + '"]')
+            if node is None:
+                continue
+            if opt["type"] == "bool":
+                options[opt["name"]] = bool(node.checked)
+            elif opt["type"] == "choice":
+                for v in opt["values"]:
+                    if str(v) == node.value:
+                        options[opt["name"]] = v
+            else:
+                text = str(node.value).strip()
+                try:
+                    v = float(text) if text else 0
+                    if v < 0:
+                        raise ValueError
+                    options[opt["name"]] = int(v) if v == int(v) else v
+                except ValueError:
+                    notes.append(words.option(opt["name"]) + ": “" + text + "” is not a number of 0 or more; "
+                                 "using " + words.option_value(opt["default"]) + ".")
+        sides = []
+        for i, li in enumerate(each(self.sides.children)):
+            name, long_ = clean(li.querySelector(".side-name").value)
+            if not name:
+                name = "Player " + str(i + 1)
+            if long_:
+                notes.append("Name shortened to " + str(MAX_NAME) + " characters: “" + name + "”.")
+            members = []
+            if li.querySelector("[data-team]").checked:
+                for part in str(li.querySelector(".side-members").value).split(","):
+                    m, long_ = clean(part)
+                    if long_:
+                        notes.append("Name shortened to " + str(MAX_NAME) + " characters: “" + m + "”.")
+                    if m:
+                        members.append(m)
+            player = "human"
+            sel = li.querySelector(".player")
+            if sel:
+                player = str(sel.value)
+            sides.append({"name": name, "members": members, "player": player})
+        return {"variant": self.variant, "options": options, "sides": sides}, notes
+
+    def fill(self, variant, options, sides):
+        """Prefill from a finished game (a new game with the same players)."""
+        self.build_games(variant)
+        clear(self.sides)
+        for s in sides:
+            members = s.get("members") or []
+            self.add_side(s["name"], members if len(members) > 1 else None)
