@@ -1,0 +1,371 @@
+"""Computer players: ``choose(game) -> action``, one step at a time.
+
+Actions are the engine's history format, with ``{"roll": None}`` meaning "roll,
+and let the game's roller give the dice"::
+
+    {"roll": None}                       roll the dice that are not held
+    {"hold": [i, ...]}                   hold exactly these dice positions
+    {"score": "fours"}                   fill a box ({"scratch": True} when it earns 0)
+    {"score": ["a", "b"], "split": [..]} ten dice: five positions go to "a"
+
+A player never rolls with a hold it has not set: when it wants to keep other
+dice than those held it returns ``{"hold": ...}`` first, then ``{"roll": None}``
+on the next call. :func:`step` applies an action; :func:`play` runs a game to
+the end. Levels (:data:`LEVELS`): ``beginner``, ``heuristic``, ``optimal``,
+``expert`` (plays to win against the other sides).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations
+from typing import NamedTuple
+
+from ..dice import counts
+from ..game import positions_of
+from .model import Model
+from .solver import Table, model_for
+from .tables import table_for
+
+ROLL = {"roll": None}
+
+
+def step(game, player) -> dict:
+    """Ask ``player`` for the next action of the side to play and apply it; returns the action."""
+    action = player.choose(game)
+    if action == ROLL:
+        game.roll()
+    else:
+        game.apply(action)
+    return action
+
+
+def play(game, players, max_steps: int = 100000):
+    """Play until the game is over; ``players[side]`` chooses for each side. Returns the game."""
+    for _ in range(max_steps):
+        if game.over:
+            return game
+        step(game, players[game.current])
+    raise RuntimeError("the game did not end")
+
+
+def positions_for(dice, keep, held=frozenset()) -> list[int]:
+    """Positions of the dice ``keep`` (a multiset) in ``dice``, preferring dice already held."""
+    wanted = Counter(keep)
+    chosen = []
+    for i in sorted(held):
+        if wanted[dice[i]] > 0:
+            wanted[dice[i]] -= 1
+            chosen.append(i)
+    for i, v in enumerate(dice):
+        if i not in chosen and wanted[v] > 0:
+            wanted[v] -= 1
+            chosen.append(i)
+    return sorted(chosen)
+
+
+def hold_or_roll(game, keep) -> dict:
+    positions = positions_for(game.dice, keep, game.held)
+    if frozenset(positions) == game.held:
+        return ROLL
+    return {"hold": positions}
+
+
+class Choice(NamedTuple):
+    """One thing the side to play can do now, with its expected final score."""
+
+    kind: str  # "roll" (before the first roll), "hold" (keep these, roll the rest), "score"
+    keep: tuple  # the dice kept (hold) or () 
+    boxes: tuple  # the box(es) filled (score) or ()
+    value: float  # expected final score of the side, playing optimally afterwards
+
+    def action(self, game) -> dict:
+        if self.kind == "roll":
+            return ROLL
+        if self.kind == "hold":
+            return hold_or_roll(game, self.keep)
+        if len(self.boxes) == 2:
+            a, b = self.boxes
+            positions, _ = game.split_for(a, b)
+            return {"score": [a, b], "split": positions}
+        box = self.boxes[0]
+        rules = game.rules
+        if box not in rules.mandatory and rules._price(
+                box, tuple(sorted(game.dice)), game.rolls == 1, game.sheets[game.current]) == 0:
+            return {"score": box, "scratch": True}
+        return {"score": box}
+
+    def label(self) -> str:
+        if self.kind == "roll":
+            return "roll"
+        if self.kind == "hold":
+            return "keep " + ("".join(map(str, self.keep)) or "nothing") + ", roll"
+        return "score " + " + ".join(self.boxes)
+
+
+class Advisor:
+    """Every choice at a point of the game, valued with a table (exact for the solved table)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.model: Model = table.model
+
+    def choices(self, game, side=None) -> list[Choice]:
+        model, table = self.model, self.table
+        V, ix = table.V, table.index
+        sheet = game.sheets[game.current if side is None else side]
+        state, base = model.state_of(sheet)
+        if game.rolls == 0:
+            return [Choice("roll", (), (), base + V[ix[state]])]
+        hand = tuple(sorted(game.dice))
+        out = []
+        mask = state[0]
+        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
+        if model.per_turn == 2:
+            hi = model.L.hand_index[hand]
+            for a, b in combinations(open_boxes, 2):
+                nxt = (mask | model.bit[a] | model.bit[b], 0)
+                out.append(Choice("score", (), (a, b),
+                                  base + model.pair_best(a, b)[hi] + V[ix[nxt]]))
+        else:
+            served = game.rolls == 1
+            for b in open_boxes:
+                pts, nxt = model.option(state, b, hand, served)
+                out.append(Choice("score", (), (b,), base + pts + V[ix[nxt]]))
+        if game.rolls < 3:
+            plan = table.turn(state)
+            w = plan["w2"] if game.rolls == 1 else plan["w3"]
+            index = model.L.index
+            n = len(hand)
+            for k in model.L.keeps_of(hand):
+                if len(k) < n:
+                    out.append(Choice("hold", k, (), base + w[len(k)][index[len(k)][k]]))
+        return out
+
+    def best(self, game) -> Choice:
+        # Ties: the first listed (boxes in sheet order before holds: stop rather than roll).
+        return max(self.choices(game), key=lambda c: c.value)
+
+
+class Player:
+    level = "player"
+
+    def choose(self, game) -> dict:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class OptimalPlayer(Player):
+    """Maximises its expected final score (the solved table: exact for the solitaire game)."""
+
+    level = "optimal"
+
+    def __init__(self, rules, table: Table | None = None) -> None:
+        self.advisor = Advisor(table or table_for(rules))
+
+    def choose(self, game) -> dict:
+        if game.rolls == 0:
+            return ROLL
+        return self.advisor.best(game).action(game)
+
+
+def box_pars(model: Model, alpha: float = 0.9) -> dict[str, float]:
+    """Rule-of-thumb worth of each box: ``alpha`` × a turn spent on that box alone (5 dice)."""
+    L = model.L5
+    pars = {}
+    for b in model.boxes:
+        top = model.later[b]
+        w3 = L.expect(top)
+        v2 = L.submax(w3)
+        w2 = L.expect(v2)
+        v1 = L.submax(w2)
+        if model.has_served:
+            v1 = list(map(max, model.served[b], v1))
+        pars[b] = alpha * L.mean(v1)
+    return pars
+
+
+def heuristic_table(rules, alpha: float = 0.9) -> Table:
+    """A table that values a state by the sum of its open boxes' pars (no solving needed)."""
+    model = model_for(rules)
+    pars = box_pars(model, alpha)
+    V = []
+    for mask, x in model.states:
+        V.append(sum(p for b, p in pars.items() if not mask & model.bit[b]))
+    return Table(model, V)
+
+
+class HeuristicPlayer(OptimalPlayer):
+    """Strong rules of thumb: plays each turn exactly, valuing a box by its par.
+
+    Filling box ``b`` with ``p`` points is worth ``p - par(b)``, where ``par(b)``
+    is 0.9 × what a whole turn spent on ``b`` alone earns on average; the
+    Bulgarian −50 counts the moment it becomes certain. No value table needed.
+    """
+
+    level = "heuristic"
+
+    def __init__(self, rules, alpha: float = 0.9) -> None:
+        self.advisor = Advisor(heuristic_table(rules, alpha))
+
+
+class BeginnerPlayer(Player):
+    """A casual human: keeps the most common face (or a straight draw), takes the most points now."""
+
+    level = "beginner"
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self.straight_boxes = [b.id for b in rules.boxes
+                               if b.kind == "pattern" and len(b.hands) and b.points >= 15]
+
+    def _score(self, game) -> dict:
+        rules = self.rules
+        sheet = game.sheets[game.current]
+        if rules.boxes_per_turn == 2:
+            a, b, split = rules.best_play(game.dice, sheet)
+            return {"score": [a, b], "split": positions_of(game.dice, split.group_a)}
+        preview = game.preview()
+        best = max(preview.values())
+        if best <= 0:
+            # Nothing earns anything: scratch the first open box (the cheap top boxes first),
+            # or take the mildest mandatory loss.
+            mand = [b for b in preview if b in rules.mandatory]
+            if mand:
+                box = max(mand, key=lambda b: preview[b])
+                return {"score": box}
+            box = next(b for b in rules.categories if b in preview)
+            return {"score": box, "scratch": True}
+        box = next(b for b in rules.categories if b in preview and preview[b] == best)
+        return {"score": box}
+
+    def choose(self, game) -> dict:
+        if game.rolls == 0:
+            return ROLL
+        if game.rolls == 3:
+            return self._score(game)
+        dice = game.dice
+        sheet = game.sheets[game.current]
+        if self.rules.dice == 5:
+            preview = game.preview()
+            # A made big combination in an open box: take it.
+            for b in self.rules.boxes:
+                if b.kind in ("pattern", "full-house", "four-kind", "five-kind", "general",
+                              "double-generala") and preview.get(b.id, 0) >= 20:
+                    return {"score": b.id}
+            distinct = sorted(set(dice))
+            if any(sheet.get(b) is None for b in self.straight_boxes) and len(distinct) >= 4:
+                runs = [r for r in ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
+                        if all(v in distinct for v in r)]
+                if runs:
+                    return hold_or_roll(game, runs[-1])
+        c = counts(dice)
+        face = max(range(1, 7), key=lambda f: (c[f], f))
+        if c[face] == len(dice):
+            return self._score(game)
+        return hold_or_roll(game, (face,) * c[face])
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+#: Variance of the points one turn adds under optimal play (from simulations of the optimal
+#: solitaire player: variance of the final score / turns); a fallback for other options.
+VAR_PER_TURN = {"argentine": 110.0, "puerto-rican": 95.0, "double": 180.0, "bulgarian": 160.0}
+
+
+class ExpertPlayer(OptimalPlayer):
+    """Plays to win: maximises the probability of finishing above every other side.
+
+    At the end of its turn it values its sheet by the expected final score ``m``
+    (the solved table) and the uncertainty of the rest of its game; each other side
+    by its own expected final score and uncertainty (normal approximations, a
+    variance per turn left). The turn is then solved exactly for the probability
+    of winning: ``P = prod_o Phi((m - m_o) / sqrt(s^2 + s_o^2))``. Behind, it takes
+    risks; ahead, it plays safe; on the last turn against a finished opponent it
+    plays for exactly the points it needs. Alone, it is the optimal player.
+    """
+
+    level = "expert"
+
+    def __init__(self, rules, table: Table | None = None) -> None:
+        super().__init__(rules, table)
+        self.var_turn = VAR_PER_TURN.get(rules.name, 120.0)
+        self._plan_key = None
+        self._plan = None
+
+    def _turns_left(self, game, side) -> int:
+        open_boxes = sum(v is None for v in game.sheets[side].values())
+        return open_boxes // game.rules.boxes_per_turn
+
+    def _utility_plan(self, game):
+        side = game.current
+        key = (id(game), game.turn, side)
+        if self._plan_key == key:
+            return self._plan
+        model, table = self.advisor.model, self.advisor.table
+        V, ix = table.V, table.index
+        state, base = model.state_of(game.sheets[side])
+        my_var = self.var_turn * (self._turns_left(game, side) - 1)
+        opponents = []
+        for o in range(len(game.sides)):
+            if o == side:
+                continue
+            ostate, obase = model.state_of(game.sheets[o])
+            mean = obase + V[ix[ostate]]
+            scale = math.sqrt(my_var + self.var_turn * self._turns_left(game, o) + 0.04)
+            opponents.append((mean, 1.0 / scale))
+
+        def utility(x):
+            p = 1.0
+            for mean, inv in opponents:
+                p *= _phi((x - mean) * inv)
+            return p
+
+        plan = table.turn(state)
+        L = model.L
+        u3 = [utility(base + v) for v in plan["v3"]]
+        w3 = L.expect(u3)
+        v2 = L.submax(w3)
+        w2 = L.expect(v2)
+        self._plan_key, self._plan = key, (state, base, utility, w2, w3)
+        return self._plan
+
+    def choose(self, game) -> dict:
+        if game.rolls == 0:
+            return ROLL
+        if len(game.sides) == 1:
+            return super().choose(game)
+        state, base, utility, w2, w3 = self._utility_plan(game)
+        choices = self.advisor.choices(game)
+        stops = [c for c in choices if c.kind == "score"]
+        best_stop = max(stops, key=lambda c: c.value)
+        best, best_u = best_stop, utility(best_stop.value)
+        if game.rolls < 3:
+            w = w2 if game.rolls == 1 else w3
+            index = self.advisor.model.L.index
+            for c in choices:
+                if c.kind == "hold":
+                    k = c.keep
+                    u = w[len(k)][index[len(k)][k]]
+                    if u > best_u + 1e-12:
+                        best, best_u = c, u
+        return best.action(game)
+
+
+LEVELS = {
+    "beginner": BeginnerPlayer,
+    "heuristic": HeuristicPlayer,
+    "optimal": OptimalPlayer,
+    "expert": ExpertPlayer,
+}
+
+
+def make_player(level: str, rules) -> Player:
+    """A computer player of ``level`` (``"ai:optimal"`` is read as ``"optimal"``)."""
+    name = level.split(":", 1)[1] if level.startswith("ai:") else level
+    try:
+        cls = LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}") from None
+    return cls(rules)
