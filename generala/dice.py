@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 from .errors import InvalidInput
 
@@ -10,6 +10,12 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 #: Every hand of five dice, as sorted tuples (252 of them).
 ALL_HANDS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(FACES, 5))
+
+#: Every ordered roll of five dice (7,776) mapped to its sorted hand: one look-up
+#: both validates five dice and sorts them, on the hottest path of games and solvers.
+HAND_OF: dict[tuple[int, ...], tuple[int, ...]] = {
+    roll: tuple(sorted(roll)) for roll in product(FACES, repeat=5)
+}
 
 
 def check_dice(dice: Iterable[int], count: int) -> tuple[int, ...]:

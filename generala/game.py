@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .dice import check_dice
+from .dice import HAND_OF, check_dice
 from .errors import IllegalAction, InvalidInput
 from .sides import Side, make_sides
 from .variants import Rules
@@ -226,10 +226,10 @@ class Game:
         """What the current dice would earn in each open box of the current side (5 dice)."""
         if self.dice is None or self.over:
             return {}
-        sheet = self.sheets[self.current]
-        hand = tuple(sorted(self.dice))
         if self.rules.dice != 5:
             return {}
+        sheet = self.sheets[self.current]
+        hand = HAND_OF[self.dice]
         price = self.rules._price
         served = self.rolls == 1
         return {b: price(b, hand, served, sheet) for b, v in sheet.items() if v is None}
@@ -256,7 +256,7 @@ class Game:
             raise IllegalAction(f"{box} is already filled")
         if scratch and box in rules.mandatory:
             raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
-        points = 0 if scratch else rules._price(box, tuple(sorted(self.dice)), self.rolls == 1, sheet)
+        points = 0 if scratch else rules._price(box, HAND_OF[self.dice], self.rolls == 1, sheet)
         self.history.append({"score": box, "scratch": True} if scratch else {"score": box})
         sheet[box] = points
         self._next_turn()

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import scoring
-from .dice import check_dice, counts
+from .dice import HAND_OF, check_dice, counts
 from .errors import InvalidInput
 from .scoring import NUMBER_BOXES, Box
 
@@ -252,7 +252,10 @@ class Rules:
     def score(self, box: str, dice: Sequence[int], *, roll: int = 1,
               sheet: Sheet | None = None) -> int:
         """Points that five dice earn in ``box`` on ``roll`` (1-3), given the player's sheet."""
-        hand = tuple(sorted(check_dice(dice, 5)))
+        dice = dice if type(dice) is tuple else tuple(check_dice(dice, 5))
+        hand = HAND_OF.get(dice)
+        if hand is None or not all(type(d) is int for d in dice):
+            hand = tuple(sorted(check_dice(dice, 5)))  # raises: bad dice of some kind
         if roll not in (1, 2, 3) or type(roll) is not int:
             raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
         return self._price(box, hand, roll == 1, sheet)

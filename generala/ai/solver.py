@@ -134,8 +134,12 @@ def model_for(rules) -> Model:
     return got
 
 
-def solve(rules, progress=None) -> Table:
-    """Backward induction over all states; ``progress(done, total)`` is called now and then."""
+def solve(rules, progress=None, *, from_mask: int = 0) -> Table:
+    """Backward induction over all states; ``progress(done, total)`` is called now and then.
+
+    ``from_mask`` solves only the states whose filled boxes include it (the rest stay 0):
+    the end of a game, for tests.
+    """
     rules = solitaire_rules(rules)
     start = time.perf_counter()
     model = model_for(rules)
@@ -144,6 +148,8 @@ def solve(rules, progress=None) -> Table:
     total = len(model.states)
     done = 0
     for mask in model.masks_desc:
+        if mask & from_mask != from_mask:
+            continue
         for x in model.xs_of[mask]:
             state = (mask, x)
             if mask != model.full:
