@@ -1,0 +1,250 @@
+"""Page object for the game UI, a CPython mirror of the engine, and a shared booted page.
+
+GamePage drives the board through stable selectors (data-die="0", data-box="fours",
+#roll); every action waits until the board has drawn the engine's reply (the board
+counts its renders in data-rendered). Mirror plays the same actions on
+`generala.app.Session` in CPython, so a test can compare what the page shows
+with what the engine computes.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+
+import pytest
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+
+from generala import app
+
+RENDERED = "n => +(document.getElementById('board').dataset.rendered || 0) > n"
+
+
+class GamePage:
+    def __init__(self, page):
+        self.page = page
+
+    # --- waiting ------------------------------------------------------------
+    def renders(self) -> int:
+        return int(self.page.get_attribute("#board", "data-rendered") or 0)
+
+    def _after(self, action, extra: int = 0):
+        n = self.renders() + extra
+        action()
+        self.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+
+    # --- screens ------------------------------------------------------------
+    def home(self):
+        if self.page.is_visible("#nav-home"):
+            self.page.click("#nav-home")
+        self.page.wait_for_selector("#home", state="visible")
+
+    def new_game(self, variant="argentine", names=("Ana", "Beto"), seed=1, options=None, teams=None):
+        """Fill the setup form and start. teams: {side index: "member, member"}."""
+        p = self.page
+        self.home()
+        p.check(f'input[data-variant="{variant}"]')
+        rows = p.locator("#sides > li")
+        while rows.count() < len(names):
+            p.click("#add-side")
+        while rows.count() > len(names):
+            rows.last.locator(".remove").click()
+        for i, name in enumerate(names):
+            rows.nth(i).locator(".side-name").fill(name)
+            team = rows.nth(i).locator("[data-team]")
+            if teams and i in teams:
+                team.check()
+                rows.nth(i).locator(".side-members").fill(teams[i])
+            elif team.is_checked():
+                team.uncheck()
+        for name, value in (options or {}).items():
+            node = p.locator(f'[data-option="{name}"]')
+            kind = node.get_attribute("type")
+            if kind == "checkbox":
+                node.set_checked(bool(value))
+            elif kind == "number":
+                node.fill(str(value))
+            else:
+                node.select_option(str(value))
+        if not p.is_visible("#seed"):
+            p.click(".seed summary")
+        p.fill("#seed", "" if seed is None else str(seed))
+        self._after(lambda: p.click("#start"))
+        p.wait_for_selector("#board", state="visible")
+
+    # --- actions ------------------------------------------------------------
+    def roll(self):
+        self._after(lambda: self.page.click("#roll"))
+
+    def hold(self, i: int):
+        self._after(lambda: self.page.click(f'#board .dice [data-die="{i}"]'))
+
+    def box(self, box: str):
+        return self.page.locator(f'#sheet button.box[data-box="{box}"]:visible')
+
+    def score(self, box: str):
+        """Score a box (confirming a scratch when asked)."""
+        p = self.page
+
+        def click():
+            self.box(box).click()
+            if p.is_visible("#confirm"):
+                p.click("#confirm-ok")
+
+        self._after(click)
+
+    def pick(self, box: str):
+        """Ten dice: choose one of the two boxes (the second one shows the split)."""
+        self.box(box).click()
+
+    def split_groups(self) -> list[list[int]]:
+        return [sorted(int(x) for x in self.page.eval_on_selector_all(
+            f'#split [data-group="{g}"] [data-split-die]', "els => els.map(e => e.dataset.splitDie)"))
+            for g in (0, 1)]
+
+    def move(self, i: int):
+        self.page.click(f'#split [data-split-die="{i}"]')
+
+    def undo(self):
+        self._after(lambda: self.page.click("#undo"))
+
+    # --- reading ------------------------------------------------------------
+    def dice(self) -> list[int]:
+        return [int(x) for x in self.page.eval_on_selector_all(
+            "#board .tray [data-die]", "els => els.map(e => e.dataset.face)")]
+
+    def held(self) -> list[bool]:
+        return [x == "true" for x in self.page.eval_on_selector_all(
+            "#board .tray [data-die]", "els => els.map(e => e.getAttribute('aria-pressed'))")]
+
+    def rolls_left(self) -> int:
+        return int(re.search(r"\((\d+) left\)", self.page.inner_text("#roll")).group(1))
+
+    def totals(self) -> list[int]:
+        return [int(x) for x in self.page.eval_on_selector_all(
+            '#sheet tfoot tr[data-sum="total"] td', "els => els.map(e => e.textContent)")]
+
+    def current(self) -> int:
+        return int(self.page.get_attribute("#sheet th.side-h.current", "data-side"))
+
+    def turn_line(self) -> str:
+        return self.page.inner_text("#turn-line")
+
+    def cell(self, box: str, side: int) -> str:
+        return self.page.inner_text(f'#sheet tr[data-row="{box}"] td[data-side="{side}"]').strip()
+
+
+class Mirror:
+    """The same game in CPython: the engine's answer to every action."""
+
+    def __init__(self, variant, names, seed, options=None, teams=None):
+        self.session = app.Session()
+        sides = []
+        for i, name in enumerate(names):
+            members = [m.strip() for m in teams[i].split(",")] if teams and i in teams else []
+            sides.append({"name": name, "members": members, "player": "human"})
+        self.do({"op": "new", "variant": variant, "options": options or {}, "sides": sides, "seed": seed})
+
+    def do(self, req) -> dict:
+        reply = self.session.handle(req)
+        assert reply["ok"], reply
+        if "view" in reply:
+            self.view = reply["view"]
+        return reply
+
+    def open_boxes(self) -> list[str]:
+        cur = self.view["current"]
+        return [r["box"] for r in self.view["rows"] if r["cells"][cur]["value"] is None]
+
+    def best_box(self) -> str:
+        cur = self.view["current"]
+        best = None
+        for r in self.view["rows"]:
+            cell = r["cells"][cur]
+            if cell.get("playable") and (best is None or cell["preview"] > best[1]):
+                best = (r["box"], cell["preview"])
+        return best[0]
+
+    def best_pair(self):
+        best = None
+        for a, b in itertools.combinations(self.open_boxes(), 2):
+            split = self.do({"op": "split", "boxes": [a, b]})["split"]
+            if best is None or sum(split["points"]) > sum(best["points"]):
+                best = split
+        return best
+
+    def keep(self) -> list[int]:
+        """Indices of the dice showing the most common face (a simple holding policy)."""
+        dice = self.view["dice"]
+        face = max(Counter(dice).items(), key=lambda kv: (kv[1], kv[0]))[0]
+        return [i for i, d in enumerate(dice) if d == face]
+
+
+def play_turn(gp: GamePage, m: Mirror, holds: bool):
+    """Roll (holding the most common face up to three rolls when `holds`), then fill the
+    best box (ten dice: the best pair with the engine's proposed split). Checks the
+    page against the mirror after every action."""
+    m.do({"op": "roll"})
+    gp.roll()
+    assert gp.dice() == m.view["dice"]
+    while holds and not m.view["over"] and m.view["rolls_left"] > 0:
+        want = set(m.keep())
+        if len(want) == len(m.view["dice"]):
+            break
+        for i, h in enumerate(m.view["held"]):
+            if (i in want) != h:
+                m.do({"op": "toggle", "die": i})
+                gp.hold(i)
+        assert gp.held() == m.view["held"]
+        m.do({"op": "roll"})
+        gp.roll()
+        assert gp.dice() == m.view["dice"]
+        assert gp.rolls_left() == m.view["rolls_left"]
+    if m.view["over"]:
+        return
+    if m.view["boxes_per_turn"] == 2:
+        split = m.best_pair()
+        a, b = split["boxes"]
+        gp.pick(a)
+        n = gp.renders()
+        gp.pick(b)
+        gp.page.wait_for_selector("#split-ok:enabled")
+        groups = gp.split_groups()
+        proposal = m.do({"op": "split", "boxes": [a, b]})["split"]
+        assert groups[0] == proposal["positions"]
+        assert n >= 0
+        gp._after(lambda: (gp.page.click("#split-ok"),
+                           gp.page.is_visible("#confirm") and gp.page.click("#confirm-ok")))
+        m.do({"op": "score", "boxes": [a, b], "split": proposal["positions"]})
+    else:
+        box = m.best_box()
+        gp.score(box)
+        m.do({"op": "score", "box": box})
+    assert gp.totals() == [s["total"] for s in m.view["sides"]]
+
+
+# --- one booted page shared by a module's tests --------------------------------
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    """(page, guard): one context and page, booted once for the whole module."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    boot(page)
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def gp(shared):
+    """A GamePage on the shared page; fails the test on any browser problem it caused."""
+    page, guard = shared
+    guard.problems.clear()
+    guard.allowed.clear()
+    yield GamePage(page)
+    guard.collect_error_boxes()
+    if guard.problems:
+        pytest.fail("the browser reported problems:\n" + guard.report(), pytrace=False)
