@@ -14,6 +14,12 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "price", "boxes": [a, b], "split": [i, ...]}    points of a chosen split
     {"op": "score", "boxes": [a, b], "split": [i, ...]}    ten dice: fill two boxes
     {"op": "undo"} | {"op": "view"} | {"op": "again"}      play again, same sides
+    {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
+    {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
+    {"op": "share"}                                        a link token of the open game
+    {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
+    {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
+    {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
 
 Replies: ``{"ok": true, "view": {...}, "save": {...}?, ...}`` or
 ``{"ok": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
@@ -24,7 +30,10 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from .errors import GeneralaError
+from . import share
+from .errors import GeneralaError, IllegalAction, InvalidInput
+from .records import records
+from .replay import Replay
 from .game import Game
 from .roller import SeededRoller
 from .save import dump, load
@@ -37,6 +46,7 @@ class Session:
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        self.replay: Replay | None = None
 
     def handle(self, req: dict) -> dict:
         op = req.get("op")
@@ -50,6 +60,8 @@ class Session:
             if self.game is not None:
                 reply["view"] = view(self.game)
             return reply
+        except Exception as err:  # a bug: report it to the page instead of killing the worker
+            return {"ok": False, "error": f"{type(err).__name__}: {err}", "kind": "InternalError"}
         reply.setdefault("ok", True)
         return reply
 
@@ -57,7 +69,6 @@ class Session:
 
     def _need_game(self) -> Game:
         if self.game is None:
-            from .errors import IllegalAction
             raise IllegalAction("no game is open: start or load one")
         return self.game
 
@@ -75,19 +86,28 @@ class Session:
 
     def op_new(self, req):
         rules = variant(str(req.get("variant", "argentine")), **dict(req.get("options") or {}))
-        seed = req.get("seed")
-        roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
-        self.game = Game(rules, req.get("sides") or ["Player"], roller)
+        sides = req.get("sides") or ["Player"]
+        if req.get("sheet"):
+            # Score-sheet mode: the table throws real dice and settles its own order.
+            order = req.get("order") or list(range(len(sides))) if isinstance(sides, list) else None
+            self.game = Game(rules, sides, None, order=order)
+        else:
+            seed = req.get("seed")
+            roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
+            self.game = Game(rules, sides, roller)
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_again(self, req):
         old = self._need_game()
-        self.game = Game(old.rules, old.sides, SeededRoller.random())
+        if old.roller is None:
+            self.game = Game(old.rules, old.sides, None, order=old.order)
+        else:
+            self.game = Game(old.rules, old.sides, SeededRoller.random())
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_load(self, req):
         self.game = load(req.get("save"))
-        if self.game.roller is None:
+        if self.game.roller is None and not _is_sheet(self.game):
             self.game.roller = SeededRoller.random()
         return {"view": view(self.game)}
 
@@ -114,7 +134,6 @@ class Session:
         if "boxes" in req:
             boxes = req["boxes"]
             if not isinstance(boxes, list) or len(boxes) != 2:
-                from .errors import InvalidInput
                 raise InvalidInput(f"boxes names two boxes, got {boxes!r}")
             game.score(boxes[0], boxes[1], split=req.get("split"))
         else:
@@ -133,12 +152,10 @@ class Session:
         a, b = _two(req.get("boxes"))
         positions = req.get("split")
         if game.dice is None:
-            from .errors import IllegalAction
             raise IllegalAction("roll before choosing boxes")
         if not isinstance(positions, list) or len(set(positions)) != 5 or not all(
             type(i) is int and 0 <= i < len(game.dice) for i in positions
         ):
-            from .errors import InvalidInput
             raise InvalidInput(f"a split lists five dice positions, got {positions!r}")
         sheet = game.sheets[game.current]
         group_a = tuple(sorted(game.dice[i] for i in positions))
@@ -147,18 +164,45 @@ class Session:
         return {"split": {"boxes": [a, b], "positions": sorted(positions),
                           "points": [price(a, group_a, False, sheet), price(b, group_b, False, sheet)]}}
 
+    def op_enter(self, req):
+        game = self._need_game()
+        game.enter(req.get("dice"), req.get("at", 1))
+        return self._changed(game.history[-1])
+
+    def op_share(self, req):
+        return {"link": share.encode(dump(self._need_game()))}
+
+    def op_replay(self, req):
+        doc = share.decode(req["link"]) if "link" in req else req.get("save")
+        self.replay = Replay(doc)
+        return {"view": self.replay.view_at(0), "save": self.replay.doc}
+
+    def op_replay_at(self, req):
+        if self.replay is None:
+            raise IllegalAction("no game is open for replay")
+        return {"view": self.replay.view_at(req.get("step"))}
+
+    def op_records(self, req):
+        entries = req.get("entries")
+        if not isinstance(entries, list):
+            raise InvalidInput("records need a list of saved games")
+        return {"records": records(entries)}
+
     def op_undo(self, req):
         game = self._need_game()
         if not undo_allowed(game):
-            from .errors import IllegalAction
             raise IllegalAction("nothing to undo: the turn has begun")
         game.undo()
         return self._changed({"undo": True})
 
 
+def _is_sheet(game: Game) -> bool:
+    """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
+    return bool(game.history) and "order" in game.history[0]
+
+
 def _two(boxes) -> tuple[str, str]:
     if not isinstance(boxes, list) or len(boxes) != 2 or not all(isinstance(b, str) for b in boxes):
-        from .errors import InvalidInput
         raise InvalidInput(f"name two boxes, got {boxes!r}")
     return boxes[0], boxes[1]
 

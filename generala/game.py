@@ -12,10 +12,13 @@ Actions in the history::
     {"roll": [d1, ..., dn]}                  all dice after a roll
     {"score": "fours"}                       fill a box (``"scratch": true`` to sacrifice it)
     {"score": ["fours", "full-house"], "split": [i, ...]}   ten dice: two boxes
+    {"order": [2, 0, 1]}                     the order of play, when no roll-off was thrown
+    {"enter": [d1, ..., dn], "at": 2}        dice thrown at a real table, on roll 2
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import takewhile
 
 from .dice import HAND_OF, check_dice
 from .errors import IllegalAction, InvalidInput
@@ -39,7 +42,11 @@ class Game:
     9
     """
 
-    def __init__(self, rules: Rules, sides: Iterable, roller=None, *, rolloff: bool = True):
+    def __init__(self, rules: Rules, sides: Iterable, roller=None, *, rolloff: bool = True,
+                 order: Sequence[int] | None = None):
+        """Start a match. The roll-off draws from ``roller`` unless ``order`` is given
+        (a table playing with real dice settles its own order) or ``rolloff`` is False
+        (a game about to be replayed from a history)."""
         if not isinstance(rules, Rules):
             raise InvalidInput(f"rules come from generala.variant(...), got {rules!r}")
         self.rules = rules
@@ -47,8 +54,19 @@ class Game:
         self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
         self._reset()
-        if rolloff:
+        if order is not None:
+            self._set_order(order)
+        elif rolloff:
             self._do_rolloff(self._draw)
+
+    def _set_order(self, order) -> None:
+        n = len(self.sides)
+        if not isinstance(order, (list, tuple)) or sorted(order) != list(range(n)) or not all(
+            type(i) is int for i in order
+        ):
+            raise InvalidInput(f"an order lists every side 0-{n - 1} once, got {order!r}")
+        self.order = tuple(order)
+        self.history.append({"order": list(order)})
 
     # --- state --------------------------------------------------------
 
@@ -95,8 +113,8 @@ class Game:
 
     @property
     def started(self) -> bool:
-        """Whether any turn action has been taken (beyond the roll-off)."""
-        return any("rolloff" not in a for a in self.history)
+        """Whether any turn action has been taken (beyond the roll-off or order)."""
+        return any("rolloff" not in a and "order" not in a for a in self.history)
 
     def sheet(self, side: int | None = None) -> dict[str, int | None]:
         """A copy of a side's sheet (the current side's by default)."""
@@ -207,6 +225,22 @@ class Game:
         self.rolls += 1
         if self.rolls == 1 and result.count(result[0]) == 5:
             self._check_auto_win()
+        return result
+
+    def enter(self, dice: Sequence[int], roll: int = 1) -> tuple[int, ...]:
+        """Write down dice thrown at the table: the final dice of a turn, and on which
+        roll (1-3) they came, which prices served bonuses and automatic wins."""
+        if self.auto_win is not None or self.turn >= self._last_turn:
+            raise IllegalAction("the game is over")
+        result = check_dice(dice, self.rules.dice)
+        if type(roll) is not int or roll not in (1, 2, 3):
+            raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
+        if self.rolls:
+            raise IllegalAction("dice are entered once a turn, before choosing a box")
+        self.history.append({"enter": list(result), "at": roll})
+        self.dice = result
+        self.rolls = roll
+        self._check_auto_win()
         return result
 
     def _check_auto_win(self) -> None:
@@ -330,10 +364,15 @@ class Game:
     def replay(self, actions: Iterable[dict]) -> None:
         """Apply recorded actions (the roll-off first) to a game with no history yet."""
         actions = list(actions)
-        rolloff = [a for a in actions if "rolloff" in a]
         if self.history:
             raise IllegalAction("replay needs a game with no history")
-        if rolloff or len(self.sides) > 1:
+        if actions and isinstance(actions[0], dict) and set(actions[0]) == {"order"}:
+            self._set_order(actions[0]["order"])
+            actions = actions[1:]
+            rolloff = []
+        else:
+            rolloff = list(takewhile(lambda a: isinstance(a, dict) and "rolloff" in a, actions))
+        if rolloff or (len(self.sides) > 1 and "order" not in (self.history or [{}])[0]):
             recorded = iter(rolloff)
             pending: list[tuple[int, ...]] = []
 
@@ -363,6 +402,8 @@ class Game:
             self.hold(action["hold"])
         elif "roll" in action and len(action) == 1:
             self.roll(action["roll"])
+        elif set(action) == {"enter", "at"}:
+            self.enter(action["enter"], action["at"])
         elif "score" in action:
             box, extra = action["score"], {k: v for k, v in action.items() if k != "score"}
             if isinstance(box, list) and len(box) == 2 and set(extra) <= {"split"}:
