@@ -1,0 +1,156 @@
+"""Hot-seat: three sides including a team, the roll-off, turn order, the team's
+members in rotation, keyboard play, undo and a ten-dice split changed by hand."""
+from gamepage import GamePage, Mirror, gp, play_turn, shared  # noqa: F401
+
+NAMES = ("Ana", "Los Tres", "Dani")
+TEAMS = {1: "Beto, Caro"}
+
+
+def test_hot_seat_three_sides_with_a_team(gp: GamePage):
+    p = gp.page
+    gp.new_game("argentine", NAMES, seed=5, teams=TEAMS)
+    m = Mirror("argentine", NAMES, 5, teams=TEAMS)
+    # one column per side; the team's header lists its members
+    heads = p.locator("#sheet thead th[data-side]")
+    assert heads.count() == 3
+    assert "Beto, Caro" in heads.nth(1).inner_text()
+    # the roll-off with its dice, and the order of play it gives
+    assert p.locator("#rolloff").get_attribute("open") is not None
+    rolled = sum(len(r) for r in m.view["rolloff"])
+    assert p.locator("#rolloff li").count() == rolled
+    assert p.locator("#rolloff .mini-die").count() == 5 * rolled
+    order = ", ".join(NAMES[i] for i in m.view["order"])
+    assert f"Order of play: {order}" in p.inner_text("#rolloff")
+    seen_players = set()
+    for _ in range(2 * len(NAMES)):
+        assert gp.current() == m.view["current"]
+        side = m.view["sides"][m.view["current"]]
+        who = p.inner_text("#who")
+        assert m.view["player"] in who
+        if len(side["members"]) > 1:
+            assert who.startswith("Los Tres: ")
+            seen_players.add(m.view["player"])
+        play_turn(gp, m, holds=False)
+    assert seen_players == {"Beto", "Caro"}  # the team's members take turns
+    assert gp.turn_line() == f"Turn 3 of {m.view['turns']}"
+
+
+def test_keyboard_roll_hold_and_score(gp: GamePage):
+    p = gp.page
+    gp.new_game("argentine", ("Ana", "Beto"), seed=21)
+    m = Mirror("argentine", ("Ana", "Beto"), 21)
+    start = m.view["current"]
+    p.focus("#roll")
+    gp._after(lambda: p.keyboard.press("r"))
+    m.do({"op": "roll"})
+    assert gp.dice() == m.view["dice"]
+    gp._after(lambda: p.keyboard.press("1"))
+    gp._after(lambda: p.keyboard.press("3"))
+    m.do({"op": "toggle", "die": 0})
+    m.do({"op": "toggle", "die": 2})
+    assert gp.held() == m.view["held"] == [True, False, True, False, False]
+    gp._after(lambda: p.keyboard.press("R"))
+    m.do({"op": "roll"})
+    assert gp.dice() == m.view["dice"]
+    # arrows move through the open boxes; Enter scores the focused one
+    p.keyboard.press("ArrowDown")
+    p.keyboard.press("ArrowDown")
+    focused = p.evaluate("document.activeElement.dataset.box")
+    assert focused == m.view["rows"][1]["box"]
+    preview = m.view["rows"][1]["cells"][m.view["current"]]["preview"]
+
+    def enter():
+        p.keyboard.press("Enter")
+        if preview == 0:  # a scratch asks first
+            p.wait_for_selector("#confirm[open]")
+            p.keyboard.press("Tab")  # focus starts on Cancel: move to Scratch
+            p.keyboard.press("Enter")
+
+    gp._after(enter)
+    m.do({"op": "score", "box": focused})
+    assert gp.totals() == [s["total"] for s in m.view["sides"]]
+    assert gp.current() == m.view["current"] != start
+
+
+def test_scratch_asks_first_and_cancel_keeps_the_box(gp: GamePage):
+    p = gp.page
+    gp.new_game("argentine", ("Ana",), seed=2)
+    m = Mirror("argentine", ("Ana",), 2)
+    gp.roll()
+    m.do({"op": "roll"})
+    zero = next(r["box"] for r in m.view["rows"] if r["cells"][0].get("preview") == 0)
+    gp.box(zero).click()
+    p.wait_for_selector("#confirm[open]")
+    assert "Scratch" in p.inner_text("#confirm-text")
+    p.click("#confirm-cancel")
+    assert gp.box(zero).is_visible()  # still open
+    gp.score(zero)  # confirms
+    m.do({"op": "score", "box": zero})
+    assert gp.cell(zero, 0) == "—"
+
+
+def test_undo_reopens_the_box_until_the_next_side_rolls(gp: GamePage):
+    p = gp.page
+    gp.new_game("argentine", ("Ana", "Beto"), seed=8)
+    m = Mirror("argentine", ("Ana", "Beto"), 8)
+    assert p.is_disabled("#undo")
+    gp.roll()
+    m.do({"op": "roll"})
+    dice = gp.dice()
+    box = m.best_box()
+    gp.score(box)
+    m.do({"op": "score", "box": box})
+    assert gp.cell(box, m.view["order"][0]) != ""
+    first = m.view["order"][0]
+    assert gp.current() == m.view["current"] != first
+    gp.undo()
+    m.do({"op": "undo"})
+    assert gp.current() == first
+    assert gp.box(box).is_visible()
+    assert gp.dice() == dice and gp.rolls_left() == m.view["rolls_left"]
+    assert gp.totals() == [0, 0]
+    gp.score(box)
+    m.do({"op": "score", "box": box})
+    gp.roll()  # Beto's first roll: Ana's box can no longer be taken back
+    m.do({"op": "roll"})
+    assert m.view["can_undo"] is False
+    assert p.is_disabled("#undo")
+
+
+def test_double_split_changed_by_hand(gp: GamePage):
+    p = gp.page
+    gp.new_game("double", ("Ana",), seed=4)
+    m = Mirror("double", ("Ana",), 4)
+    gp.roll()
+    m.do({"op": "roll"})
+    assert len(gp.dice()) == 10
+    gp.pick("sixes")
+    assert p.get_attribute('#sheet button.box[data-box="sixes"]', "aria-pressed") == "true"
+    gp.pick("full-house")
+    p.wait_for_selector("#split-ok:enabled")
+    proposal = m.do({"op": "split", "boxes": ["sixes", "full-house"]})["split"]
+    assert gp.split_groups()[0] == proposal["positions"]
+    assert f"Sixes: {proposal['points'][0]} point" in p.inner_text("#split")
+    # move one die out of the first group: 4 + 6 cannot be scored
+    a, b = gp.split_groups()
+    gp.move(a[0])
+    p.wait_for_selector("#split-ok:disabled")
+    assert "Each group needs five dice" in p.inner_text("#split")
+    # and one back from the second group: 5 + 5 again, priced by the engine
+    gp.move(b[0])
+    positions = sorted(a[1:] + [b[0]])
+    p.wait_for_selector("#split-ok:enabled")
+    assert gp.split_groups()[0] == positions
+    price = m.do({"op": "price", "boxes": ["sixes", "full-house"], "split": positions})["split"]
+    assert f"Score {sum(price['points'])} point" in p.inner_text("#split-ok")
+
+    def score():
+        p.click("#split-ok")
+        if p.is_visible("#confirm"):
+            p.click("#confirm-ok")
+
+    gp._after(score)
+    m.do({"op": "score", "boxes": ["sixes", "full-house"], "split": positions})
+    assert gp.totals() == [m.view["sides"][0]["total"]]
+    assert gp.cell("sixes", 0) == m.view["rows"][5]["cells"][0]["text"]
+    assert gp.turn_line() == "Turn 2 of 5"
