@@ -72,7 +72,7 @@ def scoring_case(draw, names=tuple(OPTION_VALUES)):
     return rules, box, dice, roll, sheet
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(case=scoring_case(), data=st.data())
 def test_score_does_not_depend_on_dice_order(case, data):
     rules, box, dice, roll, sheet = case
@@ -85,7 +85,7 @@ def test_score_does_not_depend_on_dice_order(case, data):
     )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(case=scoring_case())
 def test_scores_are_never_negative_except_bulgarian_mandatory_boxes(case):
     rules, box, dice, roll, sheet = case
@@ -99,14 +99,14 @@ def test_scores_are_never_negative_except_bulgarian_mandatory_boxes(case):
         assert points >= 0
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(case=scoring_case())
 def test_roll_2_and_roll_3_always_score_the_same(case):
     rules, box, dice, _, sheet = case
     assert rules.score(box, dice, roll=2, sheet=sheet) == rules.score(box, dice, roll=3, sheet=sheet)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(case=scoring_case())
 def test_the_first_roll_never_scores_less_than_a_later_roll(case):
     rules, box, dice, _, sheet = case
@@ -115,7 +115,7 @@ def test_the_first_roll_never_scores_less_than_a_later_roll(case):
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(case=scoring_case(("double", "bulgarian")))
 def test_double_and_bulgarian_scores_do_not_depend_on_the_roll(case):
     rules, box, dice, _, sheet = case
@@ -123,7 +123,7 @@ def test_double_and_bulgarian_scores_do_not_depend_on_the_roll(case):
     assert len(scores) == 1
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(case=scoring_case(("argentine", "puerto-rican", "double")))
 def test_number_boxes_score_the_sum_of_that_face(case):
     rules, _, dice, roll, sheet = case
@@ -137,6 +137,22 @@ def test_number_boxes_score_the_sum_of_that_face(case):
 def test_bulgarian_chance_is_the_sum_of_the_dice(case):
     rules, _, dice, roll, sheet = case
     assert rules.score("chance", dice, roll=roll, sheet=sheet) == sum(dice)
+
+
+@settings(max_examples=200, deadline=None)
+@given(case=scoring_case(), data=st.data())
+def test_only_double_generala_depends_on_the_sheet(case, data):
+    rules, box, dice, roll, _ = case
+    filled = data.draw(
+        st.fixed_dictionaries(
+            {}, optional={b: st.sampled_from((0, 5, 20, 50)) for b in rules.categories}
+        ),
+        label="filled boxes",
+    )
+    sheet = {b: filled.get(b) for b in rules.categories}
+    if box == "double-generala":
+        return
+    assert rules.score(box, dice, roll=roll, sheet=sheet) == rules.score(box, dice, roll=roll)
 
 
 # ---------------------------------------------------------------- double: splits

@@ -194,6 +194,12 @@ def test_unknown_variant_is_rejected_naming_it_and_the_four_variants(bad_name):
         assert name in message
 
 
+@pytest.mark.parametrize("bad_name", [None, 3, ("argentine",)], ids=repr)
+def test_variant_name_that_is_not_a_string_is_invalid_input(bad_name):
+    with pytest.raises(generala.InvalidInput):
+        generala.variant(bad_name)
+
+
 def test_unknown_variant_is_also_a_value_error():
     with pytest.raises(ValueError):
         generala.variant("yahtzee")
@@ -277,6 +283,12 @@ def test_stake_per_point_must_be_a_non_negative_number(value):
     message = str(err.value)
     assert "stake_per_point" in message
     assert str(value) in message
+
+
+@pytest.mark.parametrize("value", [10**9, 10**12, 1e9 + 0.5], ids=repr)
+def test_stake_per_point_has_no_upper_limit(value):
+    # RULES.md: a non-negative number; it names no maximum.
+    assert generala.variant("puerto-rican", stake_per_point=value).options["stake_per_point"] == value
 
 
 @pytest.mark.parametrize("value", [True, False])
