@@ -902,3 +902,79 @@ def test_best_play_rejects_a_roll_that_is_not_ten_dice():
     rules = generala.variant("double")
     with pytest.raises(generala.InvalidInput):
         rules.best_play(dice("1-2-3-4-5"), None)
+
+
+# =================================================================== straights over every hand
+
+ALL_HANDS = sorted(
+    {tuple(sorted((a, b, c, d, e))) for a in range(1, 7) for b in range(1, 7)
+     for c in range(1, 7) for d in range(1, 7) for e in range(1, 7)}
+)
+RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+
+
+def ace_readings(hand, ace_as):
+    """Every way of reading the hand when each 1 may also count as one of ``ace_as``."""
+    readings = [()]
+    for die in hand:
+        options = (die, *ace_as) if die == 1 else (die,)
+        readings = [r + (o,) for r in readings for o in options]
+    return readings
+
+
+def is_run(reading):
+    return len(set(reading)) == 5 and set(reading) in RUNS
+
+
+def argentine_straight(hand, wrap, any_five, ace_as_two):
+    """RULES.md, argentine Straight: 1-2-3-4-5, 2-3-4-5-6, [3-4-5-6-1], [five different], [1 for 2]."""
+    faces = set(hand)
+    if len(faces) == 5 and faces in RUNS:
+        return True
+    if wrap and faces == {3, 4, 5, 6, 1}:
+        return True
+    if any_five and len(faces) == 5:
+        return True
+    if ace_as_two and any(is_run(r) for r in ace_readings(hand, (2,))):
+        return True
+    return False
+
+
+# With both straight_any_five and ace_as_two on, RULES.md does not say whether a 1
+# standing in for a 2 may complete an "any five" straight: these hands are left out.
+AMBIGUOUS_ANY_FIVE_ACE = {(1, 1, 3, 4, 6), (1, 1, 3, 5, 6), (1, 1, 4, 5, 6)}
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+@pytest.mark.parametrize("any_five", [False, True])
+@pytest.mark.parametrize("ace_as_two", [False, True])
+def test_argentine_straight_on_every_hand_under_every_straight_option(wrap, any_five, ace_as_two):
+    rules = generala.variant(
+        "argentine", straight_wrap=wrap, straight_any_five=any_five, ace_as_two=ace_as_two
+    )
+    wrong = []
+    for hand in ALL_HANDS:
+        if any_five and ace_as_two and hand in AMBIGUOUS_ANY_FIVE_ACE:
+            continue
+        want = 20 if argentine_straight(hand, wrap, any_five, ace_as_two) else 0
+        for roll in (1, 2):
+            expected = want + 5 if roll == 1 and want else want
+            got = rules.score("straight", hand, roll=roll)
+            if got != expected:
+                wrong.append((hand, roll, expected, got))
+    assert not wrong, f"(hand, roll, RULES.md, engine): {wrong}"
+
+
+@pytest.mark.parametrize("aces_wild", [True, False])
+def test_puerto_rican_straight_on_every_hand(aces_wild):
+    rules = generala.variant("puerto-rican", aces_wild=aces_wild)
+    ace_as = (2, 6) if aces_wild else ()
+    wrong = []
+    for hand in ALL_HANDS:
+        straight = any(is_run(r) for r in ace_readings(hand, ace_as))
+        for roll, points in ((1, 25), (2, 20), (3, 20)):
+            expected = points if straight else 0
+            got = rules.score("straight", hand, roll=roll)
+            if got != expected:
+                wrong.append((hand, roll, expected, got))
+    assert not wrong, f"(hand, roll, RULES.md, engine): {wrong}"
