@@ -188,10 +188,10 @@ def heuristic_table(rules, alpha: float = 0.9) -> Table:
     """A table that values a state by the sum of its open boxes' pars (no solving needed)."""
     model = model_for(rules)
     pars = box_pars(model, alpha)
-    V = []
-    for mask, x in model.states:
-        V.append(sum(p for b, p in pars.items() if not mask & model.bit[b]))
-    return Table(model, V)
+    per_mask = {}
+    for mask in model.masks_desc:
+        per_mask[mask] = sum(p for b, p in pars.items() if not mask & model.bit[b])
+    return Table(model, [per_mask[mask] for mask, _ in model.states])
 
 
 class HeuristicPlayer(OptimalPlayer):
