@@ -64,13 +64,22 @@ class Table:
     def state_value(self, state) -> float:
         return self.V[self.index[state]]
 
+    #: How many solved turns to keep (simulations raise it: a turn is solved once per state).
+    cache_size = 256
+
     def turn(self, state):
-        """The solved turn from ``state`` (cached): keep values and final values."""
+        """The solved turn from ``state`` (cached): keep values ``w2``/``w3`` (lists of levels,
+        before the second / third roll) and ``v3``, the value of stopping with each hand."""
         got = self._turns.get(state)
         if got is None:
-            if len(self._turns) > 64:
+            if len(self._turns) >= self.cache_size:
                 self._turns.clear()
-            _, got = self.model.turn(state, self.V, self.index, keep_levels=True)
+            _, plan = self.model.turn(state, self.V, self.index, keep_levels=True)
+            got = {
+                "w2": [array("d", level) for level in plan["w2"]],
+                "w3": [array("d", level) for level in plan["w3"]],
+                "v3": array("d", plan["v3"]),
+            }
             self._turns[state] = got
         return got
 
