@@ -1,0 +1,72 @@
+"""Bad input: hostile names are shown as text and run nothing; long names are
+shortened with a message; bad URL parameters get a visible message and defaults."""
+from e2e_support import wait_ready
+from gamepage import GamePage, gp, shared  # noqa: F401
+
+HOSTILE = '<img src=x onerror=alert(1)><script type="py">print(1)</script>'
+SCRIPT = '<script type="py">print(1)</script>'
+
+
+def test_hostile_names_are_shown_literally_and_run_nothing(gp: GamePage):
+    p = gp.page
+    dialogs, printed = [], []
+    p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    p.on("console", lambda msg: printed.append(msg.text) if msg.text.strip() == "1" else None)
+    gp.home()
+    name = p.locator("#sides .side-name").first
+    name.fill(HOSTILE)
+    msg = p.locator("#sides .field-error").first
+    assert msg.is_visible() and "at most 24 characters" in msg.inner_text()
+    gp.new_game("argentine", (HOSTILE, "Ana", SCRIPT[:24]), seed=1, teams={1: SCRIPT + ", <b>bold</b>"})
+    notes = p.inner_text("#messages")
+    assert "Name shortened to 24 characters" in notes
+    heads = p.locator("#sheet thead th[data-side]")
+    assert heads.nth(0).inner_text().lstrip("▸ ").strip() == HOSTILE[:24]
+    assert SCRIPT[:24] in heads.nth(1).inner_text() and "<b>bold</b>" in heads.nth(1).inner_text()
+    assert heads.nth(2).inner_text().lstrip("▸ ").strip() == SCRIPT[:24]
+    gp.roll()
+    gp.home()
+    assert HOSTILE[:24] in p.inner_text("#continue-list")
+    # nothing became markup anywhere
+    counts = p.evaluate("""() => ({
+        img: document.querySelectorAll('#app img, #app b').length,
+        scripts: document.querySelectorAll('body script').length,
+    })""")
+    assert counts == {"img": 0, "scripts": 1}  # only the page's own <script type=mpy>
+    p.wait_for_timeout(300)
+    assert dialogs == [] and printed == []
+
+
+def test_bad_url_parameters_get_a_message_and_defaults(gp: GamePage):
+    p = gp.page
+    p.goto("/?variant=%3Cb%3Eyacht%3C/b%3E&seed=-4x")
+    wait_ready(p)
+    gp.home()
+    text = p.inner_text("#messages")
+    assert "Unknown game “<b>yacht</b>”" in text
+    assert "seed “-4x”" in text and "random" in text
+    assert p.is_checked('input[data-variant="argentine"]')
+    assert p.input_value("#seed") == ""
+
+
+def test_good_url_parameters_choose_the_game_and_seed(gp: GamePage):
+    p = gp.page
+    p.goto("/?variant=bulgarian&seed=77")
+    wait_ready(p)
+    gp.home()
+    assert p.inner_text("#messages").strip() == ""
+    assert p.is_checked('input[data-variant="bulgarian"]')
+    assert p.input_value("#seed") == "77"
+    assert "no house options" in p.inner_text("#house-options")
+
+
+def test_a_bad_seed_in_the_form_is_refused_with_a_message(gp: GamePage):
+    p = gp.page
+    gp.home()
+    if not p.is_visible("#seed"):
+        p.click(".seed summary")
+    p.fill("#seed", "12abc")
+    p.click("#start")
+    p.wait_for_selector("#setup-error", state="visible")
+    assert "whole number" in p.inner_text("#setup-error")
+    assert p.is_visible("#home")
