@@ -6,6 +6,8 @@
 Publishes:
   index.html, pyscript.toml, static/**     the site (no __pycache__ / *.pyc)
   generala.zip                             the engine package, one request for the worker
+  catalog.json                             `python3 -m generala.catalog`: the games and their
+                                           options, so the setup form works before the engine
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                                            python_stdlib.zip, pyodide-lock.json
   vendor/pyscript/<ver>/                   core.js, core.css and the chunks core.js can
@@ -28,7 +30,9 @@ import gzip
 import hashlib
 import json
 import re
+import os
 import shutil
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -114,15 +118,35 @@ def zip_engine(src: Path, dst: Path) -> int:
     return len(files)
 
 
+def write_catalog(dst: Path) -> bool:
+    """dist/catalog.json from the engine (run in CPython: it is pure Python)."""
+    if not (ROOT / ENGINE_PACKAGE / "catalog.py").is_file():
+        print(f"note: {ENGINE_PACKAGE}/catalog.py not found: no catalog.json")
+        return False
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", f"{ENGINE_PACKAGE}.catalog"],
+        cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8",
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"python3 -m {ENGINE_PACKAGE}.catalog failed:\n{proc.stderr.strip()}")
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError as e:
+        raise BuildError(f"python3 -m {ENGINE_PACKAGE}.catalog did not print JSON: {e}") from e
+    dst.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+    return True
+
+
 IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.js)["']""")
 
 
-def pyscript_chunks(dist_dir: Path, disabled_plugins: set[str]) -> tuple[list[str], list[str]]:
+def pyscript_chunks(dist_dir: Path, disabled: set[str]) -> tuple[list[str], list[str]]:
     """The files core.js can load: the import closure of core.js (static and dynamic
     imports), without the chunk families of the plugins disabled in pyscript.toml.
     Returns (needed, skipped)."""
     skip_stems = set()
-    for plugin in disabled_plugins:
+    for plugin in disabled:
         skip_stems.update(PLUGIN_FAMILIES.get(plugin, [plugin]))
 
     def stem(name: str) -> str:  # "py-editor-C4XsZtn7.js" -> "py-editor"
@@ -177,23 +201,37 @@ def check_vendor_refs(versions: dict[str, str]) -> None:
 PY_CONFIG_RE = re.compile(r"<py-config[^>]*>(.*?)</py-config>", re.S)
 
 
-def check_py_config(disabled: set[str]) -> None:
-    """PyScript requests the plugins of *each* interpreter type (py and mpy) unless
-    that type's config disables them: index.html's <py-config> must disable the same
-    plugins as pyscript.toml, or core.js requests chunks that dist/ does not ship."""
+def py_config_disabled() -> set[str] | None:
+    """Plugins that index.html's <py-config> disables (None: no such element)."""
     match = PY_CONFIG_RE.search((ROOT / "index.html").read_text(encoding="utf-8"))
-    py_disabled: set[str] = set()
-    if match:
-        try:
-            plugins = json.loads(match.group(1)).get("plugins", [])
-        except json.JSONDecodeError as e:
-            raise BuildError(f"index.html: <py-config> is not JSON: {e}") from e
-        py_disabled = {p[1:] for p in plugins if p.startswith("!")}
-    if py_disabled != disabled:
-        raise BuildError(
-            "index.html <py-config> and pyscript.toml disable different plugins: "
-            f"{sorted(py_disabled)} vs {sorted(disabled)}"
+    if not match:
+        return None
+    try:
+        plugins = json.loads(match.group(1)).get("plugins", [])
+    except json.JSONDecodeError as e:
+        raise BuildError(f"index.html: <py-config> is not JSON: {e}") from e
+    return {p[1:] for p in plugins if p.startswith("!")}
+
+
+def disabled_plugins(mpy_disabled: set[str]) -> set[str]:
+    """PyScript loads the plugins of *each* interpreter type (py and mpy) unless that
+    type's config disables them, even with no script of that type on the page. So a
+    plugin's chunks can be left out only when both pyscript.toml (mpy) and
+    index.html's <py-config> (py) disable it; otherwise they are published."""
+    py_disabled = py_config_disabled()
+    if py_disabled is None:
+        print(
+            "note: index.html has no <py-config> disabling plugins: publishing every plugin "
+            "chunk PyScript may request (see the comment in index.html's skeleton)"
         )
+        return set()
+    both = mpy_disabled & py_disabled
+    if both != mpy_disabled or both != py_disabled:
+        print(
+            "note: pyscript.toml and index.html's <py-config> disable different plugins; "
+            f"publishing the chunks of {sorted((mpy_disabled | py_disabled) - both)}"
+        )
+    return both
 
 
 def content_version(dist: Path, files: list[str]) -> str:
@@ -246,8 +284,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     versions = {RUNTIMES[npm]: package_version(npm) for npm in RUNTIMES}
     check_vendor_refs(versions)
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    disabled = {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
-    check_py_config(disabled)
+    disabled = disabled_plugins({p[1:] for p in config.get("plugins", []) if p.startswith("!")})
 
     if out.exists():
         shutil.rmtree(out)
@@ -258,6 +295,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in SITE_DIRS:
         copy_tree(ROOT / name, out / name)
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
+    # The setup form's data (variants, options, boxes), readable before the engine boots.
+    write_catalog(out / "catalog.json")
 
     vendor = out / "vendor"
     pyo = vendor / "pyodide" / versions["pyodide"]
@@ -287,7 +326,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
         f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip"
     )
-    print(f"pyscript chunks not published (disabled plugins): {', '.join(skipped) or 'none'}")
+    print(f"pyscript chunks not published (unused, or of plugins disabled for py and mpy): {', '.join(skipped) or 'none'}")
     if sizes:
         size_report(out, sorted(files), brotli_quality)
     return manifest

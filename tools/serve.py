@@ -91,6 +91,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     rules: list = []
     overlays: dict[str, str] = {}  # URL prefix -> directory, e.g. {"/bench/": ".../bench"}
     quiet = False
+    on_response = None  # optional callback(path, status, body_bytes), e.g. for benchmarks
+
+    def send_response(self, code, message=None):
+        self._status = code
+        self._body_bytes = 0
+        super().send_response(code, message)
+
+    def copyfile(self, source, outputfile):
+        n = 0
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            n += len(chunk)
+        self._body_bytes = n
+
+    def do_GET(self):
+        super().do_GET()
+        if self.on_response is not None:
+            self.on_response(self.path, getattr(self, "_status", 0), getattr(self, "_body_bytes", 0))
 
     def translate_path(self, path: str) -> str:
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
@@ -146,6 +164,7 @@ def make_server(
     netlify_toml: Path | str = DEFAULT_NETLIFY_TOML,
     overlays: dict[str, str] | None = None,
     quiet: bool = False,
+    on_response=None,
 ) -> Server:
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
@@ -157,6 +176,7 @@ def make_server(
             "rules": load_header_rules(netlify_toml),
             "overlays": {k: str(Path(v).resolve()) for k, v in (overlays or {}).items()},
             "quiet": quiet,
+            "on_response": staticmethod(on_response) if on_response else None,
         },
     )
     return Server((host, port), functools.partial(handler, directory=str(directory)))
@@ -169,9 +189,12 @@ def start_server(
     netlify_toml: Path | str = DEFAULT_NETLIFY_TOML,
     overlays: dict[str, str] | None = None,
     quiet: bool = True,
+    on_response=None,
 ):
-    """Start serving in a daemon thread (port 0: a free one). Returns (base_url, stop)."""
-    server = make_server(directory, port, host, netlify_toml, overlays, quiet)
+    """Start serving in a daemon thread (port 0: a free one). Returns (base_url, stop).
+    `overlays` maps URL prefixes to other folders; `on_response(path, status, body_bytes)`
+    is called after each GET."""
+    server = make_server(directory, port, host, netlify_toml, overlays, quiet, on_response)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     base_url = f"http://{host}:{server.server_address[1]}"

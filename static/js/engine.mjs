@@ -66,7 +66,7 @@ export function showBootError(message) {
   } catch (e) {
     console.error("cannot show the boot error:", e);
   }
-  console.warn(text);
+  console.error(text);
 }
 
 function fail(message) {
