@@ -264,9 +264,12 @@ class Game:
             return {}
         sheet = self.sheets[self.current]
         hand = HAND_OF[self.dice]
-        price = self.rules._price
         served = self.rolls == 1
-        return {b: price(b, hand, served, sheet) for b, v in sheet.items() if v is None}
+        prices = self.rules._prices
+        result = {b: prices[b][hand][served] for b, v in sheet.items() if v is None}
+        if "double-generala" in result and not sheet.get("generala"):
+            result["double-generala"] = 0  # needs points in the Generala box
+        return result
 
     def score(self, box: str, box_b: str | None = None, *, split: Sequence[int] | None = None,
               scratch: bool = False) -> int:

@@ -19,7 +19,10 @@ def _best_box(game: Game) -> dict:
         a, b, split = rules.best_play(game.dice, game.sheets[game.current])
         return {"score": [a, b], "split": positions_of(game.dice, split.group_a)}
     preview = game.preview()
-    box = max(preview, key=lambda b: (preview[b], -rules.categories.index(b)))
+    best, box = None, None
+    for b, points in preview.items():  # sheet order: the first of equal boxes wins
+        if best is None or points > best:
+            best, box = points, b
     return {"score": box}
 
 
@@ -57,6 +60,8 @@ def step(game: Game, strategy) -> dict:
         game.roll(action["roll"])
     elif "hold" in action:
         game.hold(action["hold"])
+    elif "split" in action:
+        game.score(*action["score"], split=action["split"])
     else:
-        game.apply(action)
+        game.score(action["score"], scratch=action.get("scratch", False))
     return action

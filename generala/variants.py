@@ -40,7 +40,7 @@ class Option:
 
     def check(self, value: Any) -> Any:
         if self.number:
-            if type(value) not in (int, float) or not 0 <= value < 1e9 or value != value:
+            if type(value) not in (int, float) or not 0 <= value < float("inf"):
                 raise InvalidInput(
                     f"option {self.name} must be a number from 0 upward, got {value!r}"
                 )
@@ -263,7 +263,7 @@ class Rules:
     def _price(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet | None) -> int:
         """``score`` without input checks, for a sorted hand (hot path of games and solvers)."""
         try:
-            points = _tables(self.name, self._options)[1][box][hand][served]
+            points = self._prices[box][hand][served]
         except KeyError:
             if box not in self.categories:
                 raise InvalidInput(
@@ -274,8 +274,13 @@ class Rules:
             return 0
         return points
 
+    @cached_property
+    def _prices(self) -> dict:
+        """``box -> sorted hand -> (later roll, first roll)`` points."""
+        return _tables(self.name, self._options)[1]
+
     def check_box(self, box: str) -> str:
-        if box not in _tables(self.name, self._options)[1]:
+        if box not in self._prices:
             raise InvalidInput(
                 f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
             )
