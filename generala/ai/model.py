@@ -18,6 +18,7 @@ other roll (the solitaire game).
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from ..scoring import NUMBER_BOXES
 from .lattice import FACES, lattice
@@ -177,27 +178,34 @@ class Model:
         key = (a, b) if a < b else (b, a)
         got = self._pair_best.get(key)
         if got is None:
-            pa, pb = self.later[key[0]], self.later[key[1]]
-            splits = self._splits()
-            got = [max([pa[i] + pb[j] for i, j in sp]) for sp in splits]
+            first, second, bounds = self._splits()
+            sums = list(map(int.__add__, first(self.later[key[0]]), second(self.later[key[1]])))
+            got = [max(sums[s:e]) for s, e in bounds]
             self._pair_best[key] = got
         return got
 
     def _splits(self):
+        """Every ordered split of every ten-dice hand into two five-dice hands, grouped by hand.
+
+        Returns gatherers of the first and second groups' hand indices (for price lists)
+        and each ten-dice hand's slice of the flat list.
+        """
         sp = getattr(self, "_splits_cache", None)
         if sp is None:
-            idx5 = self.L5.hand_index
-            sp = []
-            for h in self.L.hands:
-                pairs = set()
-                for k in self.L.keeps_of(h):
-                    if len(k) == 5:
-                        rest = list(h)
-                        for v in k:
-                            rest.remove(v)
-                        pairs.add((idx5[k], idx5[tuple(rest)]))
-                sp.append(list(pairs))
-            self._splits_cache = sp
+            hands5 = self.L5.hands
+            idx10 = self.L.hand_index
+            groups = [[] for _ in self.L.hands]
+            for i, g in enumerate(hands5):
+                for j, h in enumerate(hands5):
+                    groups[idx10[tuple(sorted(g + h))]].append((i, j))
+            first, second, bounds = [], [], []
+            for pairs in groups:
+                start = len(first)
+                for i, j in pairs:
+                    first.append(i)
+                    second.append(j)
+                bounds.append((start, len(first)))
+            sp = self._splits_cache = (itemgetter(*first), itemgetter(*second), bounds)
         return sp
 
     # --- one turn -------------------------------------------------------------

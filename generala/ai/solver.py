@@ -10,6 +10,7 @@ import json
 import time
 import zlib
 from array import array
+from itertools import combinations
 
 from ..variants import variant
 from .model import Model
@@ -86,17 +87,33 @@ class Table:
     # --- files ------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
+        """The table file: a magic line, a JSON header, then zlib sections.
+
+        ``values``: ``V`` as float32 in the model's state order (the start value is
+        also in the header, exact). ``pairs`` (ten dice only): for every pair of
+        boxes, the best split's points of all 3003 hands, one byte each, so that
+        the browser need not compute them.
+        """
+        sections = [("values", zlib.compress(array("f", self.V).tobytes(), 9))]
+        pairs = []
+        if self.model.per_turn == 2:
+            raw = bytearray()
+            for a, b in combinations(self.model.boxes, 2):
+                pairs.append([a, b])
+                raw += bytes(self.model.pair_best(a, b))
+            sections.append(("pairs", zlib.compress(bytes(raw), 9)))
         header = {
             "variant": self.rules.name,
             "options": {k: v for k, v in self.rules._options},
             "states": len(self.V),
             "value": self.value,
             "seconds": round(self.seconds, 3),
-            "format": "float32 zlib, states in model order",
+            "format": "zlib sections; values: float32 in model state order",
+            "sections": [[name, len(data)] for name, data in sections],
+            "pairs": pairs,
         }
         head = json.dumps(header, sort_keys=True).encode()
-        body = zlib.compress(array("f", self.V).tobytes(), 9)
-        return MAGIC + len(head).to_bytes(4, "little") + head + body
+        return MAGIC + len(head).to_bytes(4, "little") + head + b"".join(d for _, d in sections)
 
     def save(self, path) -> int:
         data = self.to_bytes()
@@ -116,15 +133,25 @@ class Table:
         rules = solitaire_rules(rules)
         if rules.name != header["variant"] or rules.options != header["options"]:
             raise ValueError(f"table is for {header['variant']} {header['options']}, not {rules!r}")
+        pos = start + n
+        blobs = {}
+        for name, size in header.get("sections", [["values", len(data) - pos]]):
+            blobs[name] = zlib.decompress(data[pos:pos + size])
+            pos += size
         values = array("f")
-        values.frombytes(zlib.decompress(data[start + n:]))
+        values.frombytes(blobs["values"])
         model = model_for(rules)
         if len(values) != len(model.states):
             raise ValueError("table does not match the model")
+        if "pairs" in blobs:
+            raw = blobs["pairs"]
+            size = len(model.L.hands)
+            for i, (a, b) in enumerate(header["pairs"]):
+                key = (a, b) if a < b else (b, a)
+                model._pair_best.setdefault(key, list(raw[i * size:(i + 1) * size]))
         V = values.tolist()
         V[model.index[(0, 0)]] = header["value"]  # the exact solved value
-        table = cls(model, V, header.get("seconds", 0.0))
-        return table
+        return cls(model, V, header.get("seconds", 0.0))
 
     @classmethod
     def load(cls, path, rules=None) -> "Table":
