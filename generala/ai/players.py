@@ -372,3 +372,20 @@ def make_player(level: str, rules) -> Player:
     except KeyError:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}") from None
     return cls(rules)
+
+
+def strategy(level: str):
+    """A ``choose(game)`` function for ``level`` that builds its player for each game's rules.
+
+    Fits :data:`generala.strategies.STRATEGIES`: ``{f"ai:{lvl}": strategy(lvl) for lvl in LEVELS}``.
+    """
+    players = {}
+
+    def choose(game) -> dict:
+        player = players.get(game.rules)
+        if player is None:
+            player = players[game.rules] = make_player(level, game.rules)
+        return player.choose(game)
+
+    choose.__name__ = f"ai_{level}"
+    return choose
