@@ -20,6 +20,7 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
+    {"op": "import", "text": "..."}                        check an export file: its games, or why not
 
 Replies: ``{"ok": true, "view": {...}, "save": {...}?, ...}`` or
 ``{"ok": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
@@ -30,7 +31,7 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import share
+from . import bundle, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
 from .replay import Replay
@@ -187,6 +188,9 @@ class Session:
         if not isinstance(entries, list):
             raise InvalidInput("records need a list of saved games")
         return {"records": records(entries)}
+
+    def op_import(self, req):
+        return {"games": bundle.read(req.get("text"))}
 
     def op_undo(self, req):
         game = self._need_game()

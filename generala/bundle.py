@@ -1,0 +1,72 @@
+"""Export files: one game, or all games and the history, as a JSON file a player keeps.
+
+An export is ``{"format": "generala-export", "version": 1, "exported": "...",
+"games": [{"id": ..., "save": {...}, "when": ..., "finished": bool}, ...]}``.
+Importing checks everything before anything is kept: the size, the format and
+every game's history (replayed like any save), and names the first problem.
+"""
+from __future__ import annotations
+
+import json
+
+from .errors import SaveError
+from .save import dump, load
+
+FORMAT = "generala-export"
+VERSION = 1
+MAX_BYTES = 5_000_000  # far above hundreds of finished games; localStorage holds ~5 MB in all
+MAX_GAMES = 2000
+
+
+def export(entries: list[dict], exported: str = "") -> dict:
+    """An export document from stored entries ``{"id", "save", "when"}``."""
+    return {"format": FORMAT, "version": VERSION, "exported": exported,
+            "games": [dict(entry) for entry in entries]}
+
+
+def read(text) -> list[dict]:
+    """The games in an export file, each re-saved in the current schema; SaveError names the problem."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_BYTES:
+            raise SaveError(f"the file is too large ({len(text):,} bytes; at most {MAX_BYTES:,})")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("the file is not text (UTF-8)") from None
+    if not isinstance(text, str):
+        raise SaveError("an export is a JSON text")
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise SaveError(f"the file is too large (at most {MAX_BYTES:,} bytes)")
+    try:
+        doc = json.loads(text)
+    except ValueError as err:
+        raise SaveError(f"the file is not JSON ({err})") from None
+    if isinstance(doc, dict) and "schema" in doc and "history" in doc:
+        doc = export([{"save": doc}])  # a single game's save document
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError("the file is not a Generala export")
+    version = doc.get("version")
+    if type(version) is not int or version > VERSION:
+        raise SaveError(f"the export is from a newer version ({version!r}; this app reads {VERSION})")
+    games = doc.get("games")
+    if not isinstance(games, list) or not games:
+        raise SaveError("the export holds no games")
+    if len(games) > MAX_GAMES:
+        raise SaveError(f"the export holds {len(games)} games; at most {MAX_GAMES}")
+    result = []
+    for number, entry in enumerate(games, 1):
+        if not isinstance(entry, dict) or "save" not in entry:
+            raise SaveError(f"game {number} of the file has no saved game")
+        try:
+            game = load(entry["save"])
+        except SaveError as err:
+            raise SaveError(f"game {number} of the file cannot be loaded: {err}") from None
+        ident = entry.get("id")
+        when = entry.get("when")
+        result.append({
+            "id": ident if isinstance(ident, str) and 0 < len(ident) <= 64 else None,
+            "when": when if isinstance(when, str) and len(when) <= 40 else None,
+            "finished": game.over,
+            "save": dump(game),
+        })
+    return result
