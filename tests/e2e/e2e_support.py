@@ -1,0 +1,151 @@
+"""Helpers for the end-to-end tests: the page guard and the boot helper.
+
+The guard fails a test (at teardown) on anything that went wrong in the browser
+that the test did not claim: a page error (uncaught exception, failed dynamic
+import), a console error (Python tracebacks, CSP violations "Refused to ..."), a
+`.py-error` box, an HTTP error response, or any request to a host other than
+localhost / 127.0.0.1 / [::1].
+"""
+from __future__ import annotations
+
+import re
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
+# Schemes that never leave the browser.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome", "chrome-extension", "devtools"}
+
+BOOT_TIMEOUT_MS = 90_000
+READY = "html[data-state=ready]"
+READY_OR_ERROR = "html[data-state=ready], html[data-state=error]"
+
+
+def is_local_url(url: str) -> bool:
+    """True when fetching `url` stays on this machine (loopback host or a
+    browser-internal scheme)."""
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme in LOCAL_SCHEMES:
+        return True
+    if scheme not in {"http", "https", "ws", "wss"}:
+        return False
+    host = (parts.hostname or "").lower()
+    return host in LOCAL_HOSTS or host.endswith(".localhost")
+
+
+@dataclass
+class Guard:
+    """Collects problems from every page of a browser context."""
+
+    problems: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern] = field(default_factory=list)
+    pages: list = field(default_factory=list)
+
+    # -- claiming expected problems -------------------------------------------------
+    def allow(self, pattern: str) -> None:
+        """Claim problems matching this regex (e.g. an error a test provokes)."""
+        self.allowed.append(re.compile(pattern))
+
+    def record(self, problem: str) -> None:
+        if not any(p.search(problem) for p in self.allowed):
+            self.problems.append(problem)
+
+    # -- event handlers (plain methods: unit-testable with fakes) --------------------
+    def on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.record(f"console error: {msg.text}")
+
+    def on_pageerror(self, error) -> None:
+        self.record(f"page error: {error}")
+
+    def on_request(self, request) -> None:
+        if not is_local_url(request.url):
+            self.record(f"request to another host: {request.method} {request.url}")
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.record(f"HTTP {response.status}: {response.url}")
+
+    # -- wiring ------------------------------------------------------------------------
+    def attach_page(self, page) -> None:
+        self.pages.append(page)
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_pageerror)
+        page.on("request", self.on_request)
+        page.on("response", self.on_response)
+
+    def attach_context(self, context) -> None:
+        context.on("page", self.attach_page)
+        for page in context.pages:
+            self.attach_page(page)
+
+    def collect_error_boxes(self) -> None:
+        """`.py-error` boxes (PyScript's visible Python errors) in any open frame."""
+        for page in self.pages:
+            if page.is_closed():
+                continue
+            for frame in page.frames:
+                try:
+                    texts = frame.eval_on_selector_all(".py-error", "els => els.map(e => e.textContent)")
+                except Exception:  # frame detached or navigating
+                    continue
+                for text in texts:
+                    self.record(f".py-error box: {text}")
+
+    def report(self) -> str:
+        return "\n".join(f"  - {p}" for p in self.problems)
+
+
+def boot(page, url: str = "/", timeout_ms: int = BOOT_TIMEOUT_MS):
+    """Open the app and wait until the engine answers (<html data-state=ready>).
+    Fails with the page's visible message if it reaches data-state=error.
+    Returns the navigation response."""
+    response = page.goto(url)
+    wait_ready(page, timeout_ms)
+    return response
+
+
+def wait_ready(page_or_frame, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
+    """Wait for ready (or error: then fail). Returns the seconds waited."""
+    t0 = time.monotonic()
+    page_or_frame.wait_for_selector(READY_OR_ERROR, state="attached", timeout=timeout_ms)
+    state = page_or_frame.evaluate("document.documentElement.dataset.state")
+    if state != "ready":
+        message = page_or_frame.evaluate(
+            "(document.getElementById('boot-error') || document.body).textContent"
+        )
+        raise AssertionError(f"the app reached data-state={state!r}: {' '.join(message.split())}")
+    return time.monotonic() - t0
+
+
+# Records every value <html data-state> takes, from the first parse on.
+STATE_LOG_SCRIPT = """
+(() => {
+  const log = [];
+  Object.defineProperty(window, "__stateLog", { value: log });
+  const record = () => {
+    const el = document.documentElement;
+    const s = el && el.getAttribute("data-state");
+    if (s && log[log.length - 1] !== s) log.push(s);
+  };
+  new MutationObserver(record).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"],
+  });
+  record();
+})();
+"""
+
+
+ROOT_VERSION_RE = r'__version__\s*=\s*["\']([^"\']+)["\']'
+
+
+def engine_version() -> str:
+    """generala.__version__, read from the source (without importing the engine)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "generala" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(ROOT_VERSION_RE, text)
+    assert match, "generala/__init__.py has no __version__"
+    return match.group(1)

@@ -1,0 +1,73 @@
+"""The publish folder built by tools/build.py (no browser needed)."""
+import json
+import zipfile
+
+from tools import build as site_build
+
+REQUIRED = [
+    "index.html",
+    "pyscript.toml",
+    "generala.zip",
+    "version.json",
+    "static/ui/main.py",
+    "static/js/engine.mjs",
+    "static/js/engine-worker.mjs",
+    "static/js/storage.mjs",
+]
+VENDOR = {
+    "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+    "pyscript": ["core.js", "core.css"],
+    "micropython": ["micropython.mjs", "micropython.wasm"],
+}
+
+
+def published(dist):
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def test_publish_folder_holds_the_site_and_only_the_site(dist_dir):
+    files = published(dist_dir)
+    for f in REQUIRED:
+        assert f in files
+    manifest = json.loads((dist_dir / "version.json").read_text())
+    for runtime, names in VENDOR.items():
+        version = manifest["runtimes"][runtime]
+        for name in names:
+            assert f"vendor/{runtime}/{version}/{name}" in files
+    for f in files:
+        assert not f.startswith(("node_modules/", "tests/", "tools/", "bench/", "generala/", ".")), f
+        assert not f.endswith((".map", ".pyc")) and "__pycache__" not in f, f
+    # version.json lists every other published file.
+    assert sorted(manifest["files"] + ["version.json"]) == files
+    assert len(manifest["version"]) == 16
+
+
+def test_engine_zip_holds_the_package(dist_dir):
+    with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
+        names = zf.namelist()
+    assert "generala/__init__.py" in names and "generala/app.py" in names
+    assert all(n.startswith("generala/") and "__pycache__" not in n for n in names)
+
+
+def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):
+    ps = next((dist_dir / "vendor" / "pyscript").iterdir())
+    names = {p.name for p in ps.iterdir()}
+    assert not [n for n in names if n.startswith(("codemirror", "xterm", "py-editor", "py-terminal"))]
+    assert any(n.startswith("core-") for n in names) and any(n.startswith("toml-") for n in names)
+
+
+def test_the_build_is_reproducible(tmp_path):
+    # Two builds of the same sources: the same bytes, so the same version hash.
+    first = site_build.build(tmp_path / "one", sizes=False)
+    second = site_build.build(tmp_path / "two", sizes=False)
+    assert first == second
+    for name in ["generala.zip", "catalog.json", "index.html"]:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def test_the_size_report_lists_every_file(tmp_path, capsys):
+    site_build.build(tmp_path / "d", brotli_quality=1)
+    out = capsys.readouterr().out
+    for name in ["index.html", "pyodide.asm.wasm", "micropython.wasm", "generala.zip"]:
+        assert name in out
+    assert "total:" in out and "gzip" in out
