@@ -35,6 +35,9 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", help="table file (default: static/tables/<variant>[.<options>].gvt)")
     p.add_argument("--no-table", action="store_true", help="do not write a table")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.add_argument("--moments", choices=("on", "off", "auto"), default="auto",
+                   help="also store the standard deviation of the points to come (for the "
+                        "expert player; about three solves' time); auto: all but bulgarian")
 
 
 def rules_from_args(args):
@@ -70,6 +73,12 @@ def run(args) -> int:
     print(f"{solo!r} (solitaire: automatic wins off)")
     print(f"optimal expected final score: {table.value:.6f}")
     print(f"states: {len(table.V)}  time: {seconds:.2f} s")
+    if args.moments == "on" or (args.moments == "auto" and solo.name != "bulgarian"):
+        from .solver import moments
+        start = time.perf_counter()
+        sd = moments(table, progress)
+        print(f"standard deviation of the final score: {sd[table.index[(0, 0)]]:.4f}  "
+              f"time: {time.perf_counter() - start:.2f} s")
     if not args.no_table:
         path = Path(args.out) if args.out else TABLES_DIR / table_name(solo)
         path.parent.mkdir(parents=True, exist_ok=True)

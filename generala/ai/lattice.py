@@ -88,11 +88,15 @@ class Lattice:
             levels[k] = cur
         return levels
 
-    def submax(self, levels: list[list[float]]) -> list[float]:
-        """Best sub-keep value of every hand (top level), from all keep levels."""
+    def submax(self, levels: list[list[float]], sentinel=NEG) -> list[float]:
+        """Best sub-keep value of every hand (top level), from all keep levels.
+
+        Works on tuples too (``(value, companion)`` with ``sentinel=(NEG, 0.0)``): the
+        companion of the best keep comes along.
+        """
         prev = levels[0]
         for k in range(1, self.n + 1):
-            ext = prev + [NEG]
+            ext = prev + [sentinel]
             prev = list(map(max, levels[k], *[g(ext) for g in self.parent_get[k]]))
         return prev
 

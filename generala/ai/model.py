@@ -21,7 +21,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from ..scoring import NUMBER_BOXES
-from .lattice import FACES, lattice
+from .lattice import FACES, NEG, lattice
 
 SAFE = 1000  # Bulgarian: the mandatory total's sign is settled
 
@@ -243,3 +243,64 @@ class Model:
         if keep_levels:
             return value, {"v3": v3, "w3": w3, "v2": v2, "w2": w2, "vs": vs, "v1": v1}
         return value
+
+    # --- second moments (for players that weigh risk) ---------------------------
+
+    def box_terms(self, state, box: str, served: bool, index):
+        """Points now and next-state index of every hand put in ``box`` (5 dice), as two lists."""
+        mask, x = state
+        nmask = mask | self.bit[box]
+        prices = (self.served if served else self.later)[box]
+        if self.mandatory and box in self.mandatory and x != SAFE:
+            f = self.mandatory.index(box) + 1
+            per_count = []
+            for c in range(6):
+                d = (c - 3) * f
+                nx, pen = self._norm(nmask, x + d)
+                per_count.append((d + pen, index[(nmask, nx)]))
+            terms = [per_count[c] for c in self.face_count[f]]
+            return [t[0] for t in terms], [t[1] for t in terms]
+        if self.argentine_double:
+            if box == "generala":
+                i0, i1 = index[(nmask, 0)], index[(nmask, 1)]
+                return list(prices), [i1 if p else i0 for p in prices]
+            if box == "double-generala" and not x:
+                return [0] * len(prices), [index[(nmask, x)]] * len(prices)
+        return list(prices), [index[(nmask, x)]] * len(prices)
+
+    def _final_pairs(self, state, V, M2, index, served):
+        mask, _ = state
+        open_boxes = [b for b in self.boxes if not mask & self.bit[b]]
+        vecs = []
+        if self.per_turn == 2:
+            for a, b in combinations(open_boxes, 2):
+                i = index[(mask | self.bit[a] | self.bit[b], 0)]
+                c, m = V[i], M2[i]
+                vecs.append([(p + c, p * p + 2 * p * c + m) for p in self.pair_best(a, b)])
+        else:
+            for b in open_boxes:
+                rewards, succ = self.box_terms(state, b, served, index)
+                vecs.append([(r + V[i], r * r + 2 * r * V[i] + M2[i]) for r, i in zip(rewards, succ)])
+        if len(vecs) == 1:
+            return vecs[0]
+        return list(map(max, *vecs))
+
+    def turn_moments(self, state, V, M2, index) -> tuple[float, float]:
+        """Mean and second moment of the points still to come from ``state`` under the
+        policy that maximises the mean (ties: the larger second moment)."""
+        L = self.L
+        sentinel = (NEG, 0.0)
+
+        def roll(top):
+            wv = L.expect([t[0] for t in top])
+            wm = L.expect([t[1] for t in top])
+            return L.submax([list(zip(a, b)) for a, b in zip(wv, wm)], sentinel)
+
+        t3 = self._final_pairs(state, V, M2, index, False)
+        t2 = roll(t3)
+        t1 = roll(t2)
+        if self.has_served:
+            t1 = list(map(max, self._final_pairs(state, V, M2, index, True), t1))
+        mean = sum(p * t[0] for p, t in zip(L.prob, t1))
+        second = sum(p * t[1] for p, t in zip(L.prob, t1))
+        return mean, second

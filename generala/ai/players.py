@@ -278,13 +278,15 @@ VAR_PER_TURN = {"argentine": 164.0, "puerto-rican": 116.0, "double": 47.0, "bulg
 class ExpertPlayer(OptimalPlayer):
     """Plays to win: maximises the probability of finishing above every other side.
 
-    At the end of its turn it values its sheet by the expected final score ``m``
-    (the solved table) and the uncertainty of the rest of its game; each other side
-    by its own expected final score and uncertainty (normal approximations, a
-    variance per turn left). The turn is then solved exactly for the probability
-    of winning: ``P = prod_o Phi((m - m_o) / sqrt(s^2 + s_o^2))``. Behind, it takes
-    risks; ahead, it plays safe; on the last turn against a finished opponent it
-    plays for exactly the points it needs. Alone, it is the optimal player.
+    A sheet at the end of a turn is valued by the expected final score ``m`` (the
+    solved table) and the standard deviation ``s`` of what is still to come (the
+    table's second moments, or a per-turn estimate); so is each other side's sheet.
+    The turn - holds and the box - is then solved exactly for the probability
+    of winning, ``P = prod_o Phi((m - m_o) / sqrt(s^2 + s_o^2))`` (normal
+    approximations; a tiny share of ``m`` breaks ties). Behind, it takes risks
+    (keeps Generala open, goes for the big box); ahead, it plays safe; on its
+    last turn against a finished side it plays for exactly the points it needs.
+    Alone, it is the optimal player.
     """
 
     level = "expert"
@@ -299,6 +301,14 @@ class ExpertPlayer(OptimalPlayer):
         open_boxes = sum(v is None for v in game.sheets[side].values())
         return open_boxes // game.rules.boxes_per_turn
 
+    def _var(self, i: int, state) -> float:
+        sd = self.advisor.table.SD
+        if sd is not None:
+            return sd[i] * sd[i]
+        model = self.advisor.model
+        open_boxes = model.nbox - bin(state[0]).count("1")
+        return self.var_turn * open_boxes / model.per_turn
+
     def _utility_plan(self, game):
         side = game.current
         key = (id(game), game.turn, side)
@@ -307,31 +317,48 @@ class ExpertPlayer(OptimalPlayer):
         model, table = self.advisor.model, self.advisor.table
         V, ix = table.V, table.index
         state, base = model.state_of(game.sheets[side])
-        my_var = self.var_turn * (self._turns_left(game, side) - 1)
         opponents = []
         for o in range(len(game.sides)):
             if o == side:
                 continue
             ostate, obase = model.state_of(game.sheets[o])
-            mean = obase + V[ix[ostate]]
-            scale = math.sqrt(my_var + self.var_turn * self._turns_left(game, o) + 0.04)
-            opponents.append((mean, 1.0 / scale))
+            i = ix[ostate]
+            opponents.append((obase + V[i], self._var(i, ostate) + 0.04))
 
-        def utility(x):
+        def utility(x, var):
             # Probability of finishing first, plus a tiny share of the expected score so
             # that a settled game (probability 0 or 1 whatever it does) is still played well.
             p = 1.0
-            for mean, inv in opponents:
-                p *= _phi((x - mean) * inv)
+            for mean, ovar in opponents:
+                p *= _phi((x - mean) / math.sqrt(var + ovar))
             return p + 1e-4 * x
 
-        plan = table.turn(state)
+        states = model.states
+        succ_cache = {}
+
+        def succ(i):
+            got = succ_cache.get(i)
+            if got is None:
+                got = succ_cache[i] = (V[i], self._var(i, states[i]))
+            return got
+
+        mask = state[0]
+        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
+        vecs = []
+        if model.per_turn == 2:
+            for a, b in combinations(open_boxes, 2):
+                v, var = succ(ix[(mask | model.bit[a] | model.bit[b], 0)])
+                vecs.append([utility(base + p + v, var) for p in model.pair_best(a, b)])
+        else:
+            for b in open_boxes:
+                rewards, nxt = model.box_terms(state, b, False, ix)
+                vecs.append([utility(base + r + succ(i)[0], succ(i)[1]) for r, i in zip(rewards, nxt)])
+        u3 = vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
         L = model.L
-        u3 = [utility(base + v) for v in plan["v3"]]
         w3 = L.expect(u3)
         v2 = L.submax(w3)
         w2 = L.expect(v2)
-        self._plan_key, self._plan = key, (state, base, utility, w2, w3)
+        self._plan_key, self._plan = key, (state, base, utility, succ, w2, w3)
         return self._plan
 
     def choose(self, game) -> dict:
@@ -339,14 +366,24 @@ class ExpertPlayer(OptimalPlayer):
             return ROLL
         if len(game.sides) == 1:
             return super().choose(game)
-        state, base, utility, w2, w3 = self._utility_plan(game)
+        state, base, utility, succ, w2, w3 = self._utility_plan(game)
+        model, ix = self.advisor.model, self.advisor.table.index
         choices = self.advisor.choices(game)
-        stops = [c for c in choices if c.kind == "score"]
-        best_stop = max(stops, key=lambda c: c.value)
-        best, best_u = best_stop, utility(best_stop.value)
+        best, best_u = None, -1.0
+        for c in choices:
+            if c.kind != "score":
+                continue
+            if model.per_turn == 2:
+                nxt = ix[(state[0] | model.bit[c.boxes[0]] | model.bit[c.boxes[1]], 0)]
+            else:
+                _, nstate = model.option(state, c.boxes[0], tuple(sorted(game.dice)), game.rolls == 1)
+                nxt = ix[nstate]
+            u = utility(c.value, succ(nxt)[1])
+            if u > best_u:
+                best, best_u = c, u
         if game.rolls < 3:
             w = w2 if game.rolls == 1 else w3
-            index = self.advisor.model.L.index
+            index = model.L.index
             for c in choices:
                 if c.kind == "hold":
                     k = c.keep

@@ -7,6 +7,7 @@ on demand.
 from __future__ import annotations
 
 import json
+import math
 import time
 import zlib
 from array import array
@@ -55,6 +56,7 @@ class Table:
         self.V = V
         self.index = model.index
         self.seconds = seconds
+        self.SD = None  # standard deviation of the points to come, when computed (moments)
         self._turns = {}
 
     @property
@@ -95,6 +97,8 @@ class Table:
         the browser need not compute them.
         """
         sections = [("values", zlib.compress(array("f", self.V).tobytes(), 9))]
+        if self.SD is not None:
+            sections.append(("sd", zlib.compress(array("f", self.SD).tobytes(), 9)))
         pairs = []
         if self.model.per_turn == 2:
             raw = bytearray()
@@ -108,7 +112,8 @@ class Table:
             "states": len(self.V),
             "value": self.value,
             "seconds": round(self.seconds, 3),
-            "format": "zlib sections; values: float32 in model state order",
+            "format": "zlib sections; values (expected points to come) and sd (their "
+                      "standard deviation, optional): float32 in model state order",
             "sections": [[name, len(data)] for name, data in sections],
             "pairs": pairs,
         }
@@ -151,7 +156,12 @@ class Table:
                 model._pair_best.setdefault(key, list(raw[i * size:(i + 1) * size]))
         V = values.tolist()
         V[model.index[(0, 0)]] = header["value"]  # the exact solved value
-        return cls(model, V, header.get("seconds", 0.0))
+        table = cls(model, V, header.get("seconds", 0.0))
+        if "sd" in blobs:
+            sd = array("f")
+            sd.frombytes(blobs["sd"])
+            table.SD = sd.tolist()
+        return table
 
     @classmethod
     def load(cls, path, rules=None) -> "Table":
@@ -196,3 +206,24 @@ def solve(rules, progress=None, *, from_mask: int = 0) -> Table:
     if progress:
         progress(total, total)
     return Table(model, V, time.perf_counter() - start)
+
+
+def moments(table: Table, progress=None) -> list[float]:
+    """The standard deviation of the points still to come from every state, under the
+    table's (mean-maximising) policy; stored as ``table.SD``. About three solves' time."""
+    model = table.model
+    index = model.index
+    V = table.V
+    M2 = [0.0] * len(V)
+    done = 0
+    for mask in model.masks_desc:
+        for x in model.xs_of[mask]:
+            state = (mask, x)
+            if mask != model.full:
+                mean, second = model.turn_moments(state, V, M2, index)
+                M2[index[state]] = second
+            done += 1
+        if progress and mask & 15 == 0:
+            progress(done, len(V))
+    table.SD = [math.sqrt(max(0.0, m - v * v)) for m, v in zip(M2, V)]
+    return table.SD
