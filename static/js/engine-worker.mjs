@@ -32,17 +32,19 @@ async function fetchEngine() {
 }
 
 async function boot() {
-  // Download the engine package while Pyodide boots.
-  const enginePromise = fetchEngine();
-  enginePromise.catch(() => {}); // reported below, avoid an unhandled rejection meanwhile
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_URL,
-    packages: [],
-    stdout: (line) => console.log(`[engine] ${line}`),
-    stderr: (line) => console.warn(`[engine] ${line}`),
-  });
-  timings.pyodide = Math.round(performance.now() - t0);
-  const zip = await enginePromise;
+  // Download the engine package while Pyodide boots; fail as soon as either fails.
+  const [pyodide, zip] = await Promise.all([
+    loadPyodide({
+      indexURL: PYODIDE_URL,
+      packages: [],
+      stdout: (line) => console.log(`[engine] ${line}`),
+      stderr: (line) => console.warn(`[engine] ${line}`),
+    }).then((py) => {
+      timings.pyodide = Math.round(performance.now() - t0);
+      return py;
+    }),
+    fetchEngine(),
+  ]);
   pyodide.unpackArchive(zip, "zip", { extractDir: ENGINE_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
   const app = pyodide.pyimport("generala.app");

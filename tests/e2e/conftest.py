@@ -11,7 +11,8 @@
   page error, console error (Python traceback, CSP "Refused to ..."), `.py-error`
   box, HTTP error, or request leaving localhost. A test that provokes one on
   purpose claims it with `guard.allow(regex)`.
-- `app_page`: `page` already booted to <html data-state=ready>.
+- `app_page`: ONE page per session, booted to <html data-state=ready>, guarded the
+  same way per test (`app_guard` is its guard); for tests that leave no state.
 - `boot(page, url="/")` (from e2e_support): open and wait up to 90 s for ready.
 """
 from __future__ import annotations
@@ -104,8 +105,42 @@ def page(context, guard):
     return context.new_page()
 
 
+@pytest.fixture(scope="session")
+def _shared_app(browser, browser_context_args):
+    """One context and page booted once per session for the tests that only read or
+    call the engine (a cold boot costs 5-20 s on a busy 2-core machine)."""
+    context = browser.new_context(**browser_context_args)
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    try:
+        boot(page)
+        error = None
+    except Exception as e:  # reported by every test that uses it
+        error = e
+    yield page, guard, error
+    context.close()
+
+
 @pytest.fixture
-def app_page(page):
-    """A guarded page already booted to data-state=ready."""
-    boot(page)
-    return page
+def app_guard(_shared_app) -> Guard:
+    """The guard of the shared `app_page` (to claim a problem a test provokes)."""
+    return _shared_app[1]
+
+
+@pytest.fixture
+def app_page(_shared_app):
+    """The shared page, booted to data-state=ready. Leave it as you found it. The test
+    fails at teardown on any problem not yet reported (the boot's included)."""
+    page, guard, error = _shared_app
+    if error is not None:
+        pytest.fail(f"the shared app page did not boot: {error}", pytrace=False)
+    pending = list(guard.problems)
+    guard.problems.clear()
+    yield page
+    guard.collect_error_boxes()
+    problems = pending + guard.problems
+    guard.problems.clear()
+    if problems:
+        pytest.fail("the browser reported problems:\n" + "\n".join(f"  - {p}" for p in problems), pytrace=False)

@@ -6,7 +6,8 @@ from e2e_support import boot, engine_version
 
 
 def test_boots_to_ready_with_the_engine_answering(page):
-    boot(page)
+    response = boot(page)
+    assert "frame-ancestors *" in response.headers["content-security-policy"]
     assert page.evaluate("window.__stateLog") == ["loading", "ui-ready", "ready"]
     # The engine version is shown as text.
     version = engine_version()

@@ -93,9 +93,10 @@ def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_
     assert ".py-error box: Traceback: deliberate" in text
 
 
-def test_a_csp_violation_in_the_app_is_caught(app_page, guard):
+def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard):
     # The production CSP blocks a fetch to another host before any request is made;
     # Chromium reports it as a console error, which the guard records.
+    guard = app_guard
     before = len(guard.problems)
     app_page.evaluate("fetch('http://external.test/x').catch(() => {})")
     app_page.wait_for_timeout(300)
