@@ -203,3 +203,32 @@ def test_solve_puerto_rican_and_table_round_trip():
 def test_solitaire_rules_switch_automatic_wins_off():
     assert solitaire_rules(variant("argentine")).options["served_generala_wins"] is False
     assert solitaire_rules(variant("puerto-rican", stake_per_point=3)) == PR
+
+
+def test_moments_agree_with_the_values():
+    from generala.ai.solver import moments
+    rules = solitaire_rules(variant("argentine", double_generala=False))
+    table = solve(rules)
+    model = table.model
+    sd = moments(table)
+    assert min(sd) >= 0 and sd[model.index[(model.full, 0)]] == 0
+    for state in model.states[::97]:
+        if state[0] != model.full:
+            mean, second = model.turn_moments(state, table.V, [s * s + v * v for s, v in zip(sd, table.V)], model.index)
+            assert mean == pytest.approx(table.state_value(state), abs=1e-9)
+    # one box left: the spread of a single turn's points in that box
+    box = "full-house"
+    state = (model.full ^ model.bit[box], 0)
+    assert 0 < sd[model.index[state]] < 20
+
+
+def test_solve_command(tmp_path, capsys):
+    from generala.ai.cli_solve import main
+    out = tmp_path / "t.gvt"
+    assert main(["puerto-rican", "--option", "aces_wild=off", "--out", str(out), "-q",
+                 "--moments", "off"]) == 0
+    text = capsys.readouterr().out
+    assert "optimal expected final score: 151.93" in text and out.stat().st_size > 1000
+    table = Table.load(out)
+    assert table.rules.options["aces_wild"] is False
+    assert main(["puerto-rican", "--option", "aces_wild=maybe", "-q"]) == 2
