@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Boot benchmark (not a test): the game page against a bare Pyodide page.
+
+    python3 bench/boot.py [--runs 3] [--dist DIR] [--json FILE]
+
+From one run in headless Chromium (Debian's /usr/bin/chromium, or $CHROMIUM), for
+the game page (index.html) and for bench/bare.html (Pyodide booted in a plain
+module worker, nothing else), cold (a new browser context with a new, empty
+profile on disk) and warm (a reload in the same context: HTTP cache on disk), the medians over --runs of:
+
+  shell      first contentful paint (the page's shell painted)
+  ui-ready   <html data-state="ui-ready">: the page answers input
+  ready      <html data-state="ready">: the engine answers (the first roll is possible)
+  blocking   main-thread blocking time until ready: the sum over long tasks of
+             (duration - 50 ms), from a buffered PerformanceObserver('longtask')
+  sent       bytes of response bodies the server sent for that load (all requests,
+             the worker's included; a warm load revalidates with 304s)
+
+then the ratio ready(game) / ready(bare) and the targets of issue 3.
+
+The site is built into a temporary folder (or --dist) and served by tools/serve.py
+with the production headers; bench/ is served at /bench/. No request routing is
+used: Playwright's router would disable the HTTP cache and spoil the warm runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import build as site_build  # noqa: E402
+from tools.serve import start_server  # noqa: E402
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 120_000
+
+# Injected before any page script: data-state timestamps and long tasks.
+PROBE = """
+(() => {
+  const marks = {};
+  const longtasks = [];
+  Object.defineProperty(window, "__bench", { value: { marks, longtasks } });
+  const record = () => {
+    const el = document.documentElement;
+    const s = el && el.getAttribute("data-state");
+    if (s && !(s in marks)) marks[s] = performance.now();
+  };
+  new MutationObserver(record).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"],
+  });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no longtask support */ }
+})();
+"""
+
+COLLECT = """
+() => {
+  const { marks, longtasks } = window.__bench;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  const ready = marks.ready ?? marks.error ?? performance.now();
+  const blocking = longtasks
+    .filter(([start]) => start < ready)
+    .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+  return {
+    state: document.documentElement.dataset.state,
+    shell: fcp ? fcp.startTime : null,
+    ui_ready: marks["ui-ready"] ?? null,
+    ready: marks.ready ?? null,
+    blocking,
+    longtasks: longtasks.length,
+  };
+}
+"""
+
+METRICS = ["shell", "ui_ready", "ready", "blocking", "sent"]
+
+
+class ByteCounter:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests = 0
+
+    def __call__(self, path: str, status: int, body_bytes: int) -> None:
+        with self.lock:
+            self.bytes += body_bytes
+            self.requests += 1
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = 0
+            self.requests = 0
+
+
+def wait_loaded(page) -> None:
+    page.wait_for_selector("html[data-state=ready], html[data-state=error]", state="attached", timeout=TIMEOUT_MS)
+    # Let in-flight responses finish (counted bytes) and long tasks be reported.
+    page.wait_for_timeout(300)
+
+
+def measure(page, counter: ByteCounter, url: str | None) -> dict:
+    counter.reset()
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    wait_loaded(page)
+    result = page.evaluate(COLLECT)
+    if result["state"] != "ready":
+        text = page.evaluate("document.body.innerText")
+        raise RuntimeError(f"{page.url} ended in data-state={result['state']}: {' '.join(text.split())[:300]}")
+    result["sent"] = counter.bytes
+    result["requests"] = counter.requests
+    return result
+
+
+def click_to_render(page) -> list[float] | None:
+    """Click -> render latency samples in ms (median and p95 are reported).
+
+    TODO(UI): hook for the board UI's measurement: e.g. click the Roll button / a
+    die N times and time from the click event to the frame that shows the engine's
+    answer, returning the samples. bench/latency.py (UI) measures this today in a
+    run of its own; until it is wired in here the benchmark prints "n/a"."""
+    return None
+
+
+def run(dist: Path, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    version = json.loads((dist / "version.json").read_text())
+    pyodide = version["runtimes"]["pyodide"]
+    counter = ByteCounter()
+    base, stop = start_server(dist, overlays={"/bench/": str(ROOT / "bench")}, on_response=counter)
+    pages = {"game": f"{base}/", "bare": f"{base}/bench/bare.html?pyodide={pyodide}"}
+    samples: dict[str, list[dict]] = {f"{name} {kind}": [] for name in pages for kind in ("cold", "warm")}
+    clicks = None
+    exe = __import__("os").environ.get("CHROMIUM", "/usr/bin/chromium")
+    try:
+        with sync_playwright() as p:
+            launch = {"args": CHROMIUM_FLAGS, "headless": True}
+            if Path(exe).exists():
+                launch["executable_path"] = exe
+            for i in range(runs):
+                order = list(pages.items()) if i % 2 == 0 else list(reversed(pages.items()))
+                for name, url in order:
+                    # A new profile on disk per cold load, like a first-time visitor: an
+                    # off-the-record context's in-memory HTTP cache cannot hold the 9.6 MB
+                    # wasm, which would make every "warm" reload download it again.
+                    with tempfile.TemporaryDirectory(prefix="boot-bench-profile-") as profile:
+                        context = p.chromium.launch_persistent_context(profile, **launch)
+                        context.add_init_script(PROBE)
+                        page = context.pages[0] if context.pages else context.new_page()
+                        samples[f"{name} cold"].append(measure(page, counter, url))
+                        samples[f"{name} warm"].append(measure(page, counter, None))
+                        if name == "game" and clicks is None:
+                            clicks = click_to_render(page)
+                        context.close()
+                    print(f"run {i + 1}/{runs} {name}: cold ready {samples[f'{name} cold'][-1]['ready']:.0f} ms, "
+                          f"warm ready {samples[f'{name} warm'][-1]['ready']:.0f} ms", file=sys.stderr)
+    finally:
+        stop()
+    medians = {
+        key: {m: statistics.median(s[m] for s in rows) if all(s[m] is not None for s in rows) else None for m in METRICS + ["requests"]}
+        for key, rows in samples.items()
+    }
+    return {"version": version["version"], "runs": runs, "samples": samples, "medians": medians, "clicks": clicks}
+
+
+def fmt_ms(v) -> str:
+    return "—" if v is None else f"{v / 1000:.2f} s" if v >= 1000 else f"{v:.0f} ms"
+
+
+def fmt_bytes(v) -> str:
+    return "—" if v is None else f"{v / 1_000_000:.2f} MB" if v >= 1_000_000 else f"{v / 1000:.1f} kB"
+
+
+def report(result: dict) -> None:
+    med = result["medians"]
+    print(f"\nboot benchmark: site version {result['version']}, medians of {result['runs']} run(s), headless Chromium")
+    head = f"{'page':<11} {'shell':>9} {'ui-ready':>9} {'ready':>9} {'blocking':>9} {'sent':>10} {'requests':>8}"
+    print(head)
+    print("-" * len(head))
+    for key, m in med.items():
+        print(
+            f"{key:<11} {fmt_ms(m['shell']):>9} {fmt_ms(m['ui_ready']):>9} {fmt_ms(m['ready']):>9} "
+            f"{fmt_ms(m['blocking']):>9} {fmt_bytes(m['sent']):>10} {m['requests']:>8.0f}"
+        )
+    print("-" * len(head))
+    ratios = {}
+    for kind in ("cold", "warm"):
+        g, b = med[f"game {kind}"]["ready"], med[f"bare {kind}"]["ready"]
+        ratios[kind] = g / b if g and b else None
+    print(
+        "ready game / bare Pyodide: "
+        + ", ".join(f"{k} {v:.2f}×" for k, v in ratios.items() if v is not None)
+    )
+    clicks = result["clicks"]
+    if clicks:
+        s = sorted(clicks)
+        p95 = s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
+        print(f"click → render: median {statistics.median(s):.1f} ms, p95 {p95:.1f} ms ({len(s)} clicks)")
+    else:
+        print("click → render: n/a here (run bench/latency.py; TODO: wire it into click_to_render)")
+    cold = med["game cold"]
+    print("targets (issue 3):")
+    checks = [
+        ("first roll ≤ 1.10 × bare Pyodide (cold)", ratios["cold"] is not None and ratios["cold"] <= 1.10,
+         f"{ratios['cold']:.2f}×" if ratios["cold"] else "—"),
+        ("shell ≤ 1 s (cold)", cold["shell"] is not None and cold["shell"] <= 1000, fmt_ms(cold["shell"])),
+        ("blocking ≤ 300 ms (cold)", cold["blocking"] is not None and cold["blocking"] <= 300, fmt_ms(cold["blocking"])),
+        ("second visit sent < 50 kB (warm)", med["game warm"]["sent"] < 50_000, fmt_bytes(med["game warm"]["sent"])),
+    ]
+    for label, ok, value in checks:
+        print(f"  [{'ok' if ok else 'MISS'}] {label}: {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--dist", type=Path, help="serve this build instead of building into a temporary folder")
+    ap.add_argument("--json", type=Path, help="also write every sample to this file")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = args.dist
+        if dist is None:
+            dist = Path(tmp) / "dist"
+            site_build.build(dist, sizes=False)
+        result = run(dist.resolve(), args.runs)
+    report(result)
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
