@@ -1,6 +1,9 @@
 # Small DOM helpers for the MicroPython UI. Text only ever reaches the DOM as
 # text (textContent / createTextNode): never innerHTML, because PyScript runs any
 # <script type="py"> that appears in the document.
+import json
+
+import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
@@ -39,34 +42,44 @@ def show(node, visible=True):
 
 
 class Cache:
-    """Remembers what was last written to each node so an update touches only what changed.
+    """Remembers what was last written to each node so an update touches only what changed,
+    and sends all the changes of one update to the DOM in ONE call (static/ui/batch.mjs).
 
-    This caches the DOM's contents, not the game: the game lives in the engine.
+    Nodes are registered once (reg -> index). This caches the DOM's contents, not the
+    game: the game lives in the engine.
     """
 
     def __init__(self):
         self.seen = {}
+        self.ops = []
+        js.generalaBatch.reset()
 
-    def text(self, key, node, value):
-        if self.seen.get(key) != value:
-            self.seen[key] = value
-            node.textContent = value
+    def reg(self, node):
+        return js.generalaBatch.register(node)
 
-    def attr(self, key, node, name, value):
-        k = (key, name)
+    def text(self, i, value):
+        k = (i, "t")
         if self.seen.get(k) != value:
             self.seen[k] = value
-            if value is None:
-                node.removeAttribute(name)
-            else:
-                node.setAttribute(name, value)
+            self.ops.append([i, "t", value])
 
-    def flag(self, key, node, name, value):
+    def attr(self, i, name, value):
+        k = (i, name)
+        if self.seen.get(k) != value:
+            self.seen[k] = value
+            self.ops.append([i, "a", name, value])
+
+    def flag(self, i, name, value):
         """A boolean property such as hidden or disabled."""
-        k = (key, name)
+        k = (i, name)
         if self.seen.get(k) != value:
             self.seen[k] = value
-            setattr(node, name, value)
+            self.ops.append([i, "p", name, value])
+
+    def flush(self):
+        if self.ops:
+            js.generalaBatch.apply(json.dumps(self.ops))
+            self.ops = []
 
 
 def each(collection):

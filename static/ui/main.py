@@ -10,10 +10,12 @@
 # lives in the engine worker: this side keeps the last view it drew and the
 # player's transient choices (the two boxes and the split of the ten dice).
 import asyncio
+import gc
 import json
 
 import js
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 import keys
 import words
@@ -51,6 +53,56 @@ def spawn(coro):
     asyncio.create_task(coro)
 
 
+VIEW_HEAD = '{"view": '
+SAVE_MARK = ', "save": {"schema"'
+
+
+def parse_reply(text):
+    """The reply as a dict. An action's reply is {"view": ..., "save": ..., "ok": true}:
+    only the view is parsed (the save, which grows with the game, is stored as text).
+    The marker cannot occur inside a string value: JSON escapes the quotes there."""
+    if text.startswith(VIEW_HEAD):
+        cut = text.find(SAVE_MARK)
+        if cut > 0 and text.endswith('"ok": true}'):
+            return {"ok": True, "view": json.loads(text[len(VIEW_HEAD):cut]), "save": True}
+    return json.loads(text)
+
+
+class Wire:
+    """Engine calls answered through promise callbacks: the hot path (roll, hold, score)
+    skips the asyncio hop. Replies arrive in request order (one worker, one queue)."""
+
+    def __init__(self):
+        queue = self.queue = []
+
+        board = byid("board")
+
+        def ok(text):
+            text = str(text)
+            callback = queue.pop(0)
+            if not queue:
+                board.removeAttribute("aria-busy")
+            callback(parse_reply(text), text, None)
+
+        def err(error):
+            callback = queue.pop(0)
+            if not queue:
+                board.removeAttribute("aria-busy")
+            callback(None, None, str(error))
+
+        # plain functions: MicroPython's create_proxy does not take bound methods
+        self.ok = create_proxy(ok)
+        self.err = create_proxy(err)
+
+    def send(self, req, callback):
+        """Send; callback(reply, text, error) runs when the answer comes. While answers
+        are awaited the board is aria-busy (tests wait for it to clear)."""
+        if not self.queue:
+            byid("board").setAttribute("aria-busy", "true")
+        self.queue.append(callback)
+        engine.call(json.dumps(req)).then(self.ok, self.err)
+
+
 class Game:
     """The controller: one per page."""
 
@@ -60,6 +112,13 @@ class Game:
         self.board = Board(byid("board"))
         self.view = None
         self.gid = None
+        self.created = None
+        self.link = Wire()
+        self.pending = None
+        self.save_proxy = create_proxy(lambda: self.save_now())
+        self.gc_proxy = create_proxy(lambda: gc.collect())
+        self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
+        self.renders = 0
         self.ui = {"ready": False, "picked": [], "split": None}
         self.setup = Setup(catalog, params.get("variant"))
         self.seed = params.get("seed")
@@ -74,6 +133,7 @@ class Game:
         return not byid("board").hidden
 
     def show_home(self):
+        self.save_now()
         self.gid = None
         self.view = None
         self.saves.set_current(None)
@@ -92,7 +152,10 @@ class Game:
     def draw(self, view):
         self.view = view
         self.board.update(view, self.ui)
-        byid("board").setAttribute("data-rendered", str(int(byid("board").getAttribute("data-rendered") or 0) + 1))
+        self.renders += 1
+        self.board.root.setAttribute("data-rendered", str(self.renders))
+        # Collect garbage once the frame is painted, not in the middle of the next click.
+        js.requestAnimationFrame(self.frame_proxy)
 
     def draw_saves(self):
         unfinished, finished, broken = self.saves.listing()
@@ -157,6 +220,7 @@ class Game:
             message("The game engine failed: " + str(err), "error")
             return None
         reply = json.loads(text)
+        reply["_text"] = str(text)
         if not reply.get("ok"):
             if reply.get("view") and self.view is not None:
                 self.draw(reply["view"])
@@ -165,23 +229,39 @@ class Game:
             return reply
         return reply
 
-    def changed(self, reply):
-        """After an action: draw, announce, autosave."""
+    def changed(self, reply, text, draw=True):
+        """After an action: draw, announce, autosave (the reply text as it came).
+        With more replies on their way, only the save is kept (the last one draws)."""
         view = reply["view"]
-        self.draw(view)
-        byid("announce").textContent = words.announce(view)
+        if draw:
+            self.draw(view)
+            byid("announce").textContent = words.announce(view)
         if reply.get("save") and self.gid:
-            if not self.saves.put(self.gid, reply["save"], view):
-                message("This game could not be saved (storage is full or unavailable).", "error")
+            # Saved right after this task, so the board is drawn first.
+            self.pending = (self.gid, view, text, self.created)
+            js.setTimeout(self.save_proxy, 0)
 
-    async def act(self, req, reset=True):
+    def save_now(self):
+        pending, self.pending = self.pending, None
+        if pending and not self.saves.put(*pending):
+            message("This game could not be saved (storage is full or unavailable).", "error")
+
+    def act(self, req, reset=True):
+        """An action on the game: the reply is drawn and saved when it comes."""
         if reset:
             self.ui["picked"] = []
             self.ui["split"] = None
-        reply = await self.call(req)
-        if reply and reply.get("ok"):
-            self.changed(reply)
-        return reply
+        self.link.send(req, self.acted)
+
+    def acted(self, reply, text, error):
+        if error is not None:
+            message("The game engine failed: " + error, "error")
+        elif not reply.get("ok"):
+            if reply.get("view"):
+                self.draw(reply["view"])
+            message(str(reply.get("error")), "error")
+        else:
+            self.changed(reply, text, draw=not self.link.queue)
 
     # --- actions (called from events and keys) -----------------------------
 
@@ -190,13 +270,13 @@ class Game:
 
     def roll(self):
         if self.playing() and self.view["can_roll"] and not self.ui["split"]:
-            spawn(self.act({"op": "roll"}))
+            self.act({"op": "roll"})
 
     def undo(self):
         if self.playing() and self.view["can_undo"]:
-            spawn(self.act({"op": "undo"}))
+            self.act({"op": "undo"})
         elif self.view and self.view["over"] and self.view["can_undo"] and self.ui["ready"]:
-            spawn(self.act({"op": "undo"}))
+            self.act({"op": "undo"})
 
     def dice_count(self):
         return self.view["dice_count"] if self.view else 0
@@ -207,7 +287,14 @@ class Game:
         if self.ui["split"]:
             self.move_split(i)
         elif self.view["can_hold"]:
-            spawn(self.act({"op": "toggle", "die": i}, reset=False))
+            # Drawn at once from the last view (a hold only flips one flag); the engine's
+            # reply, drawn when no later request is pending, confirms or corrects it.
+            view = dict(self.view)
+            view["held"] = list(view["held"])
+            view["held"][i] = not view["held"][i]
+            view["last"] = None
+            self.draw(view)
+            self.act({"op": "toggle", "die": i}, reset=False)
 
     def pick_box(self, box):
         view = self.view
@@ -233,9 +320,9 @@ class Game:
             return
         if cell["preview"] == 0 and not row["mandatory"]:
             self.ask("Scratch " + words.box(box) + "? It will score 0 (—) and can't be changed.",
-                     "Scratch", lambda: spawn(self.act({"op": "score", "box": box})))
+                     "Scratch", lambda: self.act({"op": "score", "box": box}))
             return
-        spawn(self.act({"op": "score", "box": box}))
+        self.act({"op": "score", "box": box})
 
     async def propose(self, a, b):
         reply = await self.call({"op": "split", "boxes": [a, b]})
@@ -282,9 +369,9 @@ class Game:
         if zero:
             self.ask("Scratch " + " and ".join(words.box(b) for b in zero) + "? "
                      + ("It" if len(zero) == 1 else "They") + " will score 0 (—).",
-                     "Scratch", lambda: spawn(self.act(req)))
+                     "Scratch", lambda: self.act(req))
         else:
-            spawn(self.act(req))
+            self.act(req)
 
     def cancel_split(self):
         self.ui["picked"] = []
@@ -315,12 +402,13 @@ class Game:
 
     def begin(self, reply):
         self.gid = self.saves.new_id()
+        self.created = None
         self.saves.set_current(self.gid)
         self.ui["picked"] = []
         self.ui["split"] = None
         self.show_board()
         self.board.key = None  # a new game: build the board afresh
-        self.changed(reply)
+        self.changed(reply, reply.pop("_text"))
         byid("announce").textContent = (reply["view"]["title"] + ": " + words.whose_turn(reply["view"])
                                         + ". Order of play: " + ", ".join(
             reply["view"]["sides"][i]["name"] for i in reply["view"]["order"]) + ".")
@@ -334,6 +422,7 @@ class Game:
     def resume_view(self, entry):
         """Draw a saved game at once, from its last view (the engine may still be booting)."""
         self.gid = entry["id"]
+        self.created = entry.get("created")
         self.saves.set_current(self.gid)
         self.ui["picked"] = []
         self.ui["split"] = None
@@ -431,6 +520,7 @@ class Game:
         on(byid("nav-home"), "click", lambda e: self.show_home())
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
         on(document, "keydown", lambda e: keys.handle(e, self))
+        on(js.window, "pagehide", lambda e: self.save_now())
 
     def add_side(self):
         inp = self.setup.add_side()

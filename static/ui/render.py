@@ -33,6 +33,7 @@ class Board:
 
     def build(self, view):
         self.c = Cache()
+        R = self.c.reg
         root = self.root
         clear(root)
         self.key = self.shape(view)
@@ -47,9 +48,11 @@ class Board:
         head.appendChild(self.turn)
         head.appendChild(self.who)
         root.appendChild(head)
+        self.i_turn, self.i_who = R(self.turn), R(self.who)
 
         self.banner = el("div", "banner", None, {"id": "banner", "hidden": ""})
         root.appendChild(self.banner)
+        self.i_banner = R(self.banner)
 
         self.rolloff = el("details", "rolloff", None, {"id": "rolloff"})
         self.rolloff.appendChild(el("summary", None, "Who starts"))
@@ -65,7 +68,7 @@ class Board:
             die = make_die("die", {"data-die": i, "aria-pressed": "false", "type": "button"})
             key = el("span", "die-key", str((i + 1) % 10), {"aria-hidden": "true"})
             die.appendChild(key)
-            self.dice.append(die)
+            self.dice.append(R(die))
             self.dice_box.appendChild(die)
         tray.appendChild(self.dice_box)
         actions = el("div", "actions")
@@ -79,6 +82,7 @@ class Board:
         tray.appendChild(actions)
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
+        self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
         root.appendChild(tray)
 
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
@@ -92,7 +96,7 @@ class Board:
         self.cols = []
         for i in range(len(sides)):
             col = el("col", "col-side")
-            self.cols.append(col)
+            self.cols.append(R(col))
             colgroup.appendChild(col)
         table.appendChild(colgroup)
         thead = el("thead")
@@ -104,7 +108,7 @@ class Board:
             th.appendChild(el("span", "side-title", side["name"]))
             if len(side["members"]) > 1:
                 th.appendChild(el("span", "members", ", ".join(side["members"])))
-            self.heads.append(th)
+            self.heads.append(R(th))
             tr.appendChild(th)
         thead.appendChild(tr)
         table.appendChild(thead)
@@ -122,7 +126,7 @@ class Board:
                 td.appendChild(btn)
                 td.appendChild(span)
                 tr.appendChild(td)
-                line.append((td, btn, span))
+                line.append((R(td), R(btn), R(span)))
             self.cells.append(line)
             tbody.appendChild(tr)
         table.appendChild(tbody)
@@ -135,7 +139,7 @@ class Board:
             tds = []
             for i in range(len(sides)):
                 td = el("td", None, "", {"data-side": i})
-                tds.append(td)
+                tds.append(R(td))
                 tr.appendChild(td)
             self.sums[key] = (tr, tds)
             tfoot.appendChild(tr)
@@ -144,9 +148,10 @@ class Board:
         self.places = []
         for i in range(len(sides)):
             td = el("td", None, "", {"data-side": i})
-            self.places.append(td)
+            self.places.append(R(td))
             self.place_row.appendChild(td)
         tfoot.appendChild(self.place_row)
+        self.i_place_row = R(self.place_row)
         table.appendChild(tfoot)
         wrap.appendChild(table)
         root.appendChild(wrap)
@@ -191,8 +196,8 @@ class Board:
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
         ready = ui["ready"]
-        c.text("turn", self.turn, words.turn_line(view))
-        c.text("who", self.who, "" if over else words.whose_turn(view))
+        c.text(self.i_turn, words.turn_line(view))
+        c.text(self.i_who, "" if over else words.whose_turn(view))
 
         # banner: automatic win / game over
         banner = ""
@@ -202,70 +207,74 @@ class Board:
                       + words.AUTO_WINS.get(w["kind"], w["kind"]) + "!")
         elif over:
             banner = "Game over. " + words.ranking_sentence(view)
-        c.text("banner", self.banner, banner)
-        c.flag("banner", self.banner, "hidden", not banner)
+        c.text(self.i_banner, banner)
+        c.flag(self.i_banner, "hidden", not banner)
 
-        # dice
+        # dice (skipped when nothing about them changed)
         dice = view["dice"]
         held = view["held"]
         can_hold = view["can_hold"] and ready and not ui["split"]
-        for i, die in enumerate(self.dice):
+        dkey = (dice, held, can_hold)
+        for i, die in enumerate(self.dice if self.c.seen.get("dice") != dkey else ()):
             face = str(dice[i]) if dice else "0"
-            c.attr(("die", i), die, "data-face", face)
+            c.attr(die, "data-face", face)
             h = bool(held[i]) if dice else False
-            c.attr(("die", i), die, "aria-pressed", "true" if h else "false")
+            c.attr(die, "aria-pressed", "true" if h else "false")
             label = "Die " + str(i + 1) + ": " + (face if dice else "not rolled") + (", held" if h else "")
-            c.attr(("die", i), die, "aria-label", label)
-            c.flag(("die", i), die, "disabled", not can_hold)
+            c.attr(die, "aria-label", label)
+            c.flag(die, "disabled", not can_hold)
+
+        self.c.seen["dice"] = dkey
 
         # actions
         left = view["rolls_left"]
-        c.text("roll", self.roll, "Roll (" + str(left) + " left)")
-        c.flag("roll", self.roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
-        c.flag("undo", self.undo, "disabled", not (view["can_undo"] and ready))
-        c.text("hint", self.hint, self.hint_text(view, ui))
+        c.text(self.i_roll, "Roll (" + str(left) + " left)")
+        c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
+        c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
+        c.text(self.i_hint, self.hint_text(view, ui))
 
         # sheet
         for i, col in enumerate(self.cols):
-            c.attr(("col", i), col, "class", "col-side current" if i == cur and not over else "col-side")
-            c.attr(("head", i), self.heads[i], "class",
-                   "side-h current" if i == cur and not over else "side-h")
-            if i == cur and not over:
-                c.attr(("head", i), self.heads[i], "aria-current", "true")
-            else:
-                c.attr(("head", i), self.heads[i], "aria-current", None)
+            now = i == cur and not over
+            c.attr(col, "class", "col-side current" if now else "col-side")
+            c.attr(self.heads[i], "class", "side-h current" if now else "side-h")
+            c.attr(self.heads[i], "aria-current", "true" if now else None)
         picked = ui["picked"]
         for r, row in enumerate(view["rows"]):
+            rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]))
+            if self.c.seen.get(("row", r)) == rkey:
+                continue  # this row looks the same as last time
+            self.c.seen[("row", r)] = rkey
             name = words.box(row["box"])
             for i, cell in enumerate(row["cells"]):
-                td, btn, span = self.cells[r][i]
-                kb, ks, kt = ("b", r, i), ("s", r, i), ("t", r, i)
+                kt, kb, ks = self.cells[r][i]
                 playable = bool(cell.get("playable")) and ready
-                c.flag(kb, btn, "hidden", not playable)
-                c.flag(ks, span, "hidden", playable)
-                c.attr(kt, td, "class", "filled" if cell["value"] is not None else
+                c.flag(kb, "hidden", not playable)
+                c.flag(ks, "hidden", playable)
+                c.attr(kt, "class", "filled" if cell["value"] is not None else
                        ("open" if playable else None))
                 if playable:
                     if ten:
                         sel = row["box"] in picked
-                        c.text(kb, btn, "✓" if sel else "+")
-                        c.attr(kb, btn, "aria-pressed", "true" if sel else "false")
-                        c.attr(kb, btn, "aria-label", name + (": chosen" if sel else ": choose"))
-                        c.flag(kb, btn, "disabled", bool(ui["split"]))
+                        c.text(kb, "✓" if sel else "+")
+                        c.attr(kb, "aria-pressed", "true" if sel else "false")
+                        c.attr(kb, "aria-label", name + (": chosen" if sel else ": choose"))
+                        c.flag(kb, "disabled", bool(ui["split"]))
                     else:
                         p = cell["preview"]
-                        c.text(kb, btn, words.cell_preview(p, row["mandatory"]))
-                        c.attr(kb, btn, "aria-label", name + ": score " + words.points(p))
-                        c.attr(kb, btn, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
+                        c.text(kb, words.cell_preview(p, row["mandatory"]))
+                        c.attr(kb, "aria-label", name + ": score " + words.points(p))
+                        c.attr(kb, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
                 else:
-                    c.text(ks, span, cell["text"])
+                    c.text(ks, cell["text"])
         for key, (tr, tds) in self.sums.items():
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
-                c.text(("sum", key, i), td, str(v))
-        c.flag("place_row", self.place_row, "hidden", not over)
+                c.text(td, str(v))
+        c.flag(self.i_place_row, "hidden", not over)
         for i, td in enumerate(self.places):
-            c.text(("place", i), td, words.ordinal(view["sides"][i]["place"]))
+            c.text(td, words.ordinal(view["sides"][i]["place"]))
+        c.flush()
 
         self.draw_split(view, ui)
         self.draw_over(view)

@@ -1,8 +1,11 @@
 # Saved games in localStorage, through static/js/storage.mjs (never throws).
 #
 #   generala.save.<id>   {"id", "created", "updated", "variant", "title", "names",
-#                         "over", "round", "turns", "result", "save": <engine save doc>,
-#                         "view": <last view, drawn before the engine has booted>}
+#                         "over", "round", "turns", "result",
+#                         "reply": {"save": <engine save doc>,
+#                                   "view": <last view, drawn before the engine has booted>}}
+#                        (the engine's reply text is stored as it came: no re-encoding;
+#                        top-level "save" and "view" are read too)
 #   generala.current     id of the game on the board (resumed on reload)
 #   generala.aside       ids of saves that could not be loaded, with the reason;
 #                        their entries are never rewritten, only deleted on request
@@ -46,23 +49,24 @@ class Saves:
         entry = _json(text)
         if not isinstance(entry, dict):
             return None, "the stored text is not a readable save (corrupt JSON)"
+        if isinstance(entry.get("reply"), dict):
+            entry["save"] = entry["reply"].get("save")
+            entry["view"] = entry["reply"].get("view")
         if not isinstance(entry.get("save"), dict) or not isinstance(entry.get("view"), dict):
             return None, "the save has no game in it"
         return entry, None
 
-    def put(self, gid, save, view):
-        old = _json(self.raw(gid) or "null")
+    def put(self, gid, view, reply_text, created=None):
+        """Store the engine's reply (its save and view) with a few words about the game."""
         now = int(js.Date.now())
-        created = old.get("created", now) if isinstance(old, dict) else now
-        names = [s["name"] for s in view["sides"]]
         result = None
         if view["over"]:
             result = [[s["name"], s["place"], s["total"]] for s in view["sides"]]
-        entry = {"id": gid, "created": created, "updated": now, "variant": view["variant"],
-                 "title": view["title"], "names": names, "over": view["over"],
-                 "round": view["round"], "turns": view["turns"], "result": result,
-                 "save": save, "view": view}
-        return self.storage.set(PREFIX + gid, json.dumps(entry))
+        meta = {"id": gid, "created": created or now, "updated": now, "variant": view["variant"],
+                "title": view["title"], "names": [s["name"] for s in view["sides"]],
+                "over": view["over"], "round": view["round"], "turns": view["turns"], "result": result}
+        text = json.dumps(meta)[:-1] + ',"reply":' + reply_text + "}"
+        return self.storage.set(PREFIX + gid, text)
 
     def delete(self, gid):
         self.storage.remove(PREFIX + gid)

@@ -17,7 +17,9 @@ from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 
 from generala import app
 
-RENDERED = "n => +(document.getElementById('board').dataset.rendered || 0) > n"
+# Drawn at least once more, and no engine reply still on its way.
+RENDERED = ("n => { const b = document.getElementById('board');"
+            " return +(b.dataset.rendered || 0) > n && !b.hasAttribute('aria-busy'); }")
 
 
 class GamePage:

@@ -1,0 +1,142 @@
+"""Click -> render latency of the board, in headless Chromium (not a test).
+
+    python3 bench/latency.py [--dist DIR] [--turns 40] [--json]
+
+Builds the site (unless --dist names an existing build), serves it with the
+production headers (tools/serve.py), boots the app, starts a seeded two-side
+game and plays it with real mouse clicks: roll, hold a die, let it go, roll,
+score. For every click it measures, inside the page, from the click event's
+timestamp to the moment the board has drawn the engine's reply (a
+MutationObserver on the board's render counter), and to the next animation
+frame after that (when the browser can paint it). Prints median and p95 per
+action and overall. Target: p95 <= 16 ms (DOM updated).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.serve import start_server  # noqa: E402
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+PROBE = """() => {
+  const board = document.getElementById('board');
+  window.__lat = [];
+  let pending = null;
+  document.addEventListener('click', (e) => { pending = e.timeStamp; }, true);
+  new MutationObserver(() => {
+    if (pending === null) return;
+    const t0 = pending; pending = null;
+    const dom = performance.now() - t0;
+    requestAnimationFrame(() => window.__lat.push({dom, frame: performance.now() - t0}));
+  }).observe(board, {attributes: true, attributeFilter: ['data-rendered']});
+}"""
+
+RENDERED = "n => +(document.getElementById('board').dataset.rendered || 0) > n"
+
+
+def pct(values, q):
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(q * (len(values) - 1))))
+    return values[k]
+
+
+def run(base_url: str, turns: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(base_url + "/?seed=7")
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        page.fill("#sides .side-name >> nth=0", "Ana")
+        page.fill("#sides .side-name >> nth=1", "Beto")
+        page.click("#start")
+        page.wait_for_selector("#board", state="visible")
+        page.wait_for_selector("#roll:enabled")
+        page.evaluate(PROBE)
+        samples: dict[str, list] = {"roll": [], "hold": [], "score": []}
+
+        def click(kind, selector):
+            n = int(page.get_attribute("#board", "data-rendered") or 0)
+            before = page.evaluate("window.__lat.length")
+            page.click(selector)
+            page.wait_for_function(RENDERED, arg=n)
+            page.wait_for_function(f"window.__lat.length > {before}")
+            samples[kind].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
+
+        for _ in range(turns):
+            if page.is_visible("#over"):
+                break
+            click("roll", "#roll")
+            if page.is_enabled('#board .tray [data-die="0"]'):
+                click("hold", '#board .tray [data-die="0"]')
+                click("hold", '#board .tray [data-die="0"]')
+                click("roll", "#roll")
+            box = page.locator("#sheet button.box:visible:not(.zero)").first
+            if not box.count():
+                box = page.locator("#sheet button.box:visible").first
+            n = int(page.get_attribute("#board", "data-rendered") or 0)
+            before = page.evaluate("window.__lat.length")
+            box.click()
+            if page.is_visible("#confirm"):
+                page.click("#confirm-ok")
+            page.wait_for_function(RENDERED, arg=n)
+            page.wait_for_function(f"window.__lat.length > {before}")
+            samples["score"].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
+        browser.close()
+
+    def summary(rows):
+        dom = [r["dom"] for r in rows]
+        frame = [r["frame"] for r in rows]
+        return {"n": len(rows), "dom_median_ms": round(statistics.median(dom), 1),
+                "dom_p95_ms": round(pct(dom, 0.95), 1),
+                "frame_median_ms": round(statistics.median(frame), 1),
+                "frame_p95_ms": round(pct(frame, 0.95), 1)}
+
+    everything = [r for rows in samples.values() for r in rows]
+    return {"all": summary(everything), **{k: summary(v) for k, v in samples.items() if v}}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dist", type=Path, help="an existing build (default: build into a temp dir)")
+    ap.add_argument("--turns", type=int, default=40)
+    ap.add_argument("--json", action="store_true", help="print JSON only")
+    args = ap.parse_args()
+    if args.dist:
+        dist = args.dist
+    else:
+        from tools import build
+
+        dist = Path(tempfile.mkdtemp()) / "dist"
+        build.build(dist, sizes=False)
+    base_url, stop = start_server(dist)
+    try:
+        result = run(base_url, args.turns)
+    finally:
+        stop()
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print("click -> render latency (ms), headless Chromium; dom = board updated, frame = next frame")
+    print(f"{'action':<8}{'n':>5}{'dom median':>12}{'dom p95':>10}{'frame median':>14}{'frame p95':>11}")
+    for kind, s in result.items():
+        print(f"{kind:<8}{s['n']:>5}{s['dom_median_ms']:>12}{s['dom_p95_ms']:>10}"
+              f"{s['frame_median_ms']:>14}{s['frame_p95_ms']:>11}")
+    ok = result["all"]["dom_p95_ms"] <= 16
+    print(f"target p95 <= 16 ms: {'met' if ok else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

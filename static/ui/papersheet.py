@@ -1,0 +1,114 @@
+# A read-only score sheet drawn from one view: the replay screen and the paper
+# sheet of score-sheet mode use it. Bulgarian follows the paper sheet of seed 000
+# (rows 1-6 with O/+n/-n marks, the mandatory line, the combinations, their sum,
+# "Result" as mandatory + combinations = total, and "Ranking" in Roman numerals).
+# Built with DOM calls, text only (names come from players).
+import words
+from dom import el
+
+TEXT = {
+    "caption": "Score sheet",
+    "name": "Name",
+    "box": "Box",
+    "result": "Result",
+    "ranking": "Ranking",
+    "place": "Place",
+    "mandatory_line": "Mandatory part (with −50 if negative)",
+    "combinations_line": "Combinations",
+}
+
+FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6"}
+ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
+SUMS = ["numbers", "combinations", "total"]
+
+
+def roman(n):
+    if n is None:
+        return ""
+    return ROMAN[n] if 0 < n < len(ROMAN) else str(n)
+
+
+def signed(n):
+    """A mandatory-part figure as written on the paper: O, +11, -54."""
+    if n == 0:
+        return "O"
+    return ("+" if n > 0 else "-") + str(abs(n))
+
+
+def result_text(sub):
+    """Bulgarian "Резултат" cell: mandatory part (with penalty) and combinations, then the total."""
+    m = sub["mandatory"] + sub["penalty"]
+    c = sub["combinations"]
+    if m < 0:
+        return str(c) + " - " + str(-m)
+    return str(m) + " + " + str(c)
+
+
+def _row(cls, label, cells, attrs=None):
+    tr = el("tr", cls, None, attrs)
+    tr.appendChild(el("th", None, label, {"scope": "row"}))
+    for td in cells:
+        tr.appendChild(td)
+    return tr
+
+
+def sheet_table(view, ident=None, changed=None):
+    """A <table class="paper"> of every side's sheet in ``view``. ``changed``: boxes of
+    the side that just scored, marked (the replay's last action)."""
+    sides = view["sides"]
+    bulgarian = view["variant"] == "bulgarian"
+    attrs = {"data-variant": view["variant"]}
+    if ident:
+        attrs["id"] = ident
+    table = el("table", "paper sheet", None, attrs)
+    table.appendChild(el("caption", "sr-only", TEXT["caption"]))
+    thead = el("thead")
+    tr = el("tr")
+    tr.appendChild(el("th", "box-h", TEXT["name"] if bulgarian else TEXT["box"], {"scope": "col"}))
+    for i, side in enumerate(sides):
+        cls = "side-h current" if view["current"] == i and not view["over"] else "side-h"
+        tr.appendChild(el("th", cls, side["name"], {"scope": "col", "data-side": i}))
+    thead.appendChild(tr)
+    table.appendChild(thead)
+    tbody = el("tbody")
+    marked = changed or {}
+    rows = view["rows"]
+    for k, row in enumerate(rows):
+        box = row["box"]
+        label = FACES.get(box, words.box(box)) if bulgarian else words.box(box)
+        cells = []
+        for i, cell in enumerate(row["cells"]):
+            cls = "just" if marked.get(i) and box in marked[i] else None
+            cells.append(el("td", cls, cell["text"], {"data-side": i}))
+        tr = _row("mandatory" if row["mandatory"] else None, label, cells, {"data-row": box})
+        tbody.appendChild(tr)
+        last_mandatory = row["mandatory"] and (k + 1 == len(rows) or not rows[k + 1]["mandatory"])
+        if bulgarian and last_mandatory:
+            cells = [el("td", None, signed(s["subtotals"]["mandatory"] + s["subtotals"]["penalty"]),
+                        {"data-side": i}) for i, s in enumerate(sides)]
+            tbody.appendChild(_row("sum", TEXT["mandatory_line"], cells, {"data-sum": "mandatory"}))
+    table.appendChild(tbody)
+    tfoot = el("tfoot")
+    if bulgarian:
+        cells = [el("td", None, str(s["subtotals"]["combinations"]), {"data-side": i})
+                 for i, s in enumerate(sides)]
+        tfoot.appendChild(_row("sum", TEXT["combinations_line"], cells, {"data-sum": "combinations"}))
+        cells = []
+        for i, s in enumerate(sides):
+            td = el("td", None, None, {"data-side": i})
+            td.appendChild(el("span", "result-sum", result_text(s["subtotals"]) + " "))
+            td.appendChild(el("strong", "result-total", str(s["total"])))
+            cells.append(td)
+        tfoot.appendChild(_row("sum result", TEXT["result"], cells, {"data-sum": "total"}))
+    else:
+        for key in SUMS:
+            cells = [el("td", None, str(s["subtotals"].get(key, 0)), {"data-side": i})
+                     for i, s in enumerate(sides)]
+            tfoot.appendChild(_row("sum", words.SUBTOTALS.get(key, key), cells, {"data-sum": key}))
+    if view["over"]:
+        name = TEXT["ranking"] if bulgarian else TEXT["place"]
+        cells = [el("td", None, roman(s["place"]) if bulgarian else words.ordinal(s["place"]),
+                    {"data-side": i}) for i, s in enumerate(sides)]
+        tfoot.appendChild(_row("sum place", name, cells, {"data-sum": "place"}))
+    table.appendChild(tfoot)
+    return table
