@@ -17,6 +17,7 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+import extras
 import keys
 import words
 from dom import byid, clear, each, el, on
@@ -121,6 +122,7 @@ class Game:
         self.renders = 0
         self.ui = {"ready": False, "picked": [], "split": None}
         self.setup = Setup(catalog, params.get("variant"))
+        self.extras = extras.Extras(self, catalog)  # issue 8: score sheet, replay, records
         self.seed = params.get("seed")
         if self.seed is not None:
             byid("seed").value = str(self.seed)
@@ -152,6 +154,7 @@ class Game:
     def draw(self, view):
         self.view = view
         self.board.update(view, self.ui)
+        self.extras.drawn(view)
         self.renders += 1
         self.board.root.setAttribute("data-rendered", str(self.renders))
         # Collect garbage once the frame is painted, not in the middle of the next click.
@@ -162,6 +165,7 @@ class Game:
         self.fill_list("continue", unfinished, self.continue_item)
         self.fill_list("history", finished, self.history_item)
         self.fill_list("aside", broken, self.aside_item)
+        self.extras.saves_drawn()
 
     def fill_list(self, name, items, make):
         ul = byid(name + "-list")
@@ -269,7 +273,7 @@ class Game:
         return self.view is not None and self.ui["ready"] and not self.view["over"] and self.board_visible()
 
     def roll(self):
-        if self.playing() and self.view["can_roll"] and not self.ui["split"]:
+        if self.playing() and self.view["can_roll"] and not self.ui["split"] and not self.extras.blocks():
             self.act({"op": "roll"})
 
     def undo(self):
@@ -286,7 +290,7 @@ class Game:
             return
         if self.ui["split"]:
             self.move_split(i)
-        elif self.view["can_hold"]:
+        elif self.view["can_hold"] and not self.extras.blocks():
             # Drawn at once from the last view (a hold only flips one flag); the engine's
             # reply, drawn when no later request is pending, confirms or corrects it.
             view = dict(self.view)
@@ -382,6 +386,7 @@ class Game:
 
     async def start(self):
         req, notes = self.setup.read()
+        self.extras.amend(req)
         for n in notes:
             message(n, "warn")
         seed_text = str(byid("seed").value).strip()
@@ -428,6 +433,7 @@ class Game:
         self.ui["split"] = None
         self.show_board()
         self.board.key = None
+        self.extras.resumed(entry)
         self.draw(entry["view"])
 
     async def load(self, entry):
@@ -673,6 +679,7 @@ async def boot():
         catalog = await load_catalog()
         game = Game(catalog, url_params(catalog))
         entry = game.first_screen()
+        game.extras.opened()
     except Exception as err:
         engine.showBootError("the page could not be built: " + str(err))
         raise

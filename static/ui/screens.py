@@ -1,6 +1,7 @@
 # Shared plumbing of the score-sheet / replay / records screens (issue 8): engine
 # requests with their reply parsed, and which screen of the page is showing
 # (home and board belong to main.py; replay and records are added here).
+import asyncio
 import json
 
 import js
@@ -10,6 +11,7 @@ from dom import byid, el
 
 TEXT = {
     "engine_failed": "The game engine failed: ",
+    "dismiss": "Dismiss",
 }
 
 MINE = ["replay", "records"]
@@ -79,3 +81,16 @@ class Screens:
             byid("board").hidden = False
         else:
             game.show_home()
+
+
+def spawn(coro):
+    asyncio.create_task(coro)
+
+
+def message(text, kind="info"):
+    """A visible note the player can dismiss (as main.py's message: text only)."""
+    box = byid("messages")
+    p = el("p", "msg msg-" + kind)
+    p.appendChild(el("span", "msg-text", text))
+    p.appendChild(el("button", "btn small dismiss", TEXT["dismiss"], {"type": "button", "data-dismiss": "1"}))
+    box.appendChild(p)

@@ -1,0 +1,45 @@
+# Issue 8's additions to the page, attached to main.py's controller through a few
+# calls (amend / resumed / drawn / saves_drawn / blocks / opened): score-sheet
+# mode, replays and share links, records. Their own screens live in screens.py.
+from pyscript import document
+
+from dom import el
+from records import RecordsView
+from replayview import ReplayView
+from screens import Screens
+from sheetmode import SheetMode
+
+CSS = "./static/css/sheet.css"
+
+
+class Extras:
+    def __init__(self, game, catalog):
+        if document.querySelector('link[href="' + CSS + '"]') is None:
+            document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
+        self.screens = Screens()
+        self.sheet = SheetMode(game)
+        self.replay = ReplayView(game, self.screens)
+        self.records = RecordsView(game, self.screens, catalog)
+
+    def amend(self, req):
+        """A `new` request from the setup form (score-sheet mode if chosen)."""
+        self.sheet.amend(req)
+
+    def resumed(self, entry):
+        self.sheet.resumed(entry)
+
+    def drawn(self, view):
+        """After every board update."""
+        self.sheet.update(view)
+        self.replay.board_drawn(view)
+
+    def saves_drawn(self):
+        self.replay.saves_drawn()
+
+    def blocks(self):
+        """True when rolling / holding must not be sent (a score-sheet game)."""
+        return self.sheet.blocks()
+
+    def opened(self):
+        """At boot, after the first screen: open a shared link (#replay=...)."""
+        self.replay.from_hash()

@@ -1,0 +1,169 @@
+# A player's record (issue 8): per player name and game, across the finished
+# games saved in this browser (op records): games, wins, best and mean score,
+# scratches per box, Generalas rolled, and a chart of scores over time.
+import js
+
+import words
+from chart import score_chart
+from dom import byid, clear, el, on
+from screens import call, engine_ready, section, spawn
+
+TEXT = {
+    "screen": "Records",
+    "nav": "Records",
+    "title": "Records",
+    "back": "Back",
+    "loading": "Adding up the finished games…",
+    "none": "No finished games are saved in this browser yet: records appear after the first finished game.",
+    "skipped": "{n} saved game(s) could not be read and are not counted.",
+    "pick": "Player and game",
+    "player": "Player",
+    "game": "Game",
+    "games": "Games",
+    "wins": "Wins",
+    "best": "Best",
+    "mean": "Mean",
+    "five": "Generalas rolled",
+    "scratches": "Scratched boxes",
+    "no_scratches": "No box scratched.",
+    "chart": "Scores of {name} in {game}, oldest first",
+    "failed": "The records could not be computed: {why}.",
+    "no_engine": "The game engine did not start.",
+}
+
+
+def fmt(key, **values):
+    text = TEXT[key]
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def stamp(ms):
+    try:
+        return str(js.Date.new(ms).toISOString())[:16].replace("T", " ")
+    except Exception:
+        return ""
+
+
+class RecordsView:
+    def __init__(self, game, screens, catalog):
+        self.game = game
+        self.screens = screens
+        self.catalog = catalog
+        self.root = section("records", TEXT["screen"])
+        self.players = []
+        nav = document_nav()
+        if nav is not None and byid("nav-records") is None:
+            btn = el("button", "nav-btn", TEXT["nav"], {"type": "button", "id": "nav-records"})
+            nav.appendChild(btn)
+            on(btn, "click", lambda e: spawn(self.open()))
+        on(self.root, "click", self.on_click)
+        on(self.root, "change", self.on_change)
+        on(byid("nav-home"), "click", lambda e: self.screens.hide_mine())
+
+    def title_of(self, variant):
+        info = self.catalog.get(variant) if isinstance(self.catalog, dict) else None
+        return info["title"] if info else variant
+
+    async def open(self):
+        root = self.root
+        clear(root)
+        head = el("div", "replay-head")
+        head.appendChild(el("h2", None, TEXT["title"], {"id": "records-title"}))
+        head.appendChild(el("button", "btn", TEXT["back"], {"type": "button", "data-records": "back"}))
+        root.appendChild(head)
+        status = el("p", "status", TEXT["loading"], {"id": "records-status"})
+        root.appendChild(status)
+        root.removeAttribute("data-ready")
+        self.screens.show("records")
+        _, finished, _ = self.game.saves.listing()
+        finished = list(reversed(finished))  # oldest first: the chart runs forward in time
+        if not finished:
+            status.textContent = TEXT["none"]
+            root.setAttribute("data-ready", "0")
+            return
+        if not await engine_ready():
+            status.textContent = TEXT["no_engine"]
+            return
+        entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
+        reply = await call({"op": "records", "entries": entries})
+        if not reply.get("ok"):
+            status.textContent = fmt("failed", why=reply.get("error"))
+            return
+        result = reply["records"]
+        self.players = result["players"]
+        status.textContent = fmt("skipped", n=result["skipped"]) if result["skipped"] else ""
+        self.draw_table(root)
+        self.detail = el("div", "record-detail", None, {"id": "record-detail"})
+        root.appendChild(self.detail)
+        if self.players:
+            self.draw_detail(0)
+        root.setAttribute("data-ready", str(len(self.players)))
+
+    def draw_table(self, root):
+        wrap = el("div", "sheet-wrap")
+        table = el("table", "sheet records-table", None, {"id": "records-table"})
+        thead = el("thead")
+        tr = el("tr")
+        for key in ("player", "game", "games", "wins", "best", "mean", "five"):
+            tr.appendChild(el("th", None, TEXT[key], {"scope": "col"}))
+        thead.appendChild(tr)
+        table.appendChild(thead)
+        tbody = el("tbody")
+        for k, p in enumerate(self.players):
+            tr = el("tr", None, None, {"data-record": k, "data-name": p["name"], "data-variant": p["variant"]})
+            tr.appendChild(el("th", None, p["name"], {"scope": "row"}))
+            tr.appendChild(el("td", None, self.title_of(p["variant"])))
+            for key in ("games", "wins", "best", "mean", "five_alike"):
+                tr.appendChild(el("td", None, str(p[key]), {"data-key": key}))
+            tbody.appendChild(tr)
+        table.appendChild(tbody)
+        wrap.appendChild(table)
+        root.appendChild(wrap)
+        row = el("div", "records-pick")
+        row.appendChild(el("label", None, TEXT["pick"], {"for": "records-pick"}))
+        sel = el("select", None, None, {"id": "records-pick"})
+        for k, p in enumerate(self.players):
+            sel.appendChild(el("option", None, p["name"] + " — " + self.title_of(p["variant"]), {"value": k}))
+        row.appendChild(sel)
+        root.appendChild(row)
+
+    def draw_detail(self, k):
+        p = self.players[k]
+        node = self.detail
+        clear(node)
+        node.setAttribute("data-record", str(k))
+        title = fmt("chart", name=p["name"], game=self.title_of(p["variant"]))
+        node.appendChild(el("h3", None, p["name"] + " — " + self.title_of(p["variant"])))
+        node.appendChild(score_chart([(s.get("when"), s["score"]) for s in p["scores"]], title))
+        node.appendChild(el("h4", None, TEXT["scratches"]))
+        scratches = p["scratches"]
+        if not scratches:
+            node.appendChild(el("p", "help", TEXT["no_scratches"]))
+        else:
+            ul = el("ul", "scratches", None, {"id": "record-scratches"})
+            for box in sorted(scratches, key=lambda b: -scratches[b]):
+                ul.appendChild(el("li", None, words.box(box) + ": " + str(scratches[box]), {"data-box": box}))
+            node.appendChild(ul)
+
+    def on_click(self, event):
+        t = event.target
+        node = t.closest("[data-records]")
+        if node and str(node.getAttribute("data-records")) == "back":
+            self.screens.back(self.game)
+            return
+        row = t.closest("tr[data-record]")
+        if row:
+            k = int(row.getAttribute("data-record"))
+            byid("records-pick").value = str(k)
+            self.draw_detail(k)
+
+    def on_change(self, event):
+        if event.target.id == "records-pick":
+            self.draw_detail(int(event.target.value))
+
+
+def document_nav():
+    from pyscript import document
+    return document.querySelector(".site-nav")

@@ -1,0 +1,526 @@
+# Replays and sharing (issue 8). Any finished or saved game can be stepped
+# through (op replay / replay_at: the board after each action); a finished game
+# is shared as a link index.html#replay=<token> (op share; the token is checked
+# by the engine, so a damaged or edited link shows an error, never a wrong game)
+# and as a small JSON file (the export format that the import reads).
+import json
+
+import js
+from pyscript import document
+
+import papersheet
+import words
+from dom import byid, clear, el, on
+from render import mini_dice
+from screens import call, engine_ready, message, section, spawn
+
+TEXT = {
+    "screen": "Replay",
+    "title": "Replay: ",
+    "loading": "Opening the game…",
+    "link_loading": "Opening the shared game…",
+    "bad_link": "This game link cannot be opened: {why}. Ask for the link again, or open a saved game.",
+    "bad_save": "This game cannot be replayed: {why}.",
+    "no_engine": "The game engine did not start, so the game cannot be shown.",
+    "first": "First",
+    "prev": "Previous",
+    "next": "Next",
+    "next_turn": "Next turn",
+    "prev_turn": "Previous turn",
+    "last": "Last",
+    "back": "Back",
+    "step": "Step {step} of {steps}",
+    "slider": "Step",
+    "start": "Before the first turn. Order of play: {order}.",
+    "rolled": "{who} rolled {dice}",
+    "roll_n": " (roll {n})",
+    "held": "{who} held dice {dice}",
+    "held_none": "{who} held no dice",
+    "entered": "{who} entered {dice} on roll {n}",
+    "served": " (served)",
+    "scored": "{who} scored {boxes}",
+    "scratched": "{who} scratched {box}",
+    "auto_win": "{who} wins with {kind}!",
+    "over": "Game over. ",
+    "dice": "Dice",
+    "held_mark": "held",
+    "no_dice": "No dice on the table.",
+    "result": "Result",
+    "settlement": "Settlement",
+    "pays": "{a} pays {b} {amount}",
+    # sharing
+    "share": "Share link",
+    "copy": "Copy link",
+    "copied": "Link copied.",
+    "copy_failed": "Copy the link from the box (this browser did not allow copying).",
+    "link_label": "Link to this game (opens the replay on any device)",
+    "download": "Download file",
+    "replay": "Replay",
+    "replay_game": "Replay this game",
+    "share_failed": "The link could not be made: {why}.",
+}
+
+
+def fmt(key, **values):
+    text = TEXT[key]
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def dice_text(dice):
+    return " ".join(str(d) for d in dice)
+
+
+def link_url(token):
+    loc = js.location
+    return str(loc.origin) + str(loc.pathname) + "#replay=" + token
+
+
+def link_token():
+    h = str(js.location.hash or "")
+    if h.startswith("#replay="):
+        return h[len("#replay="):]
+    return None
+
+
+def export_text(save, gid, when):
+    """A one-game export file (the format op import reads)."""
+    doc = {"format": "generala-export", "version": 1, "exported": when,
+           "games": [{"id": gid or "shared", "save": save, "when": when, "finished": True}]}
+    return json.dumps(doc)
+
+
+def iso_now():
+    return str(js.Date.new().toISOString())
+
+
+def download(name, text):
+    a = el("a", None, None, {"download": name,
+                             "href": "data:application/json;charset=utf-8," + str(js.encodeURIComponent(text))})
+    a.hidden = True
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+
+
+def file_name(variant):
+    stamp = iso_now()[:16].replace(":", "").replace("T", "-")
+    return "generala-" + str(variant) + "-" + stamp + ".json"
+
+
+class ReplayView:
+    def __init__(self, game, screens):
+        self.game = game
+        self.screens = screens
+        self.root = section("replay", TEXT["screen"])
+        self.save = None      # the save document being replayed
+        self.gid = None
+        self.token = None
+        self.view = None
+        self.step = 0
+        self.steps = 0
+        self.starts = []
+        self.actions = []
+        self.busy = False
+        self.extras = None
+        on(self.root, "click", self.on_click)
+        on(self.root, "change", self.on_input)
+        on(document, "keydown", self.on_key)
+        on(js.window, "hashchange", lambda e: self.from_hash())
+        on(byid("home"), "click", self.on_home_click)
+        on(byid("board"), "click", self.on_board_click)
+
+    # --- opening --------------------------------------------------------------
+
+    def frame(self, title):
+        """Empty the screen and give it a heading and a Back button."""
+        root = self.root
+        clear(root)
+        head = el("div", "replay-head")
+        head.appendChild(el("h2", None, title, {"id": "replay-title"}))
+        head.appendChild(el("button", "btn", TEXT["back"], {"type": "button", "data-replay": "back"}))
+        root.appendChild(head)
+        self.status = el("p", "status", "", {"id": "replay-status"})
+        root.appendChild(self.status)
+        self.screens.show("replay")
+
+    def fail(self, text):
+        self.root.removeAttribute("data-step")
+        self.status.textContent = ""
+        self.root.appendChild(el("p", "msg msg-error replay-error", text, {"id": "replay-error", "role": "alert"}))
+
+    async def open_save(self, save, gid=None, title=None):
+        self.frame(TEXT["title"] + (title or ""))
+        self.status.textContent = TEXT["loading"]
+        self.token = None
+        await self.start({"op": "replay", "save": save}, "bad_save", gid)
+
+    async def open_link(self, token):
+        self.frame(TEXT["screen"])
+        self.status.textContent = TEXT["link_loading"]
+        self.token = token
+        await self.start({"op": "replay", "link": token}, "bad_link", None)
+
+    async def start(self, req, error_key, gid):
+        if not await engine_ready():
+            self.fail(TEXT["no_engine"])
+            return
+        reply = await call(req)
+        if not reply.get("ok"):
+            self.fail(fmt(error_key, why=str(reply.get("error")).rstrip(".")))
+            return
+        self.save = reply["save"]
+        self.gid = gid
+        history = self.save["history"]
+        self.actions = [a for a in history if "rolloff" not in a and "order" not in a]
+        self.build(reply["view"])
+        self.show(reply["view"])
+
+    def from_hash(self):
+        token = link_token()
+        if token:
+            spawn(self.open_link(token))
+
+    # --- the screen ------------------------------------------------------------
+
+    def build(self, view):
+        root = self.root
+        root.querySelector("#replay-title").textContent = TEXT["title"] + view["title"]
+        self.status.textContent = ""
+        names = el("p", "replay-names", ", ".join(s["name"] for s in view["sides"]))
+        root.appendChild(names)
+        nav = el("div", "replay-nav actions", None, {"role": "group", "aria-label": TEXT["screen"]})
+        for key in ("first", "prev_turn", "prev", "next", "next_turn", "last"):
+            nav.appendChild(el("button", "btn" + (" primary" if key == "next" else ""), TEXT[key],
+                               {"type": "button", "data-replay": key, "id": "replay-" + key.replace("_", "-")}))
+        root.appendChild(nav)
+        info = view["replay"]
+        self.steps = info["steps"]
+        self.starts = info["turn_starts"]
+        row = el("div", "replay-slider")
+        row.appendChild(el("label", None, TEXT["slider"], {"for": "replay-range"}))
+        self.range = el("input", None, None, {"type": "range", "id": "replay-range", "min": 0,
+                                              "max": self.steps, "value": 0})
+        row.appendChild(self.range)
+        self.counter = el("span", "replay-counter", "", {"id": "replay-counter"})
+        row.appendChild(self.counter)
+        root.appendChild(row)
+        self.event = el("p", "replay-event", "", {"id": "replay-event", "aria-live": "polite"})
+        root.appendChild(self.event)
+        self.dice = el("div", "replay-dice", None, {"id": "replay-dice", "aria-label": TEXT["dice"]})
+        root.appendChild(self.dice)
+        self.sheet = el("div", "sheet-wrap replay-sheet-wrap")
+        root.appendChild(self.sheet)
+        self.result = el("div", "replay-result", None, {"id": "replay-result"})
+        root.appendChild(self.result)
+        self.share = el("div", "replay-share")
+        root.appendChild(self.share)
+        if self.save_finished(view):
+            self.share_buttons(self.share)
+
+    def save_finished(self, view):
+        return self.steps > 0 or view["over"]
+
+    def show(self, view):
+        self.view = view
+        step = view["replay"]["step"]
+        self.step = step
+        self.range.value = str(step)
+        self.counter.textContent = fmt("step", step=step, steps=self.steps)
+        self.event.textContent = self.describe(view, step)
+        # dice of the last roll / entry, with the holds
+        clear(self.dice)
+        if view["dice"]:
+            box = el("span", "mini-dice")
+            for i, d in enumerate(view["dice"]):
+                held = bool(view["held"][i])
+                die = mini_dice([d]).firstChild
+                die.setAttribute("data-held", "true" if held else "false")
+                die.setAttribute("aria-label", str(d) + (", " + TEXT["held_mark"] if held else ""))
+                if held:
+                    die.classList.add("held")
+                box.appendChild(die)
+            self.dice.appendChild(box)
+        else:
+            self.dice.appendChild(el("span", "help", TEXT["no_dice"]))
+        clear(self.sheet)
+        changed = {}
+        last = view.get("last") or {}
+        if last.get("type") == "score":
+            changed[last["side"]] = last["boxes"]
+        self.sheet.appendChild(papersheet.sheet_table(view, "replay-sheet", changed))
+        self.draw_result(view)
+        for key, off in (("first", step == 0), ("prev", step == 0), ("prev_turn", step == 0),
+                         ("next", step >= self.steps), ("next_turn", step >= self.steps),
+                         ("last", step >= self.steps)):
+            btn = self.root.querySelector('[data-replay="' + key + '"]')
+            if btn:
+                btn.disabled = off
+        self.root.setAttribute("data-step", str(step))
+        self.root.setAttribute("data-steps", str(self.steps))
+
+    def draw_result(self, view):
+        node = self.result
+        clear(node)
+        if not view["over"]:
+            return
+        node.appendChild(el("h3", None, TEXT["result"]))
+        ol = el("ol", "ranking")
+        sides = view["sides"]
+        for i in sorted(range(len(sides)), key=lambda i: (sides[i]["place"] or 99, i)):
+            li = el("li", None, None, {"data-side": i})
+            li.appendChild(el("span", "rank", papersheet.roman(sides[i]["place"])
+                              if view["variant"] == "bulgarian" else words.ordinal(sides[i]["place"])))
+            li.appendChild(el("span", "rank-name", sides[i]["name"]))
+            li.appendChild(el("span", "rank-total", words.points(sides[i]["total"])))
+            ol.appendChild(li)
+        node.appendChild(ol)
+        if view["settlement"]:
+            node.appendChild(el("h4", None, TEXT["settlement"]))
+            ul = el("ul", "settlement")
+            for pay in view["settlement"]:
+                ul.appendChild(el("li", None, fmt("pays", a=sides[pay["from"]]["name"],
+                                                  b=sides[pay["to"]]["name"], amount=words.money(pay["amount"]))))
+            node.appendChild(ul)
+
+    def describe(self, view, step):
+        sides = view["sides"]
+        if step == 0:
+            return fmt("start", order=", ".join(sides[i]["name"] for i in view["order"]))
+        action = self.actions[step - 1]
+        last = view.get("last") or {}
+        who_i = last.get("side")
+        if who_i is None:
+            who_i = view["current"]
+        who = sides[who_i]["name"] if who_i is not None else ""
+        text = ""
+        if "roll" in action:
+            text = fmt("rolled", who=who, dice=dice_text(action["roll"])) + fmt("roll_n", n=view["rolls"])
+        elif "enter" in action:
+            text = fmt("entered", who=who, dice=dice_text(action["enter"]), n=action["at"]) + \
+                (TEXT["served"] if action["at"] == 1 else "")
+        elif "hold" in action:
+            held = action["hold"]
+            text = fmt("held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
+                else fmt("held_none", who=who)
+        elif "score" in action:
+            if action.get("scratch"):
+                text = fmt("scratched", who=who, box=words.box(action["score"]))
+            else:
+                parts = [words.box(b) + " " + words.points(p)
+                         for b, p in zip(last.get("boxes") or [], last.get("points") or [])]
+                text = fmt("scored", who=who, boxes=", ".join(parts))
+        text = text + "."
+        if view["auto_win"]:
+            w = view["auto_win"]
+            text += " " + fmt("auto_win", who=sides[w["side"]]["name"], kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
+        elif view["over"]:
+            text += " " + TEXT["over"] + words.ranking_sentence(view)
+        return text
+
+    async def go(self, step):
+        if self.busy or self.view is None:
+            return
+        step = max(0, min(self.steps, step))
+        self.busy = True
+        self.root.setAttribute("aria-busy", "true")
+        reply = await call({"op": "replay_at", "step": step})
+        self.busy = False
+        self.root.removeAttribute("aria-busy")
+        if reply.get("ok"):
+            self.show(reply["view"])
+        else:
+            message(str(reply.get("error")), "error")
+
+    def target(self, key):
+        s = self.step
+        if key == "first":
+            return 0
+        if key == "prev":
+            return s - 1
+        if key == "next":
+            return s + 1
+        if key == "last":
+            return self.steps
+        if key == "next_turn":
+            later = [t for t in self.starts if t > s]
+            return later[0] if later else self.steps
+        if key == "prev_turn":
+            earlier = [t for t in self.starts if t < s]
+            return earlier[-1] if earlier else 0
+        return s
+
+    # --- sharing ------------------------------------------------------------------
+
+    def share_buttons(self, node, from_board=False):
+        row = el("div", "actions share-actions")
+        if from_board:
+            row.appendChild(el("button", "btn", TEXT["replay_game"], {"type": "button", "data-share": "replay",
+                                                                     "id": "replay-this"}))
+        row.appendChild(el("button", "btn", TEXT["share"], {"type": "button", "data-share": "link",
+                                                           "id": "share-link-btn"}))
+        row.appendChild(el("button", "btn", TEXT["download"], {"type": "button", "data-share": "file",
+                                                              "id": "share-file-btn"}))
+        node.appendChild(row)
+        box = el("div", "share-box", None, {"hidden": ""})
+        box.appendChild(el("label", None, TEXT["link_label"], {"for": "share-url-" + ("b" if from_board else "r")}))
+        inp = el("input", "share-url", None, {"readonly": "", "id": "share-url-" + ("b" if from_board else "r")})
+        box.appendChild(inp)
+        box.appendChild(el("button", "btn small", TEXT["copy"], {"type": "button", "data-share": "copy"}))
+        box.appendChild(el("p", "help share-note", "", {"aria-live": "polite"}))
+        node.appendChild(box)
+
+    async def make_link(self, node, from_board):
+        """Fill the share box of ``node`` with the link of the game."""
+        token = None if from_board else self.token
+        if token is None:
+            if not from_board:
+                # the session's open game is not this one: open it there first (NOTES-issue8.md #3)
+                loaded = await call({"op": "load", "save": self.save})
+                if not loaded.get("ok"):
+                    message(fmt("share_failed", why=loaded.get("error")), "error")
+                    return
+            reply = await call({"op": "share"})
+            if not reply.get("ok"):
+                message(fmt("share_failed", why=reply.get("error")), "error")
+                return
+            token = str(reply["link"])
+            if not from_board:
+                self.token = token
+        box = node.querySelector(".share-box")
+        inp = box.querySelector(".share-url")
+        inp.value = link_url(token)
+        box.hidden = False
+        inp.focus()
+        inp.select()
+
+    async def copy(self, node):
+        inp = node.querySelector(".share-url")
+        note = node.querySelector(".share-note")
+        try:
+            await js.navigator.clipboard.writeText(inp.value)
+            note.textContent = TEXT["copied"]
+        except Exception:
+            inp.select()
+            note.textContent = TEXT["copy_failed"]
+
+    def board_save(self):
+        """(save, gid) of the game on the board, from storage (written after every action)."""
+        g = self.game
+        g.save_now()
+        if not g.gid:
+            return None, None
+        entry, _ = g.saves.get(g.gid)
+        return (entry["save"], g.gid) if entry else (None, None)
+
+    def share_action(self, kind, node, from_board):
+        if kind == "copy":
+            spawn(self.copy(node))
+        elif kind == "link":
+            spawn(self.make_link(node, from_board))
+        elif kind == "file":
+            if from_board:
+                save, gid = self.board_save()
+                variant = self.game.view["variant"] if self.game.view else "game"
+            else:
+                save, gid = self.save, self.gid
+                variant = self.view["variant"] if self.view else "game"
+            if save is not None:
+                download(file_name(variant), export_text(save, gid, iso_now()))
+        elif kind == "replay":
+            save, gid = self.board_save()
+            if save is not None:
+                spawn(self.open_save(save, gid, self.game.view["title"]))
+
+    # --- the board's game-over panel and the saved-games lists -------------------------
+
+    def board_drawn(self, view):
+        """After every board update: the share panel under a finished game."""
+        board = byid("board")
+        panel = byid("game-share")
+        if not view["over"]:
+            if panel is not None:
+                panel.remove()
+            return
+        if panel is None:
+            panel = el("div", "game-share", None, {"id": "game-share"})
+            self.share_buttons(panel, from_board=True)
+        over = board.querySelector("#over")
+        if panel.parentNode is None or not panel.parentNode.isSameNode(over):
+            if over is not None:
+                over.appendChild(panel)
+            else:
+                board.appendChild(panel)
+
+    def saves_drawn(self):
+        """Replay buttons in the home screen's lists of finished and unfinished games."""
+        for list_id in ("history-list", "continue-list"):
+            ul = byid(list_id)
+            if ul is None:
+                continue
+            items = ul.children
+            for k in range(items.length):
+                li = items.item(k)
+                gid = li.getAttribute("data-save")
+                if not gid or li.querySelector("[data-replay-save]"):
+                    continue
+                btn = el("button", "btn small", TEXT["replay"], {"type": "button", "data-replay-save": gid,
+                                                                "aria-label": TEXT["replay"]})
+                li.insertBefore(btn, li.querySelector("[data-delete]"))
+
+    # --- events -----------------------------------------------------------------
+
+    def on_click(self, event):
+        t = event.target
+        node = t.closest("[data-share]")
+        if node:
+            self.share_action(str(node.getAttribute("data-share")), self.share, False)
+            return
+        node = t.closest("[data-replay]")
+        if not node:
+            return
+        key = str(node.getAttribute("data-replay"))
+        if key == "back":
+            self.close()
+        else:
+            spawn(self.go(self.target(key)))
+
+    def close(self):
+        if link_token():
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+        self.view = None
+        self.screens.back(self.game)
+
+    def on_input(self, event):
+        if event.target.id == "replay-range":
+            spawn(self.go(int(event.target.value)))
+
+    def on_board_click(self, event):
+        node = event.target.closest("[data-share]")
+        if node:
+            self.share_action(str(node.getAttribute("data-share")), byid("game-share"), True)
+
+    def on_home_click(self, event):
+        node = event.target.closest("[data-replay-save]")
+        if not node:
+            return
+        gid = str(node.getAttribute("data-replay-save"))
+        entry, reason = self.game.saves.get(gid)
+        if entry is None:
+            message(fmt("bad_save", why=reason), "error")
+            return
+        spawn(self.open_save(entry["save"], gid, entry.get("title")))
+
+    def on_key(self, event):
+        if self.root.hidden or self.view is None or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName or "").lower() if event.target else ""
+        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
+            return
+        key = str(event.key)
+        moves = {"ArrowRight": "next", "ArrowLeft": "prev", "Home": "first", "End": "last",
+                 "PageDown": "next_turn", "PageUp": "prev_turn"}
+        if key in moves:
+            event.preventDefault()
+            spawn(self.go(self.target(moves[key])))

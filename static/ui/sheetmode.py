@@ -1,0 +1,335 @@
+# Score-sheet mode (issue 8): the table throws real dice, the page is the sheet.
+# Each turn the player enters the dice (tap faces or type 44126; ten dice for
+# double) and on which roll they came; the board (render.py) then shows what each
+# box would earn and the player picks the box (two boxes and a split for double)
+# exactly as in a rolled game. Undo takes back the box, then the entry.
+# For Bulgarian the paper sheet of seed 000 is drawn live under the board.
+from pyscript import document
+
+import papersheet
+import words
+from dom import byid, clear, el, on
+from render import mini_dice
+
+TEXT = {
+    "choice": "Play with real dice (score sheet)",
+    "choice_help": "The table rolls its own dice and the app keeps the sheet: you enter the dice "
+                   "of each turn. Players play in the order listed.",
+    "title": "Dice thrown by ",
+    "faces": "Tap the faces",
+    "face": "Add a ",
+    "remove": "Remove this ",
+    "typed": "or type them",
+    "roll": "Came on roll",
+    "rolls": ["1 (served)", "2", "3"],
+    "ok": "Enter dice",
+    "clear": "Clear",
+    "count": "Enter {n} dice (now {k}).",
+    "bad": "Dice show 1 to 6: “{c}” is not a die face.",
+    "too_many": "{n} dice at most.",
+    "entered": "Entered {dice} on roll {at}{served}. Choose a box, or Undo to correct the dice.",
+    "entered_two": "Entered {dice} on roll {at}. Choose two boxes, or Undo to correct the dice.",
+    "served": " (served)",
+    "paper": "Paper sheet",
+    "empty": "No dice yet",
+}
+
+
+def fmt(key, **values):
+    text = TEXT[key]
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def is_sheet_save(doc):
+    """A score-sheet game: its history starts with the order given at the table."""
+    try:
+        first = doc["history"][0]
+        return isinstance(first, dict) and "order" in first
+    except Exception:
+        return False
+
+
+def parse_dice(text, count):
+    """(dice, error) from typed text such as "44126" or "4 4 1 2 6"."""
+    dice = []
+    for ch in str(text):
+        if ch in " ,-.":
+            continue
+        if ch not in "123456":
+            return dice, fmt("bad", c=ch)
+        dice.append(int(ch))
+    if len(dice) > count:
+        return dice[:count], fmt("too_many", n=count)
+    return dice, None
+
+
+class SheetMode:
+    def __init__(self, game):
+        self.game = game
+        self.on = False
+        self.dice = []
+        self.count = 5
+        self.panel = None
+        self.paper = None
+        self.turn_key = None
+        self.add_choice()
+        on(document, "keydown", self.on_key)
+
+    # --- setup form --------------------------------------------------------
+
+    def add_choice(self):
+        form = byid("setup")
+        if form is None or byid("sheet-mode") is not None:
+            return
+        box = el("div", "sheet-choice option")
+        label = el("label", "check")
+        self.checkbox = el("input", None, None, {"type": "checkbox", "id": "sheet-mode",
+                                                 "aria-describedby": "sheet-mode-help"})
+        label.appendChild(self.checkbox)
+        label.appendChild(el("span", None, TEXT["choice"]))
+        box.appendChild(label)
+        box.appendChild(el("p", "help", TEXT["choice_help"], {"id": "sheet-mode-help"}))
+        anchor = form.querySelector(".seed") or byid("setup-error")
+        form.insertBefore(box, anchor)
+
+    def amend(self, req):
+        """A `new` request from the form: score-sheet mode if chosen."""
+        self.on = bool(byid("sheet-mode") and byid("sheet-mode").checked)
+        if self.on:
+            req["sheet"] = True
+            req.pop("seed", None)
+        self.reset_entry()
+
+    def resumed(self, entry):
+        self.on = is_sheet_save(entry.get("save"))
+        self.reset_entry()
+
+    def reset_entry(self):
+        self.dice = []
+        self.turn_key = None
+
+    # --- the entry panel -------------------------------------------------------
+
+    def build_panel(self, count):
+        self.count = count
+        form = el("form", "entry", None, {"id": "entry", "novalidate": "", "aria-labelledby": "entry-title"})
+        form.appendChild(el("h3", "entry-title", "", {"id": "entry-title"}))
+        faces = el("div", "entry-faces", None, {"role": "group", "aria-label": TEXT["faces"]})
+        for f in range(1, 7):
+            b = el("button", "btn entry-face", None, {"type": "button", "data-entry-face": f,
+                                                       "aria-label": TEXT["face"] + str(f)})
+            b.appendChild(mini_dice([f]))
+            faces.appendChild(b)
+        form.appendChild(faces)
+        self.chosen = el("div", "entry-chosen", None, {"id": "entry-chosen", "aria-live": "polite"})
+        form.appendChild(self.chosen)
+        row = el("div", "entry-row")
+        row.appendChild(el("label", None, TEXT["typed"], {"for": "entry-text"}))
+        self.text = el("input", "entry-text", None, {"id": "entry-text", "inputmode": "numeric",
+                                                     "autocomplete": "off", "maxlength": "30",
+                                                     "placeholder": "44126"[:count] if count == 5 else "1122334455"})
+        row.appendChild(self.text)
+        form.appendChild(row)
+        fs = el("fieldset", "entry-at")
+        fs.appendChild(el("legend", None, TEXT["roll"]))
+        self.radios = []
+        for at in (1, 2, 3):
+            lab = el("label", "check")
+            r = el("input", None, None, {"type": "radio", "name": "entry-at", "value": at,
+                                         "data-entry-at": at})
+            self.radios.append(r)
+            lab.appendChild(r)
+            lab.appendChild(el("span", None, TEXT["rolls"][at - 1]))
+            fs.appendChild(lab)
+        form.appendChild(fs)
+        self.error = el("p", "field-error", None, {"id": "entry-error", "hidden": "", "role": "alert"})
+        form.appendChild(self.error)
+        buttons = el("div", "actions")
+        buttons.appendChild(el("button", "btn primary", TEXT["ok"], {"type": "submit", "id": "entry-ok"}))
+        buttons.appendChild(el("button", "btn", TEXT["clear"], {"type": "button", "id": "entry-clear"}))
+        form.appendChild(buttons)
+        on(form, "submit", self.on_submit)
+        on(form, "click", self.on_click)
+        on(self.text, "input", self.on_input)
+        self.panel = form
+        self.note = el("p", "entry-note", "", {"id": "entry-note", "hidden": ""})
+        return form
+
+    def place(self, node, after):
+        """Put ``node`` right after ``after`` in #board (render.py rebuilds the board per game)."""
+        if after is None:
+            return
+        if node.parentNode is None or not node.parentNode.isSameNode(after.parentNode) \
+                or node.previousElementSibling is None or not node.previousElementSibling.isSameNode(after):
+            after.parentNode.insertBefore(node, after.nextSibling)
+
+    def draw_chosen(self):
+        clear(self.chosen)
+        if not self.dice:
+            self.chosen.appendChild(el("span", "help", TEXT["empty"]))
+        for i, d in enumerate(self.dice):
+            b = el("button", "btn small entry-die", None, {"type": "button", "data-entry-remove": i,
+                                                           "aria-label": TEXT["remove"] + str(d)})
+            b.appendChild(mini_dice([d]))
+            self.chosen.appendChild(b)
+        self.chosen.appendChild(el("span", "entry-count", str(len(self.dice)) + " / " + str(self.count)))
+
+    def show_error(self, text):
+        self.error.textContent = text or ""
+        self.error.hidden = not text
+
+    # --- drawing (after every board update) -----------------------------------
+
+    def update(self, view):
+        board = byid("board")
+        if not self.on:
+            if board.getAttribute("data-mode") == "sheet":
+                board.removeAttribute("data-mode")
+            for node in (self.panel, self.note, self.paper):
+                if node is not None and node.parentNode is not None:
+                    node.remove()
+            return
+        board.setAttribute("data-mode", "sheet")
+        count = view["dice_count"]
+        if self.panel is None or self.count != count:
+            self.build_panel(count)
+        tray = board.querySelector(".tray")
+        self.place(self.panel, tray)
+        self.place(self.note, self.panel)
+        entering = not view["over"] and view["dice"] is None
+        self.panel.hidden = not entering
+        key = (view["current"], view["round"], view["over"])
+        if entering:
+            side = view["sides"][view["current"]]
+            who = view["player"] if view["player"] else side["name"]
+            self.panel.querySelector("#entry-title").textContent = TEXT["title"] + str(who)
+            if key != self.turn_key:
+                # a new turn: fresh entry, roll 3 (no served bonus unless said so)
+                self.turn_key = key
+                self.dice = []
+                self.text.value = ""
+                self.radios[2].checked = True
+                self.show_error(None)
+                self.draw_chosen()
+        else:
+            self.turn_key = None
+        if view["dice"] is not None and not view["over"]:
+            dice = " ".join(str(d) for d in view["dice"])
+            if view["boxes_per_turn"] == 2:
+                self.note.textContent = fmt("entered_two", dice=dice, at=view["rolls"])
+            else:
+                self.note.textContent = fmt("entered", dice=dice, at=view["rolls"],
+                                            served=TEXT["served"] if view["rolls"] == 1 else "")
+            self.note.hidden = False
+        else:
+            self.note.hidden = True
+        self.draw_paper(view, board)
+
+    def draw_paper(self, view, board):
+        if view["variant"] != "bulgarian":
+            if self.paper is not None and self.paper.parentNode is not None:
+                self.paper.remove()
+            return
+        if self.paper is None:
+            self.paper = el("details", "paper-wrap", None, {"id": "paper", "open": ""})
+            self.paper.appendChild(el("summary", None, TEXT["paper"]))
+        wrap = board.querySelector(".sheet-wrap")
+        self.place(self.paper, wrap)
+        old = self.paper.querySelector("table")
+        table = papersheet.sheet_table(view, "paper-sheet")
+        if old is not None:
+            old.replaceWith(table)
+        else:
+            self.paper.appendChild(table)
+
+    # --- events --------------------------------------------------------------
+
+    def entering(self):
+        g = self.game
+        return (self.on and self.panel is not None and not self.panel.hidden and g.view is not None
+                and g.ui["ready"] and g.board_visible())
+
+    def add(self, face):
+        if len(self.dice) < self.count:
+            self.dice.append(face)
+            self.text.value = "".join(str(d) for d in self.dice)
+            self.show_error(None)
+            self.draw_chosen()
+
+    def remove(self, i):
+        if 0 <= i < len(self.dice):
+            self.dice.pop(i)
+            self.text.value = "".join(str(d) for d in self.dice)
+            self.draw_chosen()
+
+    def on_click(self, event):
+        t = event.target
+        node = t.closest("[data-entry-face]")
+        if node:
+            self.add(int(node.getAttribute("data-entry-face")))
+            return
+        node = t.closest("[data-entry-remove]")
+        if node:
+            self.remove(int(node.getAttribute("data-entry-remove")))
+            return
+        node = t.closest("#entry-clear")
+        if node:
+            self.dice = []
+            self.text.value = ""
+            self.show_error(None)
+            self.draw_chosen()
+
+    def on_input(self, event):
+        dice, error = parse_dice(self.text.value, self.count)
+        self.dice = dice
+        self.show_error(error)
+        self.draw_chosen()
+
+    def on_submit(self, event):
+        event.preventDefault()
+        self.submit()
+
+    def submit(self):
+        if not self.entering():
+            return
+        dice, error = parse_dice(self.text.value, self.count)
+        if error is None and len(dice) != self.count:
+            error = fmt("count", n=self.count, k=len(dice))
+        if error:
+            self.show_error(error)
+            self.text.focus()
+            return
+        at = 3
+        for r in self.radios:
+            if r.checked:
+                at = int(r.value)
+        self.show_error(None)
+        self.game.act({"op": "enter", "dice": dice, "at": at})
+
+    def on_key(self, event):
+        """Digits 1-6 add a face, Backspace removes the last, Enter enters (focus outside inputs)."""
+        if event.ctrlKey or event.metaKey or event.altKey or not self.entering():
+            return
+        if document.querySelector("dialog[open]"):
+            return
+        tag = str(event.target.tagName or "").lower() if event.target else ""
+        if tag in ("input", "select", "textarea", "button") and str(event.key) == "Enter":
+            return
+        if tag in ("input", "select", "textarea"):
+            return
+        key = str(event.key)
+        if len(key) == 1 and key in "123456":
+            event.preventDefault()
+            self.add(int(key))
+        elif key == "Backspace":
+            event.preventDefault()
+            self.remove(len(self.dice) - 1)
+        elif key == "Enter":
+            event.preventDefault()
+            self.submit()
+
+    def blocks(self):
+        """Rolling and holding are not for a score-sheet game (the table rolls)."""
+        return self.on
