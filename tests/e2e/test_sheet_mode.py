@@ -1,0 +1,161 @@
+"""Score-sheet mode (issue 8): the table throws real dice and the page keeps the sheet.
+
+The four players of seed 000 (Bulgarian) are entered turn by turn with dice that earn
+each printed value (tests/data/seed_000_sheets.toml), ending with the printed totals
+and places; a served Generala entered by hand wins at once; entries are corrected
+with Undo; ten dice are entered and split; the Puerto Rican settlement is shown."""
+import tomllib
+from pathlib import Path
+
+from gamepage import gp, shared  # noqa: F401
+from sheetpage import SheetPage
+
+from generala import app
+
+SEED_000 = tomllib.loads((Path(__file__).resolve().parents[1] / "data" / "seed_000_sheets.toml")
+                         .read_text(encoding="utf-8"))
+ZERO_DICE = [1, 1, 2, 2, 6]  # earns nothing in the straights and the General: a scratch
+
+
+def digits(text):
+    return [int(c) for c in text.split("-")] if text else []
+
+
+def mirror(variant, names, options=None):
+    s = app.Session()
+    reply = s.handle({"op": "new", "variant": variant, "options": options or {}, "sheet": True,
+                      "sides": [{"name": n, "members": [], "player": "human"} for n in names]})
+    assert reply["ok"], reply
+    return s
+
+
+def test_seed_000_sheets_entered_by_hand(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    players = SEED_000["player"]
+    names = [pl["name"] for pl in players]
+    sp.new_game("bulgarian", names)
+    assert p.is_hidden("#roll")
+    m = mirror("bulgarian", names)
+    for turn in range(15):
+        for side, pl in enumerate(players):
+            box, printed, dice = pl["cells"][turn]
+            dice = digits(dice) or ZERO_DICE
+            assert sp.current() == side
+            sp.enter(dice, at=3, tap=turn == 0)  # the first round taps the faces
+            assert sp.dice() == dice
+            m.handle({"op": "enter", "dice": dice, "at": 3})
+            sp.score(box)
+            view = m.handle({"op": "score", "box": box})["view"]
+            expected = "—" if printed == "-" else printed
+            assert sp.cell(box, side) == expected, (pl["name"], box)
+            assert sp.paper(box, side) == expected, (pl["name"], box)
+            assert sp.totals() == [s["total"] for s in view["sides"]]
+    p.wait_for_selector("#over", state="visible")
+    assert sp.totals() == [20, 117, 233, 212] == [pl["total"] for pl in players]
+    # the paper sheet of seed 000: mandatory line, combinations, result, ranking
+    assert sp.paper_sum("mandatory") == ["-54", "O", "+11", "+2"]
+    assert sp.paper_sum("combinations") == ["74", "117", "222", "210"]
+    assert p.eval_on_selector_all("#paper-sheet .result-total", "els => els.map(e => e.textContent)") \
+        == ["20", "117", "233", "212"]
+    assert sp.paper_sum("total")[0] == "74 - 54 20"
+    assert sp.paper_sum("place") == ["IV", "III", "I", "II"]
+    assert "Вера" in p.inner_text("#ranking li:first-child")
+    assert p.is_hidden("#entry")
+
+
+def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    names = ("Ana", "Beto")
+    sp.new_game("argentine", names)
+    # a typo: corrected with Undo before choosing a box
+    sp.enter([6, 6, 6, 2, 1], at=2)
+    assert "Entered 6 6 6 2 1 on roll 2" in p.inner_text("#entry-note")
+    sp.undo()
+    assert p.is_visible("#entry") and p.is_hidden("#entry-note")
+    sp.enter([6, 6, 6, 2, 2], at=2)
+    assert sp.box("full-house").inner_text() == "30"
+    sp.score("sixes")
+    # the wrong box: Undo takes the box back, the dice stay entered
+    sp.undo()
+    assert sp.box("sixes").is_visible() and sp.dice() == [6, 6, 6, 2, 2]  # open again
+    sp.score("full-house")
+    assert sp.cell("full-house", 0) == "30" and sp.current() == 1
+    # the served bonus comes from the roll number
+    sp.enter([2, 3, 4, 5, 6], at=1)
+    assert "(served)" in p.inner_text("#entry-note")
+    m = mirror("argentine", names)
+    m.handle({"op": "enter", "dice": [6, 6, 6, 2, 2], "at": 2})
+    m.handle({"op": "score", "box": "full-house"})
+    served = m.handle({"op": "enter", "dice": [2, 3, 4, 5, 6], "at": 1})["view"]
+    assert sp.box("straight").inner_text() == str(next(
+        r["cells"][1]["preview"] for r in served["rows"] if r["box"] == "straight"))
+    sp.score("straight")
+    # bad input is refused with a message, nothing is sent
+    p.fill("#entry-text", "1234")
+    p.click("#entry-ok")
+    assert "Enter 5 dice (now 4)" in p.inner_text("#entry-error")
+    p.fill("#entry-text", "12347")
+    assert "“7” is not a die face" in p.inner_text("#entry-error")
+    # Ana's served Generala: five alike on the first roll wins at once
+    sp.enter([4, 4, 4, 4, 4], at=1)
+    p.wait_for_selector("#over", state="visible")
+    assert "Ana wins with a served Generala" in p.inner_text("#banner")
+    assert "Ana" in p.inner_text("#ranking li:first-child")
+    assert p.is_hidden("#entry")
+
+
+def test_ten_dice_are_entered_and_split(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    sp.new_game("double", ("Ana",))
+    assert p.locator("#entry-text").get_attribute("placeholder") == "1122334455"
+    sp.enter([1, 1, 1, 1, 1, 2, 3, 4, 5, 6], at=2)
+    assert sp.dice() == [1, 1, 1, 1, 1, 2, 3, 4, 5, 6]
+    m = mirror("double", ("Ana",))
+    m.handle({"op": "enter", "dice": [1, 1, 1, 1, 1, 2, 3, 4, 5, 6], "at": 2})
+    proposal = m.handle({"op": "split", "boxes": ["five-kind", "big-general"]})["split"]
+    sp.pick("five-kind")
+    sp.pick("big-general")
+    p.wait_for_selector("#split-ok:enabled")
+    assert sp.split_groups()[0] == proposal["positions"]
+    sp._after(lambda: p.click("#split-ok"))
+    assert sp.cell("five-kind", 0) == "50" and sp.cell("big-general", 0) == "30"
+    assert sp.totals() == [80]
+    assert p.is_visible("#entry")
+
+
+def test_puerto_rican_big_general_entered_is_settled(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    names = ("Caro", "Dani")
+    sp.new_game("puerto-rican", names, options={"stake_per_point": 2})
+    sp.enter([3, 3, 3, 5, 5], at=3)
+    sp.score("full-house")
+    sp.enter([5, 5, 5, 5, 5], at=1)
+    p.wait_for_selector("#settlement", state="visible")
+    assert "Dani wins with a Big General" in p.inner_text("#banner")
+    m = mirror("puerto-rican", names, {"stake_per_point": 2})
+    m.handle({"op": "enter", "dice": [3, 3, 3, 5, 5], "at": 3})
+    m.handle({"op": "score", "box": "full-house"})
+    view = m.handle({"op": "enter", "dice": [5, 5, 5, 5, 5], "at": 1})["view"]
+    pay = view["settlement"][0]
+    assert f"Caro pays Dani {pay['amount']:g}" in p.inner_text("#settlement")
+
+
+def test_a_score_sheet_game_is_saved_and_resumed(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    sp.new_game("bulgarian", ("Ana", "Beto"))
+    sp.enter([4, 4, 4, 4, 1], at=2)
+    sp.score("fours")
+    p.reload()
+    from e2e_support import wait_ready
+    wait_ready(p)
+    assert p.is_visible("#board") and p.is_visible("#entry")
+    assert sp.cell("fours", 0) == "+4" and sp.current() == 1
+    assert p.is_hidden("#roll")
+    sp.enter([2, 2, 2, 1, 3], at=3)
+    sp.score("twos")
+    assert sp.cell("twos", 1) == "O"
