@@ -72,6 +72,7 @@ class SheetMode:
         self.dice = []
         self.count = 5
         self.panel = None
+        self.note = None
         self.paper = None
         self.turn_key = None
         self.add_choice()
@@ -129,7 +130,7 @@ class SheetMode:
         row.appendChild(el("label", None, TEXT["typed"], {"for": "entry-text"}))
         self.text = el("input", "entry-text", None, {"id": "entry-text", "inputmode": "numeric",
                                                      "autocomplete": "off", "maxlength": "30",
-                                                     "placeholder": "44126"[:count] if count == 5 else "1122334455"})
+                                                     "placeholder": "44126" if count == 5 else "1122334455"})
         row.appendChild(self.text)
         form.appendChild(row)
         fs = el("fieldset", "entry-at")
