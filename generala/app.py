@@ -16,7 +16,7 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "undo"} | {"op": "view"} | {"op": "again"}      play again, same sides
     {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
     {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
-    {"op": "share"}                                        a link token of the open game
+    {"op": "share"} | {"op": "share", "save": {...}}      a link token of the open (or given) game
     {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
@@ -39,7 +39,7 @@ from .game import Game
 from .roller import SeededRoller
 from .save import dump, load
 from .variants import variant
-from .view import describe, undo_allowed, view
+from .view import describe, is_sheet, undo_allowed, view
 
 
 class Session:
@@ -108,7 +108,7 @@ class Session:
 
     def op_load(self, req):
         self.game = load(req.get("save"))
-        if self.game.roller is None and not _is_sheet(self.game):
+        if self.game.roller is None and not is_sheet(self.game):
             self.game.roller = SeededRoller.random()
         return {"view": view(self.game)}
 
@@ -171,12 +171,15 @@ class Session:
         return self._changed(game.history[-1])
 
     def op_share(self, req):
+        if "save" in req:  # any stored game, without opening it on the board
+            return {"link": share.encode(dump(load(req["save"])))}
         return {"link": share.encode(dump(self._need_game()))}
 
     def op_replay(self, req):
         doc = share.decode(req["link"]) if "link" in req else req.get("save")
         self.replay = Replay(doc)
-        return {"view": self.replay.view_at(0), "save": self.replay.doc}
+        return {"view": self.replay.view_at(0), "save": self.replay.doc,
+                "link": share.encode(self.replay.doc)}
 
     def op_replay_at(self, req):
         if self.replay is None:
@@ -198,11 +201,6 @@ class Session:
             raise IllegalAction("nothing to undo: the turn has begun")
         game.undo()
         return self._changed({"undo": True})
-
-
-def _is_sheet(game: Game) -> bool:
-    """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
-    return bool(game.history) and "order" in game.history[0]
 
 
 def _two(boxes) -> tuple[str, str]:

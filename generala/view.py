@@ -23,6 +23,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
     """What the board shows now. ``last`` describes the action just taken (for announcements)."""
     rules = game.rules
     current = game.current
+    sheet = is_sheet(game)
     preview = game.preview()
     playing = not game.over and game.dice is not None
     totals = game.totals()
@@ -67,8 +68,10 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "held": [i in game.held for i in range(rules.dice)],
         "rolls": game.rolls,
         "rolls_left": game.rolls_left,
-        "can_roll": not game.over and game.rolls < 3 and len(game.held) < rules.dice,
-        "can_hold": not game.over and 0 < game.rolls < 3,
+        "sheet": sheet,
+        "can_roll": not sheet and not game.over and game.rolls < 3 and len(game.held) < rules.dice,
+        "can_hold": not sheet and not game.over and 0 < game.rolls < 3,
+        "can_enter": sheet and not game.over and game.rolls == 0,
         "can_undo": undo_allowed(game),
         "rows": rows,
         "over": game.over,
@@ -76,6 +79,11 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "settlement": game.settlement(),
         "last": last,
     }
+
+
+def is_sheet(game: Game) -> bool:
+    """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
+    return bool(game.history) and "order" in game.history[0]
 
 
 def undo_allowed(game: Game) -> bool:

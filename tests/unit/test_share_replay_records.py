@@ -165,3 +165,25 @@ def test_score_sheet_game_through_the_protocol_saves_and_reloads():
     view = other.handle({"op": "load", "save": json.loads(json.dumps(reply["save"]))})["view"]
     assert view["rows"][3]["cells"][0]["text"] == "+4" and view["current"] == 1
     assert other.game.roller is None  # a paper-sheet game never rolls by itself
+
+
+def test_score_sheet_view_offers_entry_not_rolls():
+    session = app.Session()
+    view = session.handle({"op": "new", "variant": "argentine", "sides": ["A"], "sheet": True})["view"]
+    assert view["sheet"] and view["can_enter"] and not view["can_roll"] and not view["can_hold"]
+    view = session.handle({"op": "enter", "dice": [1, 2, 3, 4, 6], "at": 1})["view"]
+    assert not view["can_enter"] and not view["can_hold"] and not view["can_roll"]
+    rolled = app.Session().handle({"op": "new", "variant": "argentine", "sides": ["A"], "seed": 1})["view"]
+    assert not rolled["sheet"] and not rolled["can_enter"] and rolled["can_roll"]
+
+
+def test_share_any_stored_game_and_replay_carries_its_link():
+    doc = finished().to_json()
+    session = app.Session()
+    link = session.handle({"op": "share", "save": doc})["link"]
+    assert share.decode(link)["history"] == doc["history"]
+    assert session.game is None  # nothing was opened on the board
+    reply = session.handle({"op": "replay", "save": doc})
+    assert reply["link"] == link
+    bad = session.handle({"op": "share", "save": {"schema": 1}})
+    assert bad["ok"] is False
