@@ -160,8 +160,10 @@ class Board:
         root.appendChild(self.over)
 
         self.draw_rolloff(view)
-        self.rolloff.open = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
+        # Open before the first roll of the game; closed (once) when play has begun.
+        self.rolloff_auto = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
             and view["rolls"] == 0
+        self.rolloff.open = self.rolloff_auto
 
     @staticmethod
     def shape(view):
@@ -196,6 +198,9 @@ class Board:
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
         ready = ui["ready"]
+        if self.rolloff_auto and view["rolls"] > 0:
+            self.rolloff_auto = False
+            self.rolloff.open = False
         c.text(self.i_turn, words.turn_line(view))
         c.text(self.i_who, "" if over else words.whose_turn(view))
 

@@ -147,8 +147,9 @@ def announce(view):
         return ("Rolled " + dice_text(last["dice"]) + ". "
                 + (str(left) + " roll" + ("" if left == 1 else "s") + " left." if left else "No rolls left."))
     if kind == "auto-win":
-        return (side_label(view, last["side"]) + " rolled " + dice_text(last["dice"]) + ": "
-                + AUTO_WINS.get(last["kind"], last["kind"]) + ". " + side_label(view, last["side"]) + " wins!")
+        side = side_label(view, (view.get("auto_win") or {}).get("side", 0))
+        return (side + " rolled " + dice_text(last["dice"]) + ": "
+                + AUTO_WINS.get(last["kind"], last["kind"]) + ". " + side + " wins!")
     if kind == "hold":
         held = last.get("held") or []
         if not held:

@@ -37,3 +37,41 @@ def test_full_game(gp: GamePage, variant, seed, options):
         for i, cell in enumerate(row["cells"]):
             if cell["value"] is not None:
                 assert gp.cell(row["box"], i) == cell["text"], (row["box"], i)
+
+
+def test_automatic_win_is_announced_settled_and_play_again(gp: GamePage):
+    p = gp.page
+    names = ("Ana", "Beto")
+    seed = 2422  # the first roll of the game is five alike (found with the CPython engine)
+    gp.new_game("puerto-rican", names, seed=seed, options={"stake_per_point": 2})
+    m = Mirror("puerto-rican", names, seed, {"stake_per_point": 2})
+    m.do({"op": "roll"})
+    gp.roll()
+    assert m.view["auto_win"]["kind"] == "big-general"
+    winner = names[m.view["auto_win"]["side"]]
+    assert f"{winner} wins with a Big General" in p.inner_text("#banner")
+    assert "wins!" in p.text_content("#announce")
+    assert p.is_visible("#over") and p.is_disabled("#roll")
+    assert p.locator("#sheet button.box:visible").count() == 0
+    loser = names[1 - m.view["auto_win"]["side"]]
+    amount = m.view["settlement"][0]["amount"]
+    assert amount == 200  # at least 100 points' worth after a Big General, times the stake
+    assert f"{loser} pays {winner} 200" in p.inner_text("#settlement")
+    # Play again: same sides and options, a fresh board
+    gp._after(lambda: p.click("#again"))
+    assert gp.turn_line() == "Turn 1 of 10"
+    assert p.is_hidden("#over") and p.is_enabled("#roll")
+    assert [p.inner_text(f'#sheet thead th[data-side="{i}"] .side-title') for i in (0, 1)] == list(names)
+    assert gp.totals() == [0, 0]
+
+
+def test_rules_dialog_shows_the_game_and_options_in_effect(gp: GamePage):
+    p = gp.page
+    gp.new_game("argentine", ("Ana",), seed=1, options={"served_bonus": 10, "straight_wrap": False})
+    p.click('#board [data-action="rules"]')
+    p.wait_for_selector("#rules[open]")
+    text = p.inner_text("#rules")
+    assert "Rules: Generala" in text
+    assert "Served bonus: 10" in text and "3-4-5-6-1 is a straight: off" in text
+    p.keyboard.press("Escape")
+    p.wait_for_selector("#rules", state="hidden")
