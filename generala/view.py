@@ -23,7 +23,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
     """What the board shows now. ``last`` describes the action just taken (for announcements)."""
     rules = game.rules
     current = game.current
-    sheet = is_sheet(game)
+    manual = is_sheet(game)
     preview = game.preview()
     playing = not game.over and game.dice is not None
     totals = game.totals()
@@ -68,10 +68,10 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "held": [i in game.held for i in range(rules.dice)],
         "rolls": game.rolls,
         "rolls_left": game.rolls_left,
-        "sheet": sheet,
-        "can_roll": not sheet and not game.over and game.rolls < 3 and len(game.held) < rules.dice,
-        "can_hold": not sheet and not game.over and 0 < game.rolls < 3,
-        "can_enter": sheet and not game.over and game.rolls == 0,
+        "sheet": manual,
+        "can_roll": not manual and not game.over and game.rolls < 3 and len(game.held) < rules.dice,
+        "can_hold": not manual and not game.over and 0 < game.rolls < 3,
+        "can_enter": manual and not game.over and game.rolls == 0,
         "can_undo": undo_allowed(game),
         "rows": rows,
         "over": game.over,
