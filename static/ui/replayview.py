@@ -123,7 +123,7 @@ class ReplayView:
         self.starts = []
         self.actions = []
         self.busy = False
-        self.extras = None
+        self.over = False
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_input)
         on(document, "keydown", self.on_key)
@@ -150,7 +150,8 @@ class ReplayView:
         self.status.textContent = ""
         self.root.appendChild(el("p", "msg msg-error replay-error", text, {"id": "replay-error", "role": "alert"}))
 
-    async def open_save(self, save, gid=None, title=None):
+    async def open_save(self, save, gid=None, title=None, over=True):
+        self.over = over
         self.frame(TEXT["title"] + (title or ""))
         self.status.textContent = TEXT["loading"]
         self.token = None
@@ -160,6 +161,7 @@ class ReplayView:
         self.frame(TEXT["screen"])
         self.status.textContent = TEXT["link_loading"]
         self.token = token
+        self.over = True
         await self.start({"op": "replay", "link": token}, "bad_link", None)
 
     async def start(self, req, error_key, gid):
@@ -216,11 +218,8 @@ class ReplayView:
         root.appendChild(self.result)
         self.share = el("div", "replay-share")
         root.appendChild(self.share)
-        if self.save_finished(view):
+        if self.over:  # a finished game is shared; an unfinished one is only replayed
             self.share_buttons(self.share)
-
-    def save_finished(self, view):
-        return self.steps > 0 or view["over"]
 
     def show(self, view):
         self.view = view
@@ -290,10 +289,9 @@ class ReplayView:
             return fmt("start", order=", ".join(sides[i]["name"] for i in view["order"]))
         action = self.actions[step - 1]
         last = view.get("last") or {}
-        who_i = last.get("side")
-        if who_i is None:
-            who_i = view["current"]
-        who = sides[who_i]["name"] if who_i is not None else ""
+        # the side that acted: turns pass in order, one per score action
+        turns = sum(1 for a in self.actions[:step - 1] if "score" in a)
+        who = sides[view["order"][turns % len(sides)]]["name"]
         text = ""
         if "roll" in action:
             text = fmt("rolled", who=who, dice=dice_text(action["roll"])) + fmt("roll_n", n=view["rolls"])
@@ -510,7 +508,7 @@ class ReplayView:
         if entry is None:
             message(fmt("bad_save", why=reason), "error")
             return
-        spawn(self.open_save(entry["save"], gid, entry.get("title")))
+        spawn(self.open_save(entry["save"], gid, entry.get("title"), bool(entry.get("over"))))
 
     def on_key(self, event):
         if self.root.hidden or self.view is None or event.ctrlKey or event.metaKey or event.altKey:
