@@ -173,6 +173,7 @@ class ReplayView:
             self.fail(fmt(error_key, why=str(reply.get("error")).rstrip(".")))
             return
         self.save = reply["save"]
+        self.token = reply.get("link") or self.token
         self.gid = gid
         history = self.save["history"]
         self.actions = [a for a in history if "rolloff" not in a and "order" not in a]
@@ -373,13 +374,8 @@ class ReplayView:
         """Fill the share box of ``node`` with the link of the game."""
         token = None if from_board else self.token
         if token is None:
-            if not from_board:
-                # the session's open game is not this one: open it there first (NOTES-issue8.md #3)
-                loaded = await call({"op": "load", "save": self.save})
-                if not loaded.get("ok"):
-                    message(fmt("share_failed", why=loaded.get("error")), "error")
-                    return
-            reply = await call({"op": "share"})
+            # the board's game is the session's open game; a replayed one is given by its save
+            reply = await call({"op": "share"} if from_board else {"op": "share", "save": self.save})
             if not reply.get("ok"):
                 message(fmt("share_failed", why=reply.get("error")), "error")
                 return

@@ -185,6 +185,8 @@ class SheetMode:
 
     def update(self, view):
         board = byid("board")
+        if "sheet" in view:  # the engine says so (older saved views do not: then the save's history)
+            self.on = bool(view["sheet"])
         if not self.on:
             if board.getAttribute("data-mode") == "sheet":
                 board.removeAttribute("data-mode")
@@ -199,7 +201,7 @@ class SheetMode:
         tray = board.querySelector(".tray")
         self.place(self.panel, tray)
         self.place(self.note, self.panel)
-        entering = not view["over"] and view["dice"] is None
+        entering = view.get("can_enter", not view["over"] and view["dice"] is None)
         self.panel.hidden = not entering
         key = (view["current"], view["round"], view["over"])
         if entering:
