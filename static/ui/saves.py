@@ -13,6 +13,8 @@ import json
 
 import js
 
+import words
+
 PREFIX = "generala.save."
 CURRENT = "generala.current"
 ASIDE = "generala.aside"
@@ -45,15 +47,15 @@ class Saves:
         """(entry, None) or (None, reason)."""
         text = self.raw(gid)
         if text is None:
-            return None, "it is no longer stored"
+            return None, words.t("save.gone")
         entry = _json(text)
         if not isinstance(entry, dict):
-            return None, "the stored text is not a readable save (corrupt JSON)"
+            return None, words.t("save.corrupt")
         if isinstance(entry.get("reply"), dict):
             entry["save"] = entry["reply"].get("save")
             entry["view"] = entry["reply"].get("view")
         if not isinstance(entry.get("save"), dict) or not isinstance(entry.get("view"), dict):
-            return None, "the save has no game in it"
+            return None, words.t("save.empty")
         return entry, None
 
     def put(self, gid, view, reply_text, created=None):
@@ -104,7 +106,7 @@ class Saves:
         for gid in self.ids():
             entry, reason = self.get(gid)
             if gid in aside or entry is None:
-                label = describe(entry) if entry else "Saved game " + gid
+                label = describe(entry) if entry else words.t("save.unnamed", id=gid)
                 broken.append((gid, label, aside.get(gid) or reason))
             elif entry.get("over"):
                 finished.append(entry)
@@ -117,7 +119,7 @@ class Saves:
 
 def when(ms):
     try:
-        return str(js.Date.new(ms).toLocaleString())
+        return str(js.Date.new(ms).toLocaleString(words.lang()))
     except Exception:
         return ""
 
@@ -125,4 +127,5 @@ def when(ms):
 def describe(entry):
     """A game in a few words: "Generala — Ana, Beto"."""
     names = entry.get("names") or []
-    return str(entry.get("title") or "Game") + " — " + ", ".join(str(n) for n in names)
+    title = words.title(entry.get("variant"), entry.get("title") or words.t("save.game"))
+    return str(title) + " — " + ", ".join(str(n) for n in names)

@@ -8,7 +8,7 @@ ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
 MAX_SIDES = 8
 MAX_NAME = 24
 # Who plays a side. Computer levels are added by the AI work ("ai:<level>").
-PLAYERS = [("human", "Human")]
+PLAYERS = [("human", "setup.human")]  # (value, words key or text)
 
 
 def clean(text):
@@ -47,8 +47,8 @@ class Setup:
             radio.checked = name == chosen
             label.appendChild(radio)
             text = el("span", "game-text")
-            text.appendChild(el("span", "game-title", info["title"]))
-            text.appendChild(el("span", "game-summary", info["summary"]))
+            text.appendChild(el("span", "game-title", words.title(name, info["title"])))
+            text.appendChild(el("span", "game-summary", words.summary(name, info["summary"])))
             label.appendChild(text)
             fs.appendChild(label)
         self.variant = chosen
@@ -65,7 +65,7 @@ class Setup:
             node.remove()
         opts = self.catalog[self.variant]["options"]
         if not opts:
-            fs.appendChild(el("p", "help help-none", "This game has no house options."))
+            fs.appendChild(el("p", "help help-none", words.t("setup.no_options")))
         for opt in opts:
             name = opt["name"]
             row = el("div", "option")
@@ -93,7 +93,7 @@ class Setup:
                                                          "min": "0", "step": "any", "inputmode": "decimal",
                                                          "value": str(opt["default"]),
                                                          "aria-describedby": help_id}))
-            row.appendChild(el("p", "help", opt["help"], {"id": help_id}))
+            row.appendChild(el("p", "help", words.option_help(name, opt["help"]), {"id": help_id}))
             fs.appendChild(row)
 
     # --- sides -------------------------------------------------------------
@@ -106,28 +106,29 @@ class Setup:
         k = str(self.count)
         li = el("li", "side", None, {"data-side-row": k})
         nid = "side-name-" + k
-        li.appendChild(el("label", "side-label", "Name", {"for": nid}))
+        li.appendChild(el("label", "side-label", words.t("setup.name"), {"for": nid}))
         inp = el("input", "side-name", None, {"id": nid, "autocomplete": "off", "data-name": k,
-                                              "placeholder": "Player " + str(n + 1),
+                                              "placeholder": words.t("setup.player", n=n + 1),
                                               "aria-describedby": "side-msg-" + k})
         inp.value = name
         li.appendChild(inp)
         team = el("label", "check team-toggle")
         tbox = el("input", None, None, {"type": "checkbox", "data-team": k})
         team.appendChild(tbox)
-        team.appendChild(el("span", None, "Team"))
+        team.appendChild(el("span", "team-text", words.t("setup.team")))
         li.appendChild(team)
         if len(PLAYERS) > 1:
-            sel = el("select", "player", None, {"data-player": k, "aria-label": "Who plays"})
+            sel = el("select", "player", None, {"data-player": k, "aria-label": words.t("setup.who")})
             for value, text in PLAYERS:
-                sel.appendChild(el("option", None, text, {"value": value}))
+                sel.appendChild(el("option", None, words.t(text) if text.startswith("setup.") else text,
+                                    {"value": value}))
             li.appendChild(sel)
-        rm = el("button", "btn small remove", "Remove", {"type": "button", "data-remove": k,
-                                                         "aria-label": "Remove this player"})
+        rm = el("button", "btn small remove", words.t("setup.remove"), {"type": "button", "data-remove": k,
+                                                                        "aria-label": words.t("setup.remove_label", n=n + 1)})
         li.appendChild(rm)
         mid = "side-members-" + k
         members_row = el("div", "members-row", None, {"hidden": ""})
-        members_row.appendChild(el("label", None, "Members, separated by commas", {"for": mid}))
+        members_row.appendChild(el("label", "members-label", words.t("setup.members"), {"for": mid}))
         minp = el("input", "side-members", None, {"id": mid, "autocomplete": "off", "data-members": k})
         members_row.appendChild(minp)
         li.appendChild(members_row)
@@ -155,8 +156,51 @@ class Setup:
         n = self.sides.children.length
         for i, li in enumerate(each(self.sides.children)):
             li.querySelector(".remove").disabled = n <= 1
-            li.querySelector(".side-name").setAttribute("placeholder", "Player " + str(i + 1))
+            li.querySelector(".side-name").setAttribute("placeholder", words.t("setup.player", n=i + 1))
+            li.querySelector(".remove").setAttribute("aria-label", words.t("setup.remove_label", n=i + 1))
         byid("add-side").disabled = n >= MAX_SIDES
+
+    def relabel(self):
+        """After a language change (issue 6): the form's words again, what was entered kept."""
+        for label in each(self.games.querySelectorAll("label.game")):
+            name = str(label.querySelector("input").value)
+            info = self.catalog.get(name) or {}
+            label.querySelector(".game-title").textContent = words.title(name, info.get("title"))
+            label.querySelector(".game-summary").textContent = words.summary(name, info.get("summary", ""))
+        none = self.options.querySelector(".help-none")
+        if none:
+            none.textContent = words.t("setup.no_options")
+        for opt in self.catalog[self.variant]["options"]:
+            name = opt["name"]
+            node = self.options.querySelector('[data-option="' + name + '"]')
+            if node is None:
+                continue
+            row = node.closest(".option")
+            lab = row.querySelector("label.check span") if opt["type"] == "bool" else row.querySelector("label")
+            if lab:
+                lab.textContent = words.option(name)
+            helpnode = row.querySelector(".help")
+            if helpnode:
+                helpnode.textContent = words.option_help(name, opt["help"])
+            if opt["type"] == "choice":
+                for o in each(node.querySelectorAll("option")):
+                    for v in opt["values"]:
+                        if str(v) == str(o.value):
+                            o.textContent = words.option_value(v)
+        for li in each(self.sides.children):
+            for sel, key in ((".side-label", "setup.name"), (".team-text", "setup.team"),
+                             (".remove", "setup.remove"), (".members-label", "setup.members")):
+                node = li.querySelector(sel)
+                if node:
+                    node.textContent = words.t(key)
+            sel = li.querySelector(".player")
+            if sel:
+                sel.setAttribute("aria-label", words.t("setup.who"))
+                for o in each(sel.querySelectorAll("option")):
+                    for value, text in PLAYERS:
+                        if value == str(o.value) and text.startswith("setup."):
+                            o.textContent = words.t(text)
+        self.refresh_buttons()
 
     def check_name(self, k):
         """Live check while typing: a visible message when a name is too long."""
@@ -167,8 +211,7 @@ class Setup:
         long_ = clean(li.querySelector(".side-name").value)[1]
         for part in str(li.querySelector(".side-members").value).split(","):
             long_ = long_ or clean(part)[1]
-        msg.textContent = ("Names have at most " + str(MAX_NAME) + " characters: longer ones are shortened."
-                           if long_ else "")
+        msg.textContent = words.t("setup.too_long", max=MAX_NAME) if long_ else ""
         msg.hidden = not long_
 
     # --- reading the form --------------------------------------------------
@@ -195,21 +238,21 @@ class Setup:
                         raise ValueError
                     options[opt["name"]] = int(v) if v == int(v) else v
                 except ValueError:
-                    notes.append(words.option(opt["name"]) + ": “" + text + "” is not a number of 0 or more; "
-                                 "using " + words.option_value(opt["default"]) + ".")
+                    notes.append(words.t("setup.not_number", option=words.option(opt["name"]), text=text,
+                                         default=words.option_value(opt["default"])))
         sides = []
         for i, li in enumerate(each(self.sides.children)):
             name, long_ = clean(li.querySelector(".side-name").value)
             if not name:
-                name = "Player " + str(i + 1)
+                name = words.t("setup.player", n=i + 1)
             if long_:
-                notes.append("Name shortened to " + str(MAX_NAME) + " characters: “" + name + "”.")
+                notes.append(words.t("setup.shortened", max=MAX_NAME, name=name))
             members = []
             if li.querySelector("[data-team]").checked:
                 for part in str(li.querySelector(".side-members").value).split(","):
                     m, long_ = clean(part)
                     if long_:
-                        notes.append("Name shortened to " + str(MAX_NAME) + " characters: “" + m + "”.")
+                        notes.append(words.t("setup.shortened", max=MAX_NAME, name=m))
                     if m:
                         members.append(m)
             player = "human"

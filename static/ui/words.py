@@ -1,87 +1,118 @@
-# The page's words (English). Box and option ids are those of RULES.md; the
-# engine's view model carries ids and numbers only.
+# The page's words, in the chosen language. The tables are plain data in i18n.py
+# (English, Spanish, Bulgarian, Russian); box and option ids are those of RULES.md;
+# the engine's view model carries ids and numbers only.
+#
+# t(key, **values)       the text of a key with its {placeholders} filled in
+# tn(key, n, **values)   the plural form for the number n ({n} is filled in)
+# set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place)
+# pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
+#                        the browser's preferences (navigator.languages), then English
+from i18n import LANGS, NAMES, PLURALS, TABLES
 
-BOXES = {
-    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours",
-    "fives": "Fives", "sixes": "Sixes",
-    "straight": "Straight", "full-house": "Full house", "four-kind": "Four of a kind",
-    "generala": "Generala", "double-generala": "Double Generala",
-    "small-general": "Small General", "big-general": "Big General", "five-kind": "Five alike",
-    "pair": "One pair", "two-pairs": "Two pairs", "three-kind": "Three of a kind",
-    "small-straight": "Small straight", "large-straight": "Large straight",
-    "chance": "Chance", "general": "General",
+LANG = ["en"]  # the current language (a list so importers see the change)
+TABLE = {}
+
+BOXES = {}
+OPTIONS = {}
+AUTO_WINS = {}
+RULES = {}
+SUBTOTALS = {}
+_IDS = {
+    "box.": BOXES, "opt.": OPTIONS, "autowin.": AUTO_WINS, "rules.": RULES, "sum.": SUBTOTALS,
 }
 
-OPTIONS = {
-    "served_bonus": "Served bonus",
-    "generala_points": "Generala points",
-    "double_generala": "Double Generala box",
-    "double_points": "Double Generala points",
-    "straight_wrap": "3-4-5-6-1 is a straight",
-    "straight_any_five": "Any five different faces are a straight",
-    "ace_as_two": "Ace counts as two",
-    "served_generala_wins": "Served Generala wins",
-    "big_general_wins": "Big General wins",
-    "aces_wild": "Aces wild",
-    "stake_per_point": "Stake per point",
-}
 
-AUTO_WINS = {
-    "served-generala": "a served Generala (five alike on the first roll)",
-    "big-general": "a Big General (five alike on the first roll)",
-}
+def set_lang(code):
+    """Use the language ``code`` (one of LANGS; anything else means English)."""
+    if code not in TABLES:
+        code = "en"
+    LANG[0] = code
+    TABLE.clear()
+    TABLE.update(TABLES[code])
+    for d in _IDS.values():
+        d.clear()
+    for key, value in TABLE.items():
+        for prefix, d in _IDS.items():
+            if key.startswith(prefix):
+                d[key[len(prefix):]] = value
+    RULES.pop("title", None)
+    RULES.pop("title_game", None)
+    RULES.pop("house", None)
 
-RULES = {
-    "argentine": [
-        "Five dice, eleven boxes. On your turn roll up to three times; before each new roll "
-        "hold the dice you want to keep. Then fill one open box of your sheet.",
-        "Ones to Sixes score the sum of the dice showing that face. Straight 20, Full house 30, "
-        "Four of a kind 40, Generala (five alike) 50 by default, Double Generala (a second "
-        "five alike) 100.",
-        "Made on the first roll (served), a straight, full house or four of a kind earns the "
-        "served bonus. A served Generala wins the game at once, unless your Generala box is "
-        "scratched.",
-        "A box the dice earn nothing in can still be filled: it is scratched (—, worth 0). "
-        "Who starts: every side rolls the five dice, lowest total first.",
-    ],
-    "puerto-rican": [
-        "Five dice, ten frames. Roll up to three times, holding dice between rolls, then "
-        "fill one box.",
-        "Ones to Sixes score the sum of that face. Straight 25 on the first roll, 20 later; "
-        "Full house 35 / 30; Four of a kind 45 / 40; Small General (five alike on roll 2 or 3) 60.",
-        "Aces wild: in a straight a 1 may count as a 2 or a 6. A Big General (five alike on the "
-        "first roll) wins the game at once.",
-        "With a stake, the winner receives from each other side the point difference times the "
-        "stake; after a Big General at least 100 points' worth. Lowest roll-off total starts.",
-    ],
-    "double": [
-        "Ten dice, five turns. Roll up to three times, holding any of the ten dice between rolls.",
-        "Then choose two open boxes: the game proposes the best split of the ten dice into two "
-        "groups of five, one for each box. Move dice between the groups if you like, then confirm.",
-        "Ones to Sixes: the sum of that face in the group. Full house: the sum of the five dice. "
-        "Small General (1-2-3-4-5) 21, Big General (2-3-4-5-6) 30, Five alike 50. No bonus, no "
-        "automatic win. Lowest roll-off total starts.",
-    ],
-    "bulgarian": [
-        "Five dice, fifteen boxes. Roll up to three times, holding dice between rolls, then "
-        "fill one box.",
-        "The mandatory part, Ones to Sixes: three of the face is par (O), each die more scores "
-        "+face, each die fewer −face. These boxes are never scratched. If the mandatory part is "
-        "negative in the end, a further −50 applies.",
-        "Combinations: One pair (2 × face), Two pairs (sum of the four), Three of a kind, Four "
-        "of a kind (3× and 4× the face), Full house (sum), Small straight 1-2-3-4-5 15, Large "
-        "straight 2-3-4-5-6 20, Chance (sum), General (five alike) 5 × face + 50.",
-        "Who starts: every player rolls one die, highest starts.",
-    ],
-}
 
-SUBTOTALS = {
-    "numbers": "Numbers",
-    "mandatory": "Mandatory part",
-    "penalty": "Penalty (negative mandatory part)",
-    "combinations": "Combinations",
-    "total": "Total",
-}
+def lang():
+    return LANG[0]
+
+
+def primary(tag):
+    """'es-AR' -> 'es' (None for something that is not a language tag of ours)."""
+    code = str(tag or "").strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGS else None
+
+
+def pick_lang(url=None, saved=None, browser=()):
+    """(code, bad): the language to use and a rejected ?lang= value (or None)."""
+    bad = None
+    if url is not None:
+        code = primary(url)
+        if code:
+            return code, None
+        bad = str(url)[:20]
+    code = primary(saved)
+    if code:
+        return code, bad
+    for tag in browser or ():
+        code = primary(tag)
+        if code:
+            return code, bad
+    return "en", bad
+
+
+def _fill(text, values):
+    if values:
+        return text.format(**values)
+    return text
+
+
+def t(key, **values):
+    """The text of ``key`` in the current language (English if this table lacks it:
+    the unit tests make sure none does; the key itself as a last resort)."""
+    text = TABLE.get(key)
+    if text is None:
+        text = TABLES["en"].get(key, key)
+    if isinstance(text, list):
+        return [_fill(p, values) for p in text]
+    return _fill(text, values)
+
+
+def plural_category(code, n):
+    """CLDR plural category of the number n in the language ``code``."""
+    if n != int(n):
+        return "few" if code == "ru" else "other"
+    n = abs(int(n))
+    if code == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+def tn(key, n, **values):
+    forms = TABLE.get(key) or TABLES["en"][key]
+    cat = plural_category(lang(), n)
+    text = forms.get(cat) or forms.get("other") or forms.get("many")
+    values["n"] = num(n)
+    return _fill(text, values)
+
+
+def num(n):
+    """A number as written in the current language (decimal comma outside English)."""
+    if n == int(n):
+        return str(int(n))
+    text = "%.2f" % n
+    return text if lang() == "en" else text.replace(".", ",")
 
 
 def box(name):
@@ -92,17 +123,42 @@ def option(name):
     return OPTIONS.get(name, name)
 
 
+def option_help(name, fallback=""):
+    return TABLE.get("opthelp." + name) or fallback
+
+
+def title(variant, fallback=None):
+    """A game's title by its variant id (the engine's own title as a fallback)."""
+    return TABLE.get("game." + str(variant)) or fallback or str(variant)
+
+
+def summary(variant, fallback=""):
+    return TABLE.get("summary." + str(variant)) or fallback
+
+
 def option_value(value):
     if value is True:
-        return "on"
+        return t("value.on")
     if value is False:
-        return "off"
+        return t("value.off")
+    if isinstance(value, (int, float)):
+        return num(value)
     return str(value)
 
 
 def ordinal(n):
     if n is None:
         return ""
+    code = lang()
+    if code == "es":
+        return str(n) + ".º"
+    if code == "ru":
+        return str(n) + "-е"
+    if code == "bg":
+        last = n % 10
+        if 10 <= n % 100 <= 20:
+            return str(n) + "-то"
+        return str(n) + {1: "-во", 2: "-ро", 7: "-мо", 8: "-мо"}.get(last, "-то")
     if 10 <= n % 100 <= 20:
         suffix = "th"
     else:
@@ -111,11 +167,18 @@ def ordinal(n):
 
 
 def points(n):
-    return "1 point" if n == 1 else str(n) + " points"
+    return tn("n.points", n)
+
+
+def and_list(items):
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return t("and", a=", ".join(items[:-1]), b=items[-1])
 
 
 def dice_text(dice):
-    return " ".join(str(d) for d in dice)
+    return ", ".join(str(d) for d in dice)
 
 
 def side_label(view, i):
@@ -125,15 +188,19 @@ def side_label(view, i):
 
 def turn_line(view):
     if view["over"]:
-        return "Game over"
-    return "Turn " + str(view["round"]) + " of " + str(view["turns"])
+        return t("turn.over")
+    return t("turn.line", round=view["round"], turns=view["turns"])
 
 
 def whose_turn(view):
     side = view["sides"][view["current"]]
     if len(side["members"]) > 1:
-        return side["name"] + ": " + view["player"] + " to play"
-    return view["player"] + " to play"
+        return t("turn.who_team", side=side["name"], player=view["player"])
+    return t("turn.who", player=view["player"])
+
+
+def rolls_left_text(left):
+    return tn("n.rolls_left", left) if left else t("say.no_rolls")
 
 
 def announce(view):
@@ -143,33 +210,33 @@ def announce(view):
         return ""
     kind = last.get("type")
     if kind == "roll":
-        left = last["rolls_left"]
-        return ("Rolled " + dice_text(last["dice"]) + ". "
-                + (str(left) + " roll" + ("" if left == 1 else "s") + " left." if left else "No rolls left."))
+        return t("say.rolled", dice=dice_text(last["dice"])) + " " + rolls_left_text(last["rolls_left"])
     if kind == "auto-win":
         side = side_label(view, (view.get("auto_win") or {}).get("side", 0))
-        return (side + " rolled " + dice_text(last["dice"]) + ": "
-                + AUTO_WINS.get(last["kind"], last["kind"]) + ". " + side + " wins!")
+        return t("say.auto_win", side=side, dice=dice_text(last["dice"]),
+                 what=AUTO_WINS.get(last["kind"], last["kind"]))
     if kind == "hold":
         held = last.get("held") or []
         if not held:
-            return "No dice held."
-        return "Holding dice " + ", ".join(str(i + 1) for i in held) + "."
+            return t("say.no_holds")
+        dice = view.get("dice") or []
+        return t("say.holding", dice=", ".join(
+            t("say.held_die", i=i + 1, face=dice[i] if i < len(dice) else "?") for i in held))
     if kind == "score":
-        parts = [box(b) + " " + points(p) for b, p in zip(last["boxes"], last["points"])]
-        text = side_label(view, last["side"]) + " scored " + ", ".join(parts) + "."
+        parts = [t("say.part", box=box(b), points=points(p)) for b, p in zip(last["boxes"], last["points"])]
+        text = t("say.scored", side=side_label(view, last["side"]), parts=and_list(parts))
         if last.get("over"):
-            return text + " Game over. " + ranking_sentence(view)
+            return text + " " + t("say.over") + " " + ranking_sentence(view)
         return text + " " + whose_turn(view) + "."
     if kind == "undo":
-        return "Undone. " + whose_turn(view) + "."
+        return t("say.undone") + " " + whose_turn(view) + "."
     return ""
 
 
 def ranking_sentence(view):
     order = sorted(range(len(view["sides"])), key=lambda i: (view["sides"][i]["place"] or 99, i))
-    return "; ".join(ordinal(view["sides"][i]["place"]) + " " + view["sides"][i]["name"] + " "
-                     + str(view["sides"][i]["total"]) for i in order) + "."
+    return "; ".join(t("place.line", place=ordinal(view["sides"][i]["place"]), name=view["sides"][i]["name"],
+                       total=view["sides"][i]["total"]) for i in order) + "."
 
 
 def cell_preview(p, mandatory):
@@ -179,6 +246,14 @@ def cell_preview(p, mandatory):
 
 
 def money(amount):
-    if amount == int(amount):
-        return str(int(amount))
-    return "%.2f" % amount
+    return num(amount)
+
+
+LANGS_KNOWN = LANGS
+
+
+def lang_names():
+    return [(code, NAMES[code]) for code in LANGS]
+
+
+set_lang("en")

@@ -1,0 +1,176 @@
+"""The page's words (static/ui/i18n.py, static/ui/words.py): every key in all four
+languages with the same placeholders, the plural forms each language needs, and
+every key the page uses (index.html data-i18n*, t()/tn() calls in static/ui) defined."""
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UI = ROOT / "static" / "ui"
+sys.path.insert(0, str(UI))
+
+import i18n  # noqa: E402
+import words  # noqa: E402
+
+EN = i18n.TABLES["en"]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def holes(value):
+    if isinstance(value, dict):
+        return {k: holes(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [holes(v) for v in value]
+    return sorted(PLACEHOLDER.findall(value))
+
+
+def test_four_languages():
+    assert i18n.LANGS == ["en", "es", "bg", "ru"]
+    assert set(i18n.TABLES) == set(i18n.LANGS) == set(i18n.NAMES) == set(i18n.PLURALS)
+
+
+@pytest.mark.parametrize("lang", ["es", "bg", "ru"])
+def test_same_keys_as_english(lang):
+    table = i18n.TABLES[lang]
+    assert sorted(set(EN) - set(table)) == [], f"missing in {lang}"
+    assert sorted(set(table) - set(EN)) == [], f"unknown keys in {lang}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_no_blank_and_same_placeholders(lang):
+    table = i18n.TABLES[lang]
+    for key, value in table.items():
+        en = EN[key]
+        assert type(value) is type(en), key
+        if isinstance(value, dict):  # plural forms
+            assert sorted(value) == sorted(i18n.PLURALS[lang]), (lang, key)
+            for form in value.values():
+                assert form.strip() and holes(form) == holes(next(iter(en.values()))), (lang, key, form)
+        elif isinstance(value, list):
+            assert len(value) == len(en), (lang, key)
+            for a, b in zip(value, en):
+                assert a.strip() and holes(a) == holes(b), (lang, key)
+        else:
+            assert value.strip(), (lang, key)
+            assert holes(value) == holes(en), (lang, key)
+
+
+def used_keys():
+    """Keys named in the page's code: t("..."), tn("...") and index.html data-i18n*."""
+    keys = set()
+    for path in UI.glob("*.py"):
+        if path.name in ("i18n.py",):
+            continue
+        for m in re.finditer(r"\btn?\(\s*\"([a-z_.\-]+)\"", path.read_text(encoding="utf-8")):
+            keys.add((path.name, m.group(1)))
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for m in re.finditer(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', html):
+        for part in m.group(1).split(";"):
+            keys.add(("index.html", part.split(":")[-1].strip()))
+    return keys
+
+
+def test_every_used_key_exists():
+    used = used_keys()
+    assert len(used) > 50
+    missing = sorted(f"{where}: {key}" for where, key in used if key not in EN)
+    assert missing == []
+
+
+def test_every_box_option_and_game_has_words():
+    from generala.catalog import catalog
+    cat = catalog()
+    for variant, info in cat.items():
+        assert "game." + variant in EN and "summary." + variant in EN and "rules." + variant in EN
+        for opt in info["options"]:
+            assert "opt." + opt["name"] in EN and "opthelp." + opt["name"] in EN
+    from generala import app
+    for variant in cat:
+        s = app.Session()
+        reply = s.handle({"op": "new", "variant": variant, "options": {}, "seed": 1,
+                          "sides": [{"name": "A", "members": [], "player": "human"}]})
+        for row in reply["view"]["rows"]:
+            assert "box." + row["box"] in EN, row["box"]
+        for key in reply["view"]["sides"][0]["subtotals"]:
+            assert "sum." + key in EN, key
+
+
+@pytest.mark.parametrize("n,en,es,bg,ru", [
+    (0, "0 points", "0 puntos", "0 точки", "0 очков"),
+    (1, "1 point", "1 punto", "1 точка", "1 очко"),
+    (2, "2 points", "2 puntos", "2 точки", "2 очка"),
+    (5, "5 points", "5 puntos", "5 точки", "5 очков"),
+    (11, "11 points", "11 puntos", "11 точки", "11 очков"),
+    (21, "21 points", "21 puntos", "21 точки", "21 очко"),
+    (22, "22 points", "22 puntos", "22 точки", "22 очка"),
+    (112, "112 points", "112 puntos", "112 точки", "112 очков"),
+    (-1, "-1 point", "-1 punto", "-1 точка", "-1 очко"),
+])
+def test_plural_points(n, en, es, bg, ru):
+    try:
+        for lang, want in (("en", en), ("es", es), ("bg", bg), ("ru", ru)):
+            words.set_lang(lang)
+            assert words.points(n) == want
+    finally:
+        words.set_lang("en")
+
+
+def test_rolls_left_russian_and_bulgarian():
+    try:
+        words.set_lang("ru")
+        assert [words.rolls_left_text(n) for n in (1, 2, 5, 0)] == [
+            "Остался 1 бросок.", "Осталось 2 броска.", "Осталось 5 бросков.", "Бросков не осталось."]
+        words.set_lang("bg")
+        assert words.rolls_left_text(1) == "Остава 1 хвърляне."
+        assert words.rolls_left_text(2) == "Остават 2 хвърляния."
+    finally:
+        words.set_lang("en")
+
+
+def test_numbers_and_ordinals():
+    try:
+        words.set_lang("es")
+        assert words.money(2.5) == "2,50" and words.ordinal(1) == "1.º"
+        words.set_lang("bg")
+        assert [words.ordinal(n) for n in (1, 2, 3, 4, 7, 8)] == ["1-во", "2-ро", "3-то", "4-то", "7-мо", "8-мо"]
+        words.set_lang("ru")
+        assert words.ordinal(2) == "2-е" and words.money(0.25) == "0,25"
+        words.set_lang("en")
+        assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
+        assert words.money(3) == "3" and words.money(2.5) == "2.50"
+    finally:
+        words.set_lang("en")
+
+
+def test_box_names_as_players_say_them():
+    T = i18n.TABLES
+    assert [T["bg"]["box." + b] for b in ("pair", "two-pairs", "three-kind", "four-kind", "full-house",
+                                          "small-straight", "large-straight", "chance", "general")] == [
+        "Един чифт", "Два чифта", "Тройка", "Каре", "Фул", "Малка кента", "Голяма кента", "Шанс", "Генерал"]
+    assert [T["es"]["box." + b] for b in ("straight", "full-house", "four-kind", "generala", "double-generala")] == [
+        "Escalera", "Full", "Póker", "Generala", "Generala doble"]
+    assert [T["ru"]["box." + b] for b in ("straight", "full-house", "four-kind", "small-general", "big-general")] == [
+        "Стрит", "Фул", "Каре", "Малый генерал", "Большой генерал"]
+
+
+def test_set_lang_updates_shared_tables_in_place():
+    boxes = words.BOXES
+    try:
+        words.set_lang("bg")
+        assert boxes["pair"] == "Един чифт" and words.RULES["bulgarian"][0].startswith("Пет зара")
+        assert "title" not in words.RULES and words.SUBTOTALS["total"] == "Общо"
+    finally:
+        words.set_lang("en")
+    assert boxes["pair"] == "One pair"
+
+
+def test_pick_lang():
+    assert words.pick_lang(None, None, ["bg-BG", "en"]) == ("bg", None)
+    assert words.pick_lang(None, None, ["de-DE", "es-AR"]) == ("es", None)
+    assert words.pick_lang(None, "ru", ["bg"]) == ("ru", None)
+    assert words.pick_lang("es", "ru", ["bg"]) == ("es", None)
+    assert words.pick_lang("xx", None, ["de"]) == ("en", "xx")
+    assert words.pick_lang("<script>", "bg", []) == ("bg", "<script>")
+    assert words.pick_lang(None, None, []) == ("en", None)
