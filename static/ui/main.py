@@ -29,6 +29,40 @@ html = document.documentElement
 engine = js.generalaEngine
 storage = js.generalaStorage
 MAX_SEED = 2 ** 63 - 1
+LANG_KEY = "generala.lang"  # the language chosen with the picker (issue 6)
+
+
+def choose_lang():
+    """?lang= (validated), else the saved choice, else navigator.languages, else English.
+    Returns a rejected ?lang= value (shown once the words are in place) or None."""
+    search = js.URLSearchParams.new(js.location.search)
+    url = search.get("lang")
+    saved = storage.get(LANG_KEY)
+    try:
+        browser = json.loads(str(js.JSON.stringify(js.navigator.languages or [])))
+    except Exception:
+        browser = []
+    code, bad = words.pick_lang(None if url is None else str(url), str(saved) if saved else None, browser)
+    words.set_lang(code)
+    return bad
+
+
+def translate_page():
+    """The page's own words (index.html data-i18n / data-i18n-attr) and <html lang>."""
+    html.setAttribute("lang", words.lang())
+    document.title = words.t("page.title")
+    meta = document.querySelector('meta[name="description"]')
+    if meta:
+        meta.setAttribute("content", words.t("page.description"))
+    for node in each(document.querySelectorAll("[data-i18n]")):
+        node.textContent = words.t(str(node.getAttribute("data-i18n")))
+    for node in each(document.querySelectorAll("[data-i18n-attr]")):
+        for part in str(node.getAttribute("data-i18n-attr")).split(";"):
+            name, key = part.split(":")
+            node.setAttribute(name.strip(), words.t(key.strip()))
+    pick = byid("lang-pick")
+    if pick:
+        pick.value = words.lang()
 
 
 def set_state(state):
@@ -46,7 +80,7 @@ def message(text, kind="info"):
     box = byid("messages")
     p = el("p", "msg msg-" + kind)
     p.appendChild(el("span", "msg-text", text))
-    p.appendChild(el("button", "btn small dismiss", "Dismiss", {"type": "button", "data-dismiss": "1"}))
+    p.appendChild(el("button", "btn small dismiss", words.t("msg.dismiss"), {"type": "button", "data-dismiss": "1"}))
     box.appendChild(p)
 
 
@@ -153,8 +187,11 @@ class Game:
 
     def draw(self, view):
         self.view = view
+        t0 = js.performance.now()
         self.board.update(view, self.ui)
+        t1 = js.performance.now()
         self.extras.drawn(view)
+        js.console.log("PERF update", t1 - t0, "extras", js.performance.now() - t1)
         self.renders += 1
         self.board.root.setAttribute("data-rendered", str(self.renders))
         # Collect garbage once the frame is painted, not in the middle of the next click.
@@ -178,12 +215,13 @@ class Game:
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", describe(entry)))
-        text.appendChild(el("span", "save-meta", "Turn " + str(entry.get("round")) + " of "
-                            + str(entry.get("turns")) + " · " + when(entry.get("updated") or 0)))
+        text.appendChild(el("span", "save-meta", words.t("save.turn", round=entry.get("round"),
+                                                         turns=entry.get("turns"),
+                                                         when=when(entry.get("updated") or 0))))
         li.appendChild(text)
-        li.appendChild(el("button", "btn primary small", "Continue",
+        li.appendChild(el("button", "btn primary small", words.t("save.continue"),
                           {"type": "button", "data-continue": entry["id"],
-                           "aria-label": "Continue " + describe(entry)}))
+                           "aria-label": words.t("save.continue_label", game=describe(entry))}))
         li.appendChild(self.delete_button(entry["id"], describe(entry)))
         return li
 
@@ -193,7 +231,7 @@ class Game:
         text.appendChild(el("span", "save-title", str(entry.get("title"))))
         result = sorted(entry.get("result") or [], key=lambda r: r[1] or 99)
         text.appendChild(el("span", "save-result", ", ".join(
-            words.ordinal(r[1]) + " " + str(r[0]) + " " + str(r[2]) for r in result)))
+            words.t("save.result", place=words.ordinal(r[1]), name=r[0], total=r[2]) for r in result)))
         text.appendChild(el("span", "save-meta", when(entry.get("updated") or 0)))
         li.appendChild(text)
         li.appendChild(self.delete_button(entry["id"], describe(entry)))
@@ -204,15 +242,15 @@ class Game:
         li = el("li", "save broken", None, {"data-save": gid})
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", label))
-        text.appendChild(el("span", "save-meta", "Could not be loaded: " + str(reason)))
+        text.appendChild(el("span", "save-meta", words.t("save.broken", reason=reason)))
         li.appendChild(text)
         li.appendChild(self.delete_button(gid, label))
         return li
 
     def delete_button(self, gid, label):
-        return el("button", "btn small danger", "Delete", {"type": "button", "data-delete": gid,
-                                                           "data-label": label,
-                                                           "aria-label": "Delete " + label})
+        return el("button", "btn small danger", words.t("save.delete"),
+                  {"type": "button", "data-delete": gid, "data-label": label,
+                   "aria-label": words.t("save.delete_label", game=label)})
 
     # --- engine -------------------------------------------------------------
 
@@ -221,7 +259,7 @@ class Game:
         try:
             text = await engine.call(json.dumps(req))
         except Exception as err:
-            message("The game engine failed: " + str(err), "error")
+            message(words.t("msg.engine_failed", error=err), "error")
             return None
         reply = json.loads(text)
         reply["_text"] = str(text)
@@ -240,6 +278,8 @@ class Game:
         if draw:
             self.draw(view)
             byid("announce").textContent = words.announce(view)
+            if self.board_visible():
+                self.refocus()
         if reply.get("save") and self.gid:
             # Saved right after this task, so the board is drawn first.
             self.pending = (self.gid, view, text, self.created)
@@ -248,7 +288,7 @@ class Game:
     def save_now(self):
         pending, self.pending = self.pending, None
         if pending and not self.saves.put(*pending):
-            message("This game could not be saved (storage is full or unavailable).", "error")
+            message(words.t("msg.not_saved"), "error")
 
     def act(self, req, reset=True):
         """An action on the game: the reply is drawn and saved when it comes."""
@@ -259,7 +299,7 @@ class Game:
 
     def acted(self, reply, text, error):
         if error is not None:
-            message("The game engine failed: " + error, "error")
+            message(words.t("msg.engine_failed", error=error), "error")
         elif not reply.get("ok"):
             if reply.get("view"):
                 self.draw(reply["view"])
@@ -323,8 +363,8 @@ class Game:
                 spawn(self.propose(picked[0], picked[1]))
             return
         if cell["preview"] == 0 and not row["mandatory"]:
-            self.ask("Scratch " + words.box(box) + "? It will score 0 (—) and can't be changed.",
-                     "Scratch", lambda: self.act({"op": "score", "box": box}))
+            self.ask(words.t("ask.scratch", box=words.box(box)),
+                     words.t("ask.scratch_ok"), lambda: self.act({"op": "score", "box": box}))
             return
         self.act({"op": "score", "box": box})
 
@@ -337,8 +377,8 @@ class Game:
         self.draw(self.view)
         if self.ui["split"]:
             pts = self.ui["split"]["points"]
-            byid("announce").textContent = ("Proposed split: " + words.box(a) + " " + words.points(pts[0])
-                                            + ", " + words.box(b) + " " + words.points(pts[1]) + ".")
+            byid("announce").textContent = words.t("split.proposed", a=words.box(a), pa=words.points(pts[0]),
+                                                   b=words.box(b), pb=words.points(pts[1]))
             ok = byid("split-ok")
             if ok:
                 ok.focus()
@@ -371,9 +411,9 @@ class Game:
         req = {"op": "score", "boxes": split["boxes"], "split": split["positions"]}
         zero = [b for b, p in zip(split["boxes"], split["points"]) if p == 0]
         if zero:
-            self.ask("Scratch " + " and ".join(words.box(b) for b in zero) + "? "
-                     + ("It" if len(zero) == 1 else "They") + " will score 0 (—).",
-                     "Scratch", lambda: self.act(req))
+            text = (words.t("ask.scratch", box=words.box(zero[0])) if len(zero) == 1 else
+                    words.t("ask.scratch_two", boxes=words.and_list(words.box(b) for b in zero)))
+            self.ask(text, words.t("ask.scratch_ok"), lambda: self.act(req))
         else:
             self.act(req)
 
@@ -394,13 +434,13 @@ class Game:
             seed = parse_seed(seed_text)
             if seed is None:
                 err = byid("setup-error")
-                err.textContent = "The seed must be a whole number from 0 to " + str(MAX_SEED) + "."
+                err.textContent = words.t("msg.bad_seed", max=MAX_SEED)
                 err.hidden = False
                 return
             req["seed"] = seed
         byid("setup-error").hidden = True
         req["op"] = "new"
-        status("Starting the game…" if self.ui["ready"] else "Starting the game engine…")
+        status(words.t("msg.starting_game" if self.ui["ready"] else "msg.starting_engine"))
         reply = await self.call(req)
         if reply and reply.get("ok"):
             self.begin(reply)
@@ -414,9 +454,10 @@ class Game:
         self.show_board()
         self.board.key = None  # a new game: build the board afresh
         self.changed(reply, reply.pop("_text"))
-        byid("announce").textContent = (reply["view"]["title"] + ": " + words.whose_turn(reply["view"])
-                                        + ". Order of play: " + ", ".join(
-            reply["view"]["sides"][i]["name"] for i in reply["view"]["order"]) + ".")
+        v = reply["view"]
+        byid("announce").textContent = words.t("say.begin", title=words.title(v["variant"], v["title"]),
+                                               who=words.whose_turn(v),
+                                               names=", ".join(v["sides"][i]["name"] for i in v["order"]))
         byid("roll").focus()
 
     async def again(self):
@@ -442,10 +483,10 @@ class Game:
             if self.gid == entry["id"]:
                 self.draw(reply["view"])
             return True
-        reason = reply.get("error") if reply else "the engine did not answer"
+        reason = reply.get("error") if reply else words.t("msg.no_answer")
         self.saves.set_aside(entry["id"], reason)
-        message("The saved game “" + describe(entry) + "” (" + when(entry.get("updated") or 0)
-                + ") could not be loaded: " + str(reason) + ". It is kept aside, unchanged.", "error")
+        message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
+                        reason=reason), "error")
         self.show_home()
         return False
 
@@ -453,8 +494,7 @@ class Game:
         entry, reason = self.saves.get(gid)
         if entry is None:
             self.saves.set_aside(gid, reason)
-            message("The saved game " + gid + " could not be loaded: " + reason + ". It is kept aside, unchanged.",
-                    "error")
+            message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
             self.draw_saves()
             return
         self.resume_view(entry)
@@ -480,8 +520,8 @@ class Game:
         def really():
             self.saves.delete(gid)
             self.draw_saves()
-            byid("announce").textContent = "Deleted " + label + "."
-        self.ask("Delete the saved game “" + label + "”? This cannot be undone.", "Delete", really)
+            byid("announce").textContent = words.t("save.deleted", game=label)
+        self.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
 
     # --- rules --------------------------------------------------------------
 
@@ -494,22 +534,26 @@ class Game:
             title = self.catalog[variant]["title"]
         body = byid("rules-body")
         clear(body)
-        byid("rules-title").textContent = "Rules: " + title
+        byid("rules-title").textContent = words.t("rules.title_game", title=words.title(variant, title))
         for para in words.RULES.get(variant, []):
             body.appendChild(el("p", None, para))
         if options:
-            body.appendChild(el("h3", None, "House rules in effect"))
+            body.appendChild(el("h3", None, words.t("rules.house")))
             ul = el("ul", "rules-options")
             helps = {o["name"]: o["help"] for o in self.catalog.get(variant, {}).get("options", [])}
             for name in options:
                 li = el("li")
                 li.appendChild(el("strong", None, words.option(name) + ": " + words.option_value(options[name])))
                 if name in helps:
-                    li.appendChild(el("span", "help", " — " + helps[name]))
+                    li.appendChild(el("span", "help", " — " + words.option_help(name, helps[name])))
                 ul.appendChild(li)
             body.appendChild(ul)
-        body.appendChild(el("p", "help", "Keys: R roll, 1–5 hold a die (ten dice: 1–9 and 0), arrows move "
-                                         "between boxes, Enter scores, U undo."))
+        body.appendChild(el("h3", None, words.t("help.title")))
+        body.appendChild(el("p", "help", words.t("help.intro")))
+        ul = el("ul", "keys-help")
+        for line in words.t("help.keys"):
+            ul.appendChild(el("li", None, line))
+        body.appendChild(ul)
         byid("rules").showModal()
 
     # --- events ---------------------------------------------------------------
@@ -527,6 +571,51 @@ class Game:
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
         on(document, "keydown", lambda e: keys.handle(e, self))
         on(js.window, "pagehide", lambda e: self.save_now())
+        if byid("lang-pick"):
+            on(byid("lang-pick"), "change", self.on_lang)
+
+    # --- language (issue 6) ---------------------------------------------------
+
+    def on_lang(self, event):
+        code = str(byid("lang-pick").value)
+        storage.set(LANG_KEY, code)
+        search = js.URLSearchParams.new(js.location.search)
+        if search.has("lang"):  # the address no longer overrides the choice
+            search.delete("lang")
+            rest = str(search.toString())
+            js.history.replaceState(None, "", str(js.location.pathname) + ("?" + rest if rest else "")
+                                    + str(js.location.hash))
+        self.relang(code)
+
+    def relang(self, code):
+        """Redraw every word in the language ``code``; nothing the player entered is lost."""
+        words.set_lang(code)
+        translate_page()
+        if self.ui["ready"]:
+            byid("engine-status").textContent = ""
+        self.setup.relabel()
+        self.draw_saves()
+        if self.view is not None:
+            self.board.key = None
+            self.draw(self.view)
+        byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
+
+    def refocus(self):
+        """Keep the keyboard on the board: when the focused control went away (a filled
+        box, a closed split), focus the next thing to do."""
+        active = document.activeElement
+        if active and not (active == document.body or active.disabled or active.closest("[hidden]")):
+            return
+        view = self.view
+        target = None
+        if view and view["over"]:
+            target = byid("again")
+        elif view and view["can_roll"] and not byid("roll").disabled:
+            target = byid("roll")
+        else:
+            target = document.querySelector("#sheet button.box:not([hidden]):not(:disabled)")
+        if target:
+            target.focus()
 
     def add_side(self):
         inp = self.setup.add_side()
@@ -613,8 +702,7 @@ class Game:
             entry, reason = self.saves.get(gid)
             if entry is None:
                 self.saves.set_aside(gid, reason)
-                message("The saved game " + gid + " could not be loaded: " + reason
-                        + ". It is kept aside, unchanged.", "error")
+                message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
             elif not entry.get("over") and gid not in self.saves.aside():
                 self.resume_view(entry)
                 return entry
@@ -647,14 +735,12 @@ def url_params(catalog):
         if variant in catalog:
             params["variant"] = variant
         else:
-            message("Unknown game “" + variant[:40] + "” in the address: choose one below (known: "
-                    + ", ".join(sorted(catalog)) + ").", "warn")
+            message(words.t("msg.unknown_game", name=variant[:40], known=", ".join(sorted(catalog))), "warn")
     seed = search.get("seed")
     if seed is not None:
         n = parse_seed(seed)
         if n is None:
-            message("The seed “" + str(seed)[:40] + "” in the address is not a whole number from 0 to "
-                    + str(MAX_SEED) + ": the dice will be random.", "warn")
+            message(words.t("msg.bad_url_seed", seed=str(seed)[:40], max=MAX_SEED), "warn")
         else:
             params["seed"] = n
     return params
@@ -673,6 +759,10 @@ async def load_catalog():
 
 
 async def boot():
+    bad_lang = choose_lang()
+    translate_page()
+    if bad_lang is not None:
+        message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS_KNOWN)), "warn")
     if not storage.persistent:
         byid("storage-note").hidden = False
     try:
@@ -681,10 +771,10 @@ async def boot():
         entry = game.first_screen()
         game.extras.opened()
     except Exception as err:
-        engine.showBootError("the page could not be built: " + str(err))
+        engine.showBootError(words.t("msg.page_failed", error=err))
         raise
     set_state("ui-ready")
-    status("Starting the game engine…")
+    status(words.t("msg.starting_engine"))
     try:
         version = await engine.ready()
     except Exception as err:  # a rejected promise: boot failed, already shown by engine.mjs

@@ -41,7 +41,7 @@ class Board:
         sides = view["sides"]
 
         head = el("div", "board-head")
-        self.title = el("h2", "board-title", view["title"], {"id": "board-title"})
+        self.title = el("h2", "board-title", words.title(view["variant"], view["title"]), {"id": "board-title"})
         self.turn = el("p", "turn", "", {"id": "turn-line"})
         self.who = el("p", "who", "", {"id": "who"})
         head.appendChild(self.title)
@@ -55,14 +55,14 @@ class Board:
         self.i_banner = R(self.banner)
 
         self.rolloff = el("details", "rolloff", None, {"id": "rolloff"})
-        self.rolloff.appendChild(el("summary", None, "Who starts"))
+        self.rolloff.appendChild(el("summary", None, words.t("board.who_starts")))
         self.rolloff_body = el("div", "rolloff-body")
         self.rolloff.appendChild(self.rolloff_body)
         root.appendChild(self.rolloff)
 
         tray = el("div", "tray")
         self.dice_box = el("div", "dice dice-" + str(n), None,
-                           {"role": "group", "aria-label": "Dice: press one to hold it or let it go"})
+                           {"role": "group", "aria-label": words.t("board.dice")})
         self.dice = []
         for i in range(n):
             die = make_die("die", {"data-die": i, "aria-pressed": "false", "type": "button"})
@@ -72,10 +72,10 @@ class Board:
             self.dice_box.appendChild(die)
         tray.appendChild(self.dice_box)
         actions = el("div", "actions")
-        self.roll = el("button", "btn primary roll", "Roll", {"id": "roll", "type": "button",
+        self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
                                                               "aria-keyshortcuts": "R"})
-        self.undo = el("button", "btn undo", "Undo", {"id": "undo", "type": "button"})
-        self.rules_btn = el("button", "btn rules-btn", "Rules", {"type": "button", "data-action": "rules"})
+        self.undo = el("button", "btn undo", words.t("board.undo"), {"id": "undo", "type": "button", "aria-keyshortcuts": "U"})
+        self.rules_btn = el("button", "btn rules-btn", words.t("board.rules"), {"type": "button", "data-action": "rules"})
         actions.appendChild(self.roll)
         actions.appendChild(self.undo)
         actions.appendChild(self.rules_btn)
@@ -90,7 +90,7 @@ class Board:
 
         wrap = el("div", "sheet-wrap")
         table = el("table", "sheet", None, {"id": "sheet"})
-        table.appendChild(el("caption", "sr-only", "Score sheet"))
+        table.appendChild(el("caption", "sr-only", words.t("board.sheet")))
         colgroup = el("colgroup")
         colgroup.appendChild(el("col", "col-box"))
         self.cols = []
@@ -101,7 +101,7 @@ class Board:
         table.appendChild(colgroup)
         thead = el("thead")
         tr = el("tr")
-        tr.appendChild(el("th", "box-h", "Box", {"scope": "col"}))
+        tr.appendChild(el("th", "box-h", words.t("board.box"), {"scope": "col"}))
         self.heads = []
         for i, side in enumerate(sides):
             th = el("th", "side-h", None, {"scope": "col", "data-side": i})
@@ -144,7 +144,7 @@ class Board:
             self.sums[key] = (tr, tds)
             tfoot.appendChild(tr)
         self.place_row = el("tr", "sum place", None, {"hidden": ""})
-        self.place_row.appendChild(el("th", None, "Place", {"scope": "row"}))
+        self.place_row.appendChild(el("th", None, words.t("board.place"), {"scope": "row"}))
         self.places = []
         for i in range(len(sides)):
             td = el("td", None, "", {"data-side": i})
@@ -175,7 +175,7 @@ class Board:
         clear(body)
         names = [s["name"] for s in view["sides"]]
         for n, rnd in enumerate(view["rolloff"]):
-            ul = el("ul", "rolloff-round", None, {"aria-label": "Roll-off round " + str(n + 1)})
+            ul = el("ul", "rolloff-round", None, {"aria-label": words.t("board.rolloff_round", n=n + 1)})
             for side, dice in rnd:
                 li = el("li")
                 li.appendChild(el("span", "ro-name", names[side]))
@@ -184,16 +184,19 @@ class Board:
                 ul.appendChild(li)
             body.appendChild(ul)
         if len(view["rolloff"]) > 1:
-            body.appendChild(el("p", "help", "Tied sides rolled again."))
-        body.appendChild(el("p", "ro-order", "Order of play: " + ", ".join(names[i] for i in view["order"])))
+            body.appendChild(el("p", "help", words.t("board.rolloff_tied")))
+        body.appendChild(el("p", "ro-order", words.t("board.order", names=", ".join(names[i] for i in view["order"]))))
 
     # --- update on every reply -----------------------------------------
 
     def update(self, view, ui, live=True):
         """Draw ``view``. ``ui`` holds the page's transient choices: picked boxes, split."""
+        import js
+        T = [js.performance.now()]
         if self.shape(view) != self.key:
             self.build(view)
         c = self.c
+        T.append(js.performance.now())
         cur = view["current"]
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
@@ -208,10 +211,10 @@ class Board:
         banner = ""
         if view["auto_win"]:
             w = view["auto_win"]
-            banner = (view["sides"][w["side"]]["name"] + " wins with "
-                      + words.AUTO_WINS.get(w["kind"], w["kind"]) + "!")
+            banner = words.t("board.auto_win", name=view["sides"][w["side"]]["name"],
+                             what=words.AUTO_WINS.get(w["kind"], w["kind"]))
         elif over:
-            banner = "Game over. " + words.ranking_sentence(view)
+            banner = words.t("board.game_over", ranking=words.ranking_sentence(view))
         c.text(self.i_banner, banner)
         c.flag(self.i_banner, "hidden", not banner)
 
@@ -225,15 +228,17 @@ class Board:
             c.attr(die, "data-face", face)
             h = bool(held[i]) if dice else False
             c.attr(die, "aria-pressed", "true" if h else "false")
-            label = "Die " + str(i + 1) + ": " + (face if dice else "not rolled") + (", held" if h else "")
+            label = (words.t("die.label_held" if h else "die.label", i=i + 1, face=face) if dice
+                     else words.t("die.unrolled", i=i + 1))
             c.attr(die, "aria-label", label)
             c.flag(die, "disabled", not can_hold)
 
         self.c.seen["dice"] = dkey
 
+        T.append(js.performance.now())
         # actions
         left = view["rolls_left"]
-        c.text(self.i_roll, "Roll (" + str(left) + " left)")
+        c.text(self.i_roll, words.t("board.roll_left", n=left))
         c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
@@ -245,6 +250,7 @@ class Board:
             c.attr(self.heads[i], "class", "side-h current" if now else "side-h")
             c.attr(self.heads[i], "aria-current", "true" if now else None)
         picked = ui["picked"]
+        T.append(js.performance.now())
         for r, row in enumerate(view["rows"]):
             rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]))
             if self.c.seen.get(("row", r)) == rkey:
@@ -263,15 +269,16 @@ class Board:
                         sel = row["box"] in picked
                         c.text(kb, "✓" if sel else "+")
                         c.attr(kb, "aria-pressed", "true" if sel else "false")
-                        c.attr(kb, "aria-label", name + (": chosen" if sel else ": choose"))
+                        c.attr(kb, "aria-label", words.t("box.chosen" if sel else "box.choose", box=name))
                         c.flag(kb, "disabled", bool(ui["split"]))
                     else:
                         p = cell["preview"]
                         c.text(kb, words.cell_preview(p, row["mandatory"]))
-                        c.attr(kb, "aria-label", name + ": score " + words.points(p))
+                        c.attr(kb, "aria-label", words.t("box.score", box=name, points=words.points(p)))
                         c.attr(kb, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
                 else:
                     c.text(ks, cell["text"])
+        T.append(js.performance.now())
         for key, (tr, tds) in self.sums.items():
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
@@ -279,29 +286,34 @@ class Board:
         c.flag(self.i_place_row, "hidden", not over)
         for i, td in enumerate(self.places):
             c.text(td, words.ordinal(view["sides"][i]["place"]))
+        T.append(js.performance.now())
+        n = len(c.ops)
         c.flush()
+        T.append(js.performance.now())
 
         self.draw_split(view, ui)
         self.draw_over(view)
+        T.append(js.performance.now())
+        js.console.log("PERF sections", n, str([round(T[i+1]-T[i], 2) for i in range(len(T)-1)]))
 
     def hint_text(self, view, ui):
         if view["over"]:
             return ""
         if not ui["ready"]:
-            return "Starting the game engine…"
+            return words.t("hint.engine")
         if view["boxes_per_turn"] == 2:
             if ui["split"]:
-                return "Press a die to move it to the other group, then score."
+                return words.t("hint.split")
             if view["dice"] is None:
-                return "Roll the ten dice."
+                return words.t("hint.roll_ten")
             if ui["picked"]:
-                return "Choose a second box."
-            return "Hold dice and roll again, or choose two boxes to fill."
+                return words.t("hint.second_box")
+            return words.t("hint.ten")
         if view["dice"] is None:
-            return "Roll the dice."
+            return words.t("hint.roll")
         if view["rolls_left"] == 0:
-            return "No rolls left: choose a box."
-        return "Press dice to hold them and roll again, or choose a box."
+            return words.t("hint.no_rolls")
+        return words.t("hint.play")
 
     def draw_split(self, view, ui):
         split = ui["split"]
@@ -317,34 +329,33 @@ class Board:
         node.hidden = False
         dice = view["dice"]
         a, b = split["boxes"]
-        node.appendChild(el("h3", None, "Split the dice: " + words.box(a) + " and " + words.box(b)))
+        node.appendChild(el("h3", None, words.t("split.title", a=words.box(a), b=words.box(b))))
         in_a = split["positions"]
         for g, box in enumerate((a, b)):
             group = el("div", "group", None, {"data-group": g, "role": "group",
-                                              "aria-label": words.box(box) + " group"})
+                                              "aria-label": words.t("split.group", box=words.box(box))})
             pts = split["points"][g] if split.get("points") else None
-            label = words.box(box) + ": " + ("…" if pts is None else words.points(pts))
+            label = words.t("split.label", box=words.box(box), points="…" if pts is None else words.points(pts))
             group.appendChild(el("p", "group-label", label))
             row = el("div", "dice")
             for i in range(len(dice)):
                 if (i in in_a) == (g == 0):
                     die = make_die("die", {"data-split-die": i, "data-face": dice[i], "type": "button",
-                                           "aria-label": "Die " + str(i + 1) + ": " + str(dice[i])
-                                           + ", move to " + words.box(b if g == 0 else a)})
+                                           "aria-label": words.t("split.die", i=i + 1, face=dice[i],
+                                                                 box=words.box(b if g == 0 else a))})
                     row.appendChild(die)
             group.appendChild(row)
             node.appendChild(group)
         ok = len(in_a) == 5 and split.get("points") is not None
-        msg = "" if len(in_a) == 5 else "Each group needs five dice (now " + str(len(in_a)) + " and " \
-            + str(len(dice) - len(in_a)) + ")."
+        msg = "" if len(in_a) == 5 else words.t("split.need_five", a=len(in_a), b=len(dice) - len(in_a))
         if msg:
             node.appendChild(el("p", "field-error", msg))
         buttons = el("div", "actions")
-        score = el("button", "btn primary", "Score " + (words.points(sum(split["points"])) if ok else ""),
+        score = el("button", "btn primary", words.t("split.score", points=words.points(sum(split["points"])) if ok else ""),
                    {"type": "button", "data-action": "split-ok", "id": "split-ok"})
         score.disabled = not ok
         buttons.appendChild(score)
-        buttons.appendChild(el("button", "btn", "Cancel", {"type": "button", "data-action": "split-cancel"}))
+        buttons.appendChild(el("button", "btn", words.t("split.cancel"), {"type": "button", "data-action": "split-cancel"}))
         node.appendChild(buttons)
 
     def draw_over(self, view):
@@ -358,7 +369,7 @@ class Board:
             node.hidden = True
             return
         node.hidden = False
-        node.appendChild(el("h3", None, "Result", {"id": "over-title"}))
+        node.appendChild(el("h3", None, words.t("over.result"), {"id": "over-title"}))
         ranking = el("ol", "ranking", None, {"id": "ranking"})
         order = sorted(range(len(view["sides"])), key=lambda i: (view["sides"][i]["place"], i))
         for i in order:
@@ -370,16 +381,16 @@ class Board:
             ranking.appendChild(li)
         node.appendChild(ranking)
         if view["settlement"]:
-            node.appendChild(el("h4", None, "Settlement"))
+            node.appendChild(el("h4", None, words.t("over.settlement")))
             ul = el("ul", "settlement", None, {"id": "settlement"})
             names = [s["name"] for s in view["sides"]]
             for pay in view["settlement"]:
                 amount = pay["amount"]
-                text = names[pay["from"]] + " pays " + names[pay["to"]] + " " + words.money(amount)
+                text = words.t("over.pays", payer=names[pay["from"]], payee=names[pay["to"]], amount=words.money(amount))
                 ul.appendChild(el("li", None, text))
             node.appendChild(ul)
         buttons = el("div", "actions")
-        buttons.appendChild(el("button", "btn primary", "Play again",
+        buttons.appendChild(el("button", "btn primary", words.t("over.again"),
                                {"type": "button", "data-action": "again", "id": "again"}))
-        buttons.appendChild(el("button", "btn", "New game", {"type": "button", "data-action": "home"}))
+        buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
         node.appendChild(buttons)
