@@ -187,11 +187,8 @@ class Game:
 
     def draw(self, view):
         self.view = view
-        t0 = js.performance.now()
         self.board.update(view, self.ui)
-        t1 = js.performance.now()
         self.extras.drawn(view)
-        js.console.log("PERF update", t1 - t0, "extras", js.performance.now() - t1)
         self.renders += 1
         self.board.root.setAttribute("data-rendered", str(self.renders))
         # Collect garbage once the frame is painted, not in the middle of the next click.

@@ -191,12 +191,9 @@ class Board:
 
     def update(self, view, ui, live=True):
         """Draw ``view``. ``ui`` holds the page's transient choices: picked boxes, split."""
-        import js
-        T = [js.performance.now()]
         if self.shape(view) != self.key:
             self.build(view)
         c = self.c
-        T.append(js.performance.now())
         cur = view["current"]
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
@@ -235,7 +232,6 @@ class Board:
 
         self.c.seen["dice"] = dkey
 
-        T.append(js.performance.now())
         # actions
         left = view["rolls_left"]
         c.text(self.i_roll, words.t("board.roll_left", n=left))
@@ -250,7 +246,6 @@ class Board:
             c.attr(self.heads[i], "class", "side-h current" if now else "side-h")
             c.attr(self.heads[i], "aria-current", "true" if now else None)
         picked = ui["picked"]
-        T.append(js.performance.now())
         for r, row in enumerate(view["rows"]):
             rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]))
             if self.c.seen.get(("row", r)) == rkey:
@@ -278,7 +273,6 @@ class Board:
                         c.attr(kb, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
                 else:
                     c.text(ks, cell["text"])
-        T.append(js.performance.now())
         for key, (tr, tds) in self.sums.items():
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
@@ -286,15 +280,10 @@ class Board:
         c.flag(self.i_place_row, "hidden", not over)
         for i, td in enumerate(self.places):
             c.text(td, words.ordinal(view["sides"][i]["place"]))
-        T.append(js.performance.now())
-        n = len(c.ops)
         c.flush()
-        T.append(js.performance.now())
 
         self.draw_split(view, ui)
         self.draw_over(view)
-        T.append(js.performance.now())
-        js.console.log("PERF sections", n, str([round(T[i+1]-T[i], 2) for i in range(len(T)-1)]))
 
     def hint_text(self, view, ui):
         if view["over"]:
