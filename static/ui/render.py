@@ -66,7 +66,8 @@ class Board:
         self.dice = []
         for i in range(n):
             die = make_die("die", {"data-die": i, "aria-pressed": "false", "type": "button"})
-            key = el("span", "die-key", str((i + 1) % 10), {"aria-hidden": "true"})
+            # The key is drawn by CSS (attr(data-key)): not text, so the die's name is its label alone.
+            key = el("span", "die-key", None, {"aria-hidden": "true", "data-key": str((i + 1) % 10)})
             die.appendChild(key)
             self.dice.append(R(die))
             self.dice_box.appendChild(die)
@@ -220,7 +221,16 @@ class Board:
         held = view["held"]
         can_hold = view["can_hold"] and ready and not ui["split"]
         dkey = (dice, held, can_hold)
+        last = view.get("last") or {}
+        # A fresh roll shakes the dice that were rolled (CSS, only without reduced motion):
+        # alternating "a"/"b" restarts the animation.
+        shake = None
+        if dice and last.get("type") in ("roll", "auto-win") and self.c.seen.get("dice") != dkey:
+            self.shakes = getattr(self, "shakes", 0) + 1
+            shake = "a" if self.shakes % 2 else "b"
         for i, die in enumerate(self.dice if self.c.seen.get("dice") != dkey else ()):
+            if shake and not held[i]:
+                c.attr(die, "data-roll", shake)
             face = str(dice[i]) if dice else "0"
             c.attr(die, "data-face", face)
             h = bool(held[i]) if dice else False
