@@ -14,6 +14,8 @@ Publishes:
                                            import (no source maps, no chunks of the
                                            plugins that pyscript.toml disables)
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
+  sw.js                                    the service worker (from static/js/sw.js) with the
+                                           version and the precache list filled in
   version.json                             content hash of everything above + file list
 
 Vendor paths carry the npm version so they can be cached as immutable; the build
@@ -43,6 +45,7 @@ NODE_MODULES = ROOT / "node_modules"
 
 SITE_FILES = ["index.html", "pyscript.toml"]
 SITE_DIRS = ["static"]
+SW_SOURCE = "static/js/sw.js"  # published as /sw.js (its scope must be the whole site)
 ENGINE_PACKAGE = "generala"
 SKIP_NAMES = {"__pycache__", ".DS_Store", ".pytest_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
@@ -99,7 +102,7 @@ def copy_file(src: Path, dst: Path) -> None:
 def copy_tree(src: Path, dst: Path) -> None:
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
-        if path.is_file() and wanted(rel):
+        if path.is_file() and wanted(rel) and path != ROOT / SW_SOURCE:
             copy_file(path, dst / rel)
 
 
@@ -241,6 +244,29 @@ def content_version(dist: Path, files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
+def finalize(out: Path, runtimes: dict[str, str]) -> dict:
+    """Write out/sw.js and out/version.json for the files in out/ (call again after
+    changing out/: the tests make a "new release" that way)."""
+    for generated in ("sw.js", "version.json"):
+        (out / generated).unlink(missing_ok=True)
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    sw = (ROOT / SW_SOURCE).read_text(encoding="utf-8")
+    # The service worker's own code counts too: a change to it is a new release.
+    version = hashlib.sha256(
+        (content_version(out, files) + hashlib.sha256(sw.encode()).hexdigest()).encode()
+    ).hexdigest()[:16]
+    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]'):
+        if placeholder not in sw:
+            raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
+    precache = [f"./{f}" for f in files] + ["./version.json"]
+    sw = sw.replace('"__GENERALA_VERSION__"', json.dumps(version))
+    sw = sw.replace('["__GENERALA_PRECACHE__"]', json.dumps(precache, indent=1))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
+    (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return manifest
+
+
 def human(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB" if n >= 1_000_000 else f"{n / 1000:.1f} kB"
 
@@ -311,15 +337,9 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in needed:
         copy_file(ps_src / name, ps / name)
 
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    version = content_version(out, files)
-    manifest = {
-        "version": version,
-        "runtimes": versions,
-        "files": files,
-    }
-    (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    files.append("version.json")
+    manifest = finalize(out, versions)
+    version = manifest["version"]
+    files = manifest["files"] + ["version.json"]
 
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ version {version}")
     print(

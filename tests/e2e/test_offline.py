@@ -1,0 +1,140 @@
+"""Offline and install (issue 5): the service worker precaches the site, the game
+boots offline after one online visit, a new build is offered and replaces the old
+cache only when the player asks, and Chromium finds the site installable.
+
+Each test serves its own copy of the site on its own port (it stops that server
+to go offline: Chromium's offline mode does not cover the service worker's own
+fetches), in a context where service workers are allowed.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from e2e_support import Guard, wait_ready
+from tools import build as site_build
+from tools.serve import start_server
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+@pytest.fixture
+def own_site(dist_dir, tmp_path):
+    """A copy of the built site served on a port of its own: (dist, base_url, servers)."""
+    dist = tmp_path / "dist"
+    shutil.copytree(dist_dir, dist)
+    servers = {}
+    base_url, servers["stop"] = start_server(dist)
+    yield dist, base_url, servers
+    if servers.get("stop"):
+        servers["stop"]()
+
+
+@pytest.fixture
+def sw_context(browser):
+    """A context with service workers allowed, and a guard checked at teardown."""
+    context = browser.new_context(service_workers="allow")
+    guard = Guard()
+    guard.attach_context(context)
+    yield context, guard
+    guard.collect_error_boxes()
+    problems = guard.report()
+    context.close()
+    if problems:
+        pytest.fail("the browser reported problems:\n" + problems, pytrace=False)
+
+
+def first_visit(context, base_url):
+    page = context.new_page()
+    page.goto(base_url + "/")
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED, timeout=90_000)
+    return page
+
+
+def cache_names(page):
+    return page.evaluate("caches.keys()")
+
+
+def ping(page):
+    return json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))
+
+
+def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, sw_context):
+    dist, base_url, servers = own_site
+    context, guard = sw_context
+    version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    assert cache_names(page) == [f"generala-{version}"]
+    cached = page.evaluate(
+        "caches.open(`generala-${%s}`).then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
+        % json.dumps(version)
+    )
+    for path in ["/index.html", "/generala.zip", "/catalog.json", "/sw.js"]:
+        if path != "/sw.js":
+            assert path in cached
+    assert [p for p in cached if p.endswith("/pyodide.asm.wasm")], "the 9.6 MB wasm is precached"
+
+    # Network gone: the server stopped and the browser offline.
+    servers.pop("stop")()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert ping(page)["ok"] is True
+
+    tab = context.new_page()
+    tab.goto(base_url + "/?variant=argentine")
+    wait_ready(tab)
+    assert ping(tab)["ok"] is True
+
+
+def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):
+    dist, base_url, servers = own_site
+    context, guard = sw_context
+    old_version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    assert cache_names(page) == [f"generala-{old_version}"]
+
+    # Release a new build on the same origin.
+    manifest = json.loads((dist / "version.json").read_text())
+    with open(dist / "static" / "css" / "site.css", "a", encoding="utf-8") as f:
+        f.write("\n/* a new release */\n")
+    new_version = site_build.finalize(dist, manifest["runtimes"])["version"]
+    assert new_version != old_version
+
+    page.evaluate("generalaServiceWorker.update()")
+    # It installs beside the old one and waits: the page offers a reload, and the
+    # page keeps running the old version until the player asks.
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=90_000)
+    assert "new version" in page.text_content("#update-banner")
+    assert page.evaluate("caches.keys()").count(f"generala-{old_version}") == 1
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+    with page.expect_navigation(timeout=90_000):
+        page.click("#update-reload")
+    wait_ready(page)
+    page.wait_for_function(
+        f"caches.keys().then(k => k.length === 1 && k[0] === 'generala-{new_version}')", timeout=60_000
+    )
+    # The new build is what runs now.
+    assert page.evaluate(
+        "fetch('./version.json').then(r => r.json()).then(j => j.version)"
+    ) == new_version
+
+
+def test_chromium_finds_the_site_installable(own_site, sw_context):
+    dist, base_url, servers = own_site
+    context, guard = sw_context
+    page = first_visit(context, base_url)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    errors = [e for e in errors if e["errorId"] != "in-incognito"]
+    assert errors == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest.get("errors")
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in data["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
