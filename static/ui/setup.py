@@ -146,6 +146,7 @@ class Setup:
         if node and self.sides.children.length > 1:
             node.remove()
             self.refresh_buttons()
+            byid("add-side").focus()  # the focused button went away: keep the keyboard in the form
 
     def toggle_team(self, k, on):
         row = self.sides.querySelector('[data-side-row="' + k + '"] .members-row')

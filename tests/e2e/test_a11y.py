@@ -1,0 +1,225 @@
+"""Accessibility (issue 6): axe-core (npm devDependency, used only here) finds no
+WCAG 2.0/2.1/2.2 A/AA violation on the setup form, a turn with held dice, the ten-dice
+split, the scratch dialog, game over and the rules dialog, in each of the four
+languages (and once in dark mode); a whole game played with the keyboard alone.
+
+axe is evaluated in the page through Playwright (the site's CSP has no 'unsafe-inline',
+so an injected <script> would be refused; evaluation through the DevTools protocol is
+not a page script)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from gamepage import RENDERED, GamePage, Mirror
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+LANGS = ["en", "es", "bg", "ru"]
+
+RUN_AXE = """async (tags) => {
+  const r = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").split("\\n").slice(1, 3).join(" "))}));
+}"""
+
+
+@pytest.fixture(scope="module")
+def a11y(browser, base_url):
+    if not AXE.exists():
+        pytest.skip("npm install (devDependency axe-core) first")
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    boot(page)
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def gp(a11y):
+    page, guard = a11y
+    guard.problems.clear()
+    page.emulate_media(color_scheme="light")
+    yield GamePage(page)
+    guard.collect_error_boxes()
+    if guard.problems:
+        pytest.fail("the browser reported problems:\n" + guard.report(), pytrace=False)
+
+
+def check(page, where: str, found: dict):
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    violations = page.evaluate(RUN_AXE, TAGS)
+    if violations:
+        found[where] = violations
+
+
+def set_lang(page, lang):
+    page.select_option("#lang-pick", lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def all_states(gp: GamePage, lang: str) -> dict:
+    p = gp.page
+    found: dict = {}
+    gp.home()
+    set_lang(p, lang)
+    check(p, "setup", found)
+
+    # mid-turn, two dice held
+    gp.new_game("argentine", ("Ana", "Beto"), seed=5)
+    gp.roll()
+    gp.hold(0)
+    gp.hold(2)
+    assert gp.held()[:3] == [True, False, True]
+    check(p, "held dice", found)
+
+    # a dialog: scratching a box asks first
+    gp.roll()
+    gp.roll()
+    zero = p.locator("#sheet button.box.zero:visible").first
+    zero.click()
+    p.wait_for_selector("#confirm[open]")
+    check(p, "scratch dialog", found)
+    p.keyboard.press("Escape")
+    p.wait_for_selector("#confirm", state="hidden")
+
+    # the rules (with the house rules in effect)
+    p.click('#board [data-action="rules"]')
+    p.wait_for_selector("#rules[open]")
+    check(p, "rules", found)
+    p.keyboard.press("Escape")
+    p.wait_for_selector("#rules", state="hidden")
+
+    # ten dice: two boxes chosen, the proposed split
+    gp.new_game("double", ("Ana", "Beto"), seed=3)
+    gp.roll()
+    m = Mirror("double", ("Ana", "Beto"), 3)
+    m.do({"op": "roll"})
+    a, b = m.open_boxes()[:2]
+    gp.pick(a)
+    gp.pick(b)
+    p.wait_for_selector("#split-ok:enabled")
+    check(p, "double split", found)
+
+    # game over (a Big General on the first roll ends the game at once)
+    gp.new_game("puerto-rican", ("Ana", "Beto"), seed=2422, options={"stake_per_point": 2})
+    gp.roll()
+    p.wait_for_selector("#over", state="visible")
+    check(p, "game over", found)
+    return found
+
+
+def report(found: dict) -> str:
+    return json.dumps(found, ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_no_violations(gp: GamePage, lang):
+    try:
+        found = all_states(gp, lang)
+        assert gp.page.evaluate("document.documentElement.lang") == lang
+    finally:
+        set_lang(gp.page, "en")
+    assert not found, report(found)
+
+
+def test_axe_dark_mode(gp: GamePage):
+    gp.page.emulate_media(color_scheme="dark")
+    try:
+        found = all_states(gp, "bg")
+    finally:
+        set_lang(gp.page, "en")
+        gp.page.emulate_media(color_scheme="light")
+    assert not found, report(found)
+
+
+def focused(page) -> str:
+    return page.evaluate("""() => { const a = document.activeElement;
+      return a ? (a.id || a.dataset.box || a.dataset.die || a.tagName) : ""; }""")
+
+
+def wait_drawn(page, n):
+    page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+
+
+def renders(page) -> int:
+    return int(page.get_attribute("#board", "data-rendered") or 0)
+
+
+def test_whole_game_by_keyboard_alone(gp: GamePage):
+    """Setup, every roll, hold and score with keys only (Tab, typing, R, digits, arrows,
+    Enter, Escape); the live region tells each step."""
+    p = gp.page
+    gp.home()
+    set_lang(p, "ru")
+    try:
+        p.focus("body")
+        # Tab to the first player's name, type it; on to Start, press Enter.
+        for _ in range(80):
+            p.keyboard.press("Tab")
+            if p.evaluate("document.activeElement.classList.contains('side-name')"):
+                break
+        p.keyboard.press("Control+A")
+        p.keyboard.type("Аня")
+        for _ in range(40):
+            p.keyboard.press("Tab")
+            if p.evaluate("document.activeElement.classList.contains('remove')"):
+                break
+        # the second default player row: remove it (Enter on its Remove button)
+        p.keyboard.press("Tab")
+        p.keyboard.press("Tab")
+        p.keyboard.press("Tab")
+        if p.evaluate("document.activeElement.classList.contains('remove')"):
+            p.keyboard.press("Enter")
+        for _ in range(40):
+            if focused(p) == "start":
+                break
+            p.keyboard.press("Tab")
+        assert focused(p) == "start"
+        n = renders(p)
+        p.keyboard.press("Enter")
+        wait_drawn(p, n)
+        assert focused(p) == "roll"
+        players = p.locator("#sheet thead th.side-h").count()
+        turns = 0
+        while not p.is_visible("#over"):
+            assert turns < 11 * players + 1
+            n = renders(p)
+            p.keyboard.press("r")
+            wait_drawn(p, n)
+            assert "Выпало" in p.text_content("#announce")
+            if p.is_visible("#over"):
+                break
+            # hold the first die, roll again
+            n = renders(p)
+            p.keyboard.press("1")
+            wait_drawn(p, n)
+            assert p.get_attribute('#board .tray [data-die="0"]', "aria-pressed") == "true"
+            n = renders(p)
+            p.keyboard.press("r")
+            wait_drawn(p, n)
+            if p.is_visible("#over"):
+                break
+            # to the boxes with the arrow keys, score the first one with Enter
+            p.keyboard.press("ArrowDown")
+            assert p.evaluate("document.activeElement.matches('#sheet button.box')")
+            n = renders(p)
+            p.keyboard.press("Enter")
+            if p.is_visible("#confirm"):
+                p.keyboard.press("Tab")  # from Cancel to the confirming button
+                p.keyboard.press("Enter")
+            wait_drawn(p, n)
+            assert "записано" in p.text_content("#announce")
+            turns += 1
+        p.wait_for_selector("#over", state="visible")
+        assert "Игра окончена" in p.text_content("#announce") or "побеждает" in p.text_content("#announce")
+        assert focused(p) == "again"
+    finally:
+        set_lang(p, "en")
