@@ -39,6 +39,13 @@ def fmt(key, **values):
     return text
 
 
+def number(x):
+    """A mean as written: 20, 48.5, 117.33."""
+    if x == int(x):
+        return str(int(x))
+    return ("%.2f" % x).rstrip("0")
+
+
 def stamp(ms):
     try:
         return str(js.Date.new(ms).toISOString())[:16].replace("T", " ")
@@ -116,7 +123,7 @@ class RecordsView:
             tr.appendChild(el("th", None, p["name"], {"scope": "row"}))
             tr.appendChild(el("td", None, self.title_of(p["variant"])))
             for key in ("games", "wins", "best", "mean", "five_alike"):
-                tr.appendChild(el("td", None, str(p[key]), {"data-key": key}))
+                tr.appendChild(el("td", None, number(p[key]), {"data-key": key}))
             tbody.appendChild(tr)
         table.appendChild(tbody)
         wrap.appendChild(table)

@@ -4,7 +4,9 @@
 # box would earn and the player picks the box (two boxes and a split for double)
 # exactly as in a rolled game. Undo takes back the box, then the entry.
 # For Bulgarian the paper sheet of seed 000 is drawn live under the board.
+import js
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 import papersheet
 import words
@@ -32,6 +34,7 @@ TEXT = {
     "served": " (served)",
     "paper": "Paper sheet",
     "empty": "No dice yet",
+    "auto_win": "{who} entered {dice} on roll 1: {who} wins with {kind}!",
 }
 
 
@@ -75,6 +78,8 @@ class SheetMode:
         self.note = None
         self.paper = None
         self.turn_key = None
+        self.spoken = ""
+        self.speak_proxy = create_proxy(self.speak)
         self.add_choice()
         on(document, "keydown", self.on_key)
 
@@ -228,7 +233,30 @@ class SheetMode:
             self.note.hidden = False
         else:
             self.note.hidden = True
+        self.announce(view)
         self.draw_paper(view, board)
+
+    def announce(self, view):
+        """The live region after an entry (main.py words rolls and scores, not entries):
+        set just after main.py has written its own (empty) sentence for this reply."""
+        last = view.get("last") or {}
+        if last.get("type") not in ("other", "auto-win") or view["dice"] is None:
+            return
+        if view["auto_win"]:
+            w = view["auto_win"]
+            name = view["sides"][w["side"]]["name"]
+            self.spoken = fmt("auto_win", who=name, dice=" ".join(str(d) for d in view["dice"]),
+                              kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
+        elif not view["over"]:
+            self.spoken = self.note.textContent
+        else:
+            return
+        js.setTimeout(self.speak_proxy, 0)
+
+    def speak(self, *args):
+        if self.spoken:
+            byid("announce").textContent = self.spoken
+            self.spoken = ""
 
     def draw_paper(self, view, board):
         if view["variant"] != "bulgarian":

@@ -72,6 +72,7 @@ def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
     # a typo: corrected with Undo before choosing a box
     sp.enter([6, 6, 6, 2, 1], at=2)
     assert "Entered 6 6 6 2 1 on roll 2" in p.inner_text("#entry-note")
+    assert "Entered 6 6 6 2 1 on roll 2" in p.text_content("#announce")
     sp.undo()
     assert p.is_visible("#entry") and p.is_hidden("#entry-note")
     sp.enter([6, 6, 6, 2, 2], at=2)
@@ -102,6 +103,7 @@ def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
     sp.enter([4, 4, 4, 4, 4], at=1)
     p.wait_for_selector("#over", state="visible")
     assert "Ana wins with a served Generala" in p.inner_text("#banner")
+    assert "Ana entered 4 4 4 4 4 on roll 1: Ana wins with a served Generala" in p.text_content("#announce")
     assert "Ana" in p.inner_text("#ranking li:first-child")
     assert p.is_hidden("#entry")
 
