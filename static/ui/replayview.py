@@ -179,6 +179,7 @@ class ReplayView:
         self.actions = [a for a in history if "rolloff" not in a and "order" not in a]
         self.build(reply["view"])
         self.show(reply["view"])
+        self.root.querySelector("#replay-next").focus()
 
     def from_hash(self):
         token = link_token()

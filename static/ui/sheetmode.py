@@ -221,6 +221,10 @@ class SheetMode:
                 self.radios[2].checked = True
                 self.show_error(None)
                 self.draw_chosen()
+                # keyboard players type the next dice at once (unless focus is elsewhere on purpose)
+                active = document.activeElement
+                if active is None or active.isSameNode(document.body) or board.contains(active):
+                    self.text.focus()
         else:
             self.turn_key = None
         if view["dice"] is not None and not view["over"]:
