@@ -21,6 +21,17 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
     {"op": "import", "text": "..."}                        check an export file: its games, or why not
+    {"op": "ai"}                                           one step of the computer side to play
+    {"op": "hint"}                                         the best choices now, with expected final scores
+    {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
+    {"op": "report"}                                       after a game: each decision's loss, skill, luck
+    {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
+
+The computer levels ``optimal`` and ``expert`` and the coach need the value
+table of the rules. When it is not loaded the reply is ``{"ok": false, "kind":
+"NeedTable", "table": name, "path": where}``: the worker fetches the shipped
+file into ``path`` and asks again, or, for house options with no shipped
+table, sends ``solve`` until it answers ``"done": true`` (with progress).
 
 Replies: ``{"ok": true, "view": {...}, "save": {...}?, ...}`` or
 ``{"ok": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
@@ -48,6 +59,9 @@ class Session:
     def __init__(self) -> None:
         self.game: Game | None = None
         self.replay: Replay | None = None
+        self.coach = False
+        self._players: dict = {}
+        self._solving = None
 
     def handle(self, req: dict) -> dict:
         op = req.get("op")
@@ -58,6 +72,8 @@ class Session:
             reply = method(req)
         except GeneralaError as err:
             reply = {"ok": False, "error": str(err), "kind": type(err).__name__}
+            if isinstance(err, NeedTable):
+                reply.update(table=err.table, path=err.path)
             if self.game is not None:
                 reply["view"] = view(self.game)
             return reply
@@ -73,9 +89,33 @@ class Session:
             raise IllegalAction("no game is open: start or load one")
         return self.game
 
-    def _changed(self, action: dict) -> dict:
+    def _changed(self, action: dict, cost: float | None = None) -> dict:
         game = self.game
-        return {"view": view(game, last=describe(game, action)), "save": dump(game)}
+        reply = {"view": view(game, last=describe(game, action)), "save": dump(game)}
+        if cost is not None:
+            reply["cost"] = round(cost, 4)
+        return reply
+
+    def _cost(self, game: Game, action: dict) -> float | None:
+        """What a human decision costs against the best one, when the coach is on."""
+        if not self.coach or game.rolls == 0 or is_sheet(game):
+            return None
+        from .ai import coach
+        self._table(game.rules)
+        return coach.cost(game, action)
+
+    def _table(self, rules):
+        """The rules' value table, loaded from a shipped file; NeedTable when absent."""
+        from .ai import solver, tables
+        solo = solver.solitaire_rules(rules)
+        table = tables.cached(solo)
+        if table is not None:
+            return table
+        name = solver.table_name(solo)
+        path = tables.TABLES_DIR / name
+        if path.is_file():
+            return tables.register(solver.Table.load(path, solo))
+        raise NeedTable(name, str(path))
 
     # --- ops ---------------------------------------------------------------
 
@@ -117,8 +157,9 @@ class Session:
 
     def op_roll(self, req):
         game = self._need_game()
+        cost = self._cost(game, {"roll": None}) if game.rolls else None
         game.roll()
-        return self._changed(game.history[-1])
+        return self._changed(game.history[-1], cost)
 
     def op_toggle(self, req):
         game = self._need_game()
@@ -136,10 +177,15 @@ class Session:
             boxes = req["boxes"]
             if not isinstance(boxes, list) or len(boxes) != 2:
                 raise InvalidInput(f"boxes names two boxes, got {boxes!r}")
+            action = {"score": boxes, "split": req.get("split")}
+        else:
+            action = {"score": req.get("box")}
+        cost = self._cost(game, action) if game.dice is not None else None
+        if "boxes" in req:
             game.score(boxes[0], boxes[1], split=req.get("split"))
         else:
             game.score(req.get("box"), scratch=bool(req.get("scratch")))
-        return self._changed(game.history[-1])
+        return self._changed(game.history[-1], cost)
 
     def op_split(self, req):
         game = self._need_game()
@@ -192,6 +238,66 @@ class Session:
             raise InvalidInput("records need a list of saved games")
         return {"records": records(entries)}
 
+    def op_ai(self, req):
+        game = self._need_game()
+        if game.over:
+            raise IllegalAction("the game is over")
+        level = game.sides[game.current].player
+        if not level.startswith("ai:"):
+            raise IllegalAction(f"{game.sides[game.current].name} is played by a person")
+        from .ai import players
+        name = level[3:]
+        if name not in players.LEVELS:
+            raise InvalidInput(f"unknown computer level {name!r}; levels: {', '.join(players.LEVELS)}")
+        key = (name, game.rules)
+        player = self._players.get(key)
+        if player is None:
+            if name in ("optimal", "expert"):
+                self._table(game.rules)
+            player = self._players[key] = players.make_player(name, game.rules)
+        action = player.choose(game)
+        _apply(game, action)
+        reply = self._changed(game.history[-1])
+        reply["action"] = action
+        return reply
+
+    def op_hint(self, req):
+        game = self._need_game()
+        self._table(game.rules)
+        from .ai import coach
+        return {"hint": coach.hint(game, top=int(req.get("top", 5)))}
+
+    def op_coach(self, req):
+        self.coach = bool(req.get("on"))
+        return {"coach": self.coach}
+
+    def op_report(self, req):
+        game = self._need_game()
+        self._table(game.rules)
+        from .ai import coach
+        return {"report": coach.report(game)}
+
+    def op_solve(self, req):
+        """Solve the open game's rules a slice at a time, so the page can show progress."""
+        import time
+        game = self._need_game()
+        from .ai import solver, tables
+        solo = solver.solitaire_rules(game.rules)
+        if tables.cached(solo) is not None:
+            return {"done": True, "progress": [1, 1]}
+        if self._solving is None or self._solving[0] != solo:
+            self._solving = (solo, _solve_steps(solo))
+        budget = float(req.get("budget_ms", 200)) / 1000
+        started = time.perf_counter()
+        for done, total in self._solving[1]:
+            if done == total:
+                self._solving = None
+                return {"done": True, "progress": [done, total]}
+            if time.perf_counter() - started > budget:
+                return {"done": False, "progress": [done, total]}
+        self._solving = None
+        return {"done": True, "progress": [1, 1]}
+
     def op_import(self, req):
         return {"games": bundle.read(req.get("text"))}
 
@@ -201,6 +307,42 @@ class Session:
             raise IllegalAction("nothing to undo: the turn has begun")
         game.undo()
         return self._changed({"undo": True})
+
+
+class NeedTable(GeneralaError):
+    """The value table of these rules is not loaded yet."""
+
+    def __init__(self, name: str, path: str) -> None:
+        super().__init__(f"the value table {name} is not loaded")
+        self.table, self.path = name, path
+
+
+def _apply(game: Game, action: dict) -> None:
+    if "roll" in action and action["roll"] is None:
+        game.roll()
+    else:
+        game.apply(action)
+
+
+def _solve_steps(rules):
+    """Backward induction over the solver's states, yielding ``(done, total)`` as it goes."""
+    import time
+    from .ai import solver, tables
+    started = time.perf_counter()
+    model = solver.model_for(rules)
+    index = model.index
+    values = [0.0] * len(model.states)
+    total, done = len(model.states), 0
+    yield done, total + 1
+    for mask in model.masks_desc:
+        for x in model.xs_of[mask]:
+            state = (mask, x)
+            if mask != model.full:
+                values[index[state]] = model.turn(state, values, index)
+            done += 1
+        yield done, total + 1
+    tables.register(solver.Table(model, values, time.perf_counter() - started))
+    yield total + 1, total + 1
 
 
 def _two(boxes) -> tuple[str, str]:

@@ -5,7 +5,19 @@ before the engine has booted.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from .variants import SPECS, variant
+
+#: Value tables shipped with the site (read in CPython at build time; absent in the browser).
+TABLES = Path(__file__).resolve().parents[1] / "static" / "tables"
+
+
+def shipped_tables(name: str) -> list[str]:
+    """The value-table files of a variant that the site ships (default options and others)."""
+    if not TABLES.is_dir():
+        return []
+    return sorted(p.name for p in TABLES.glob("*.gvt") if p.name.split(".")[0] == name)
 
 
 def catalog() -> dict:
@@ -20,6 +32,7 @@ def catalog() -> dict:
             "boxes_per_turn": spec.boxes_per_turn,
             "categories": list(rules.categories),
             "mandatory": list(spec.mandatory),
+            "tables": shipped_tables(name),
             "options": [
                 {
                     "name": opt.name,

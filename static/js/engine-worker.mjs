@@ -54,6 +54,30 @@ async function boot() {
   return { pyodide, handle, version };
 }
 
+// Value tables of the computer players and the coach load only when first needed:
+// the engine answers NeedTable with the file's name and where it reads it from.
+// catalog.json (from the build) lists the shipped tables: no request is made for
+// one that is not there (house options), the page then asks the engine to solve.
+const TABLES_URL = new URL("../tables/", import.meta.url).href;
+const CATALOG_URL = new URL("../../catalog.json", import.meta.url).href;
+let shippedTables = null;
+
+async function fetchTable(pyodide, reply) {
+  if (!reply || reply.kind !== "NeedTable") return false;
+  if (shippedTables === null) {
+    const resp = await fetch(CATALOG_URL);
+    const catalog = resp.ok ? await resp.json() : {};
+    shippedTables = new Set(Object.values(catalog).flatMap((v) => v.tables || []));
+  }
+  if (!shippedTables.has(reply.table)) return false;
+  const resp = await fetch(TABLES_URL + reply.table);
+  if (!resp.ok) return false;  // not shipped (house options): the page asks the engine to solve
+  const dir = reply.path.slice(0, reply.path.lastIndexOf("/"));
+  pyodide.FS.mkdirTree(dir);
+  pyodide.FS.writeFile(reply.path, new Uint8Array(await resp.arrayBuffer()));
+  return true;
+}
+
 const booting = boot();
 
 booting.then(
@@ -71,8 +95,11 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const reply = engine.handle(String(request));
-    postMessage({ id, reply: String(reply) });
+    let reply = String(engine.handle(String(request)));
+    if (reply.includes('"NeedTable"') && (await fetchTable(engine.pyodide, JSON.parse(reply)))) {
+      reply = String(engine.handle(String(request)));  // ask again, the table is in place
+    }
+    postMessage({ id, reply });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }

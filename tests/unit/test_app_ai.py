@@ -1,0 +1,92 @@
+"""Computer players, hints and the coach through the worker protocol."""
+import pytest
+
+from generala import Game, app
+from generala.ai import coach, tables
+
+
+def new(session, sides, **extra):
+    return session.handle({"op": "new", "variant": "argentine", "sides": sides, "seed": 5, **extra})
+
+
+def test_two_computer_players_play_a_game_to_the_end():
+    session = app.Session()
+    new(session, [{"name": "Bot A", "player": "ai:optimal"}, {"name": "Bot B", "player": "ai:beginner"}])
+    for _ in range(2000):
+        reply = session.handle({"op": "ai"})
+        assert reply["ok"], reply
+        assert reply["action"] == {k: v for k, v in reply["action"].items()}
+        if reply["view"]["over"]:
+            break
+    assert session.game.over
+    loaded = Game.from_json(reply["save"])
+    assert loaded.totals() == session.game.totals()
+
+
+def test_ai_refuses_to_play_for_a_person():
+    session = app.Session()
+    new(session, ["Ana"])
+    reply = session.handle({"op": "ai"})
+    assert reply["ok"] is False and "person" in reply["error"]
+
+
+def test_unknown_level_is_reported():
+    session = app.Session()
+    new(session, [{"name": "Bot", "player": "ai:genius"}])
+    reply = session.handle({"op": "ai"})
+    assert reply["ok"] is False and "genius" in reply["error"]
+
+
+def test_hint_values_are_the_coachs():
+    session = app.Session()
+    new(session, ["Ana"])
+    session.handle({"op": "roll"})
+    hint = session.handle({"op": "hint", "top": 3})["hint"]
+    assert hint == coach.hint(session.game, top=3)
+    assert hint[0]["loss"] == 0 and hint[0]["expected"] >= hint[-1]["expected"]
+
+
+def test_coach_reports_the_cost_of_each_human_decision():
+    session = app.Session()
+    new(session, ["Ana"])
+    session.handle({"op": "coach", "on": True})
+    session.handle({"op": "roll"})
+    choices = session.handle({"op": "hint", "top": 1000})["hint"]
+    bad = next(c for c in reversed(choices) if c["kind"] == "score" and not c["action"].get("scratch"))
+    assert bad["loss"] > 0
+    reply = session.handle({"op": "score", "box": bad["boxes"][0]})
+    assert reply["cost"] == pytest.approx(bad["loss"], abs=1e-3)
+    assert session.handle({"op": "coach", "on": False})["coach"] is False
+    session.handle({"op": "roll"})
+    assert "cost" not in session.handle({"op": "score", "box": "ones"})
+
+
+def test_house_options_without_a_shipped_table_are_solved_in_slices():
+    session = app.Session()
+    session.handle({"op": "new", "variant": "puerto-rican", "options": {"aces_wild": False},
+                    "sides": ["Ana"], "seed": 1})
+    solo = tables.solitaire_rules(session.game.rules)
+    tables._tables.pop(solo, None)
+    reply = session.handle({"op": "hint"})
+    assert reply["kind"] == "NeedTable" and reply["table"].startswith("puerto-rican.")
+    steps = []
+    while True:
+        reply = session.handle({"op": "solve", "budget_ms": 50})
+        steps.append(reply["progress"])
+        if reply["done"]:
+            break
+    assert len(steps) > 1 and steps[-1][0] == steps[-1][1]
+    assert [s[0] for s in steps] == sorted(s[0] for s in steps)
+    assert session.handle({"op": "hint"})["ok"]
+
+
+def test_post_game_report_has_skill_and_luck():
+    session = app.Session()
+    new(session, [{"name": "Bot", "player": "ai:heuristic"}])
+    while not session.game.over:
+        session.handle({"op": "ai"})
+    report = session.handle({"op": "report"})["report"]
+    side = report["sides"][0]
+    assert side["final"] == session.game.totals()[0]
+    assert side["skill_loss"] >= 0
+    assert side["luck"] == pytest.approx(side["final"] - side["start"] + side["skill_loss"], abs=1e-3)
