@@ -1,0 +1,60 @@
+"""Languages (issue 6): the browser's preference picks the language, the picker
+switches in place and is remembered, ?lang= is validated, <html lang> follows, and
+the board speaks the chosen language (plural forms included)."""
+from __future__ import annotations
+
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from gamepage import GamePage
+
+
+def lang_of(page) -> str:
+    return page.evaluate("document.documentElement.lang")
+
+
+def test_language_from_browser_picker_remembered_and_url_validated(browser, base_url):
+    context = browser.new_context(base_url=base_url, locale="bg-BG", service_workers="block")
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    try:
+        boot(page)
+        assert lang_of(page) == "bg"
+        assert page.inner_text("#start") == "Започнете играта"
+        assert page.title() == "Генерал — игри със зарове"
+        assert page.input_value("#lang-pick") == "bg"
+
+        # the picker: in place, names typed so far kept, remembered across a reload
+        page.fill("#sides > li:first-child .side-name", "Петя")
+        page.select_option("#lang-pick", "ru")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        assert page.inner_text("#start") == "Начать игру"
+        assert page.input_value("#sides > li:first-child .side-name") == "Петя"
+        assert "Стрит" not in page.inner_text("#setup")  # box names appear on the board only
+        boot(page, "/")
+        assert lang_of(page) == "ru"
+
+        # a game in Russian: box names of the seed, plural forms of the rolls left
+        gp = GamePage(page)
+        gp.new_game("puerto-rican", ("Аня",), seed=1)
+        assert page.inner_text('#sheet tr[data-row="straight"] th') == "Стрит"
+        assert page.inner_text('#sheet tr[data-row="small-general"] th') == "Малый генерал"
+        gp.roll()
+        assert "Осталось 2 броска." in page.text_content("#announce")
+        assert page.inner_text("#roll") == "Бросить (осталось 2)"
+
+        # ?lang= wins over the saved choice; a bad value is refused with a message
+        boot(page, "/?lang=es")
+        assert lang_of(page) == "es"
+        assert page.inner_text('#sheet tr[data-row="four-kind"] th') == "Póker"
+        boot(page, "/?lang=xx%3Cb%3E")
+        assert lang_of(page) == "ru"
+        assert "xx<b>" in page.inner_text("#messages")
+        assert page.locator("#messages b").count() == 0
+        # Spanish board, then English through the picker (the board is redrawn in place)
+        page.select_option("#lang-pick", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        assert page.inner_text('#sheet tr[data-row="four-kind"] th') == "Four of a kind"
+    finally:
+        context.close()
+    assert not guard.problems, guard.report()
