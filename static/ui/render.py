@@ -84,6 +84,7 @@ class Board:
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
         self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
+        self.i_dice_box = R(self.dice_box)
         root.appendChild(tray)
 
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
@@ -246,6 +247,8 @@ class Board:
         left = view["rolls_left"]
         c.text(self.i_roll, words.t("board.roll_left", n=left))
         c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
+        c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
+        c.flag(self.i_dice_box, "hidden", over)
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
 
