@@ -303,6 +303,7 @@ class ExpertPlayer(OptimalPlayer):
         self.var_turn = VAR_PER_TURN.get(rules.name, 120.0)
         self._plan_key = None
         self._plan = None
+        self._laws = {}
 
     def _turns_left(self, game, side) -> int:
         open_boxes = sum(v is None for v in game.sheets[side].values())
@@ -324,13 +325,20 @@ class ExpertPlayer(OptimalPlayer):
         model, table = self.advisor.model, self.advisor.table
         V, ix = table.V, table.index
         state, base = model.state_of(game.sheets[side])
-        opponents = []
+        opponents = []  # (mean, variance) of a final score by its normal law
+        exact = []  # [(final score, probability)] of a side with one turn left or none
         for o in range(len(game.sides)):
             if o == side:
                 continue
             ostate, obase = model.state_of(game.sheets[o])
             i = ix[ostate]
-            opponents.append((obase + V[i], self._var(i, ostate) + 0.04))
+            open_o = model.nbox - bin(ostate[0]).count("1")
+            if open_o == 0:
+                exact.append([(obase, 1.0)])
+            elif open_o == 1 and model.per_turn == 1:
+                exact.append([(obase + v, p) for v, p in self._last_turn_law(ostate)])
+            else:
+                opponents.append((obase + V[i], self._var(i, ostate) + 0.04))
 
         def utility(x, var):
             # Probability of finishing first, plus a tiny share of the expected score so
@@ -338,6 +346,10 @@ class ExpertPlayer(OptimalPlayer):
             p = 1.0
             for mean, ovar in opponents:
                 p *= _phi((x - mean) / math.sqrt(var + ovar))
+            if exact:
+                scale = 1.0 / math.sqrt(var + 0.04)
+                for law in exact:
+                    p *= sum(q * _phi((x - y) * scale) for y, q in law)
             return p + weight * x
 
         weight = self.score_weight
@@ -383,6 +395,35 @@ class ExpertPlayer(OptimalPlayer):
         self._plan_key, self._plan = key, (state, base, utility, succ, w2, w3)
         return self._plan
 
+    def _last_turn_law(self, state) -> list[tuple[int, float]]:
+        """The points of a last turn (one box open) played for the most points, as a law."""
+        got = self._laws.get(state)
+        if got is not None:
+            return got
+        model = self.advisor.model
+        ix = self.advisor.table.index
+        box = next(b for b in model.boxes if not state[0] & model.bit[b])
+        L = model.L
+        sentinel = (float("-inf"), 0.0)
+        later, _ = model.box_terms(state, box, False, ix)
+        served = model.box_terms(state, box, True, ix)[0] if model.has_served else None
+
+        def roll(top):
+            wv = L.expect([t[0] for t in top])
+            wi = L.expect([t[1] for t in top])
+            return L.submax([list(zip(a, b)) for a, b in zip(wv, wi)], sentinel)
+
+        law = []
+        for v in sorted(set(later) | set(served or ())):
+            t1 = roll(roll([(r, 1.0 if r == v else 0.0) for r in later]))
+            if served is not None:
+                t1 = list(map(max, [(r, 1.0 if r == v else 0.0) for r in served], t1))
+            p = sum(q * t[1] for q, t in zip(L.prob, t1))
+            if p > 1e-12:
+                law.append((v, p))
+        self._laws[state] = law
+        return law
+
     def _last_turn(self, state, base, utility) -> float:
         """Probability-of-winning value of a last turn (one box open) with ``base`` points."""
         model = self.advisor.model
@@ -415,10 +456,15 @@ class ExpertPlayer(OptimalPlayer):
                 continue
             if model.per_turn == 2:
                 nxt = ix[(state[0] | model.bit[c.boxes[0]] | model.bit[c.boxes[1]], 0)]
+                u = utility(c.value, succ(nxt)[1])
             else:
-                _, nstate = model.option(state, c.boxes[0], tuple(sorted(game.dice)), game.rolls == 1)
+                pts, nstate = model.option(state, c.boxes[0], tuple(sorted(game.dice)), game.rolls == 1)
                 nxt = ix[nstate]
-            u = utility(c.value, succ(nxt)[1])
+                if model.nbox - bin(state[0]).count("1") == 2:
+                    # as in the plan: the last turn solved exactly for the win
+                    u = self._last_turn(nstate, base + pts, utility)
+                else:
+                    u = utility(c.value, succ(nxt)[1])
             if u > best_u:
                 best, best_u = c, u
         if game.rolls < 3:
