@@ -17,6 +17,7 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+import computer
 import extras
 import keys
 import words
@@ -99,7 +100,11 @@ def parse_reply(text):
     if text.startswith(VIEW_HEAD):
         cut = text.find(SAVE_MARK)
         if cut > 0 and text.endswith('"ok": true}'):
-            return {"ok": True, "view": json.loads(text[len(VIEW_HEAD):cut]), "save": True}
+            reply = {"ok": True, "view": json.loads(text[len(VIEW_HEAD):cut]), "save": True}
+            at = text.rfind('"cost": ', len(text) - 48)  # the coach's cost of a decision (issue 4)
+            if at > 0:
+                reply["cost"] = float(text[at + 8:text.index(",", at)])
+            return reply
     return json.loads(text)
 
 
@@ -157,6 +162,7 @@ class Game:
         self.ui = {"ready": False, "picked": [], "split": None}
         self.setup = Setup(catalog, params.get("variant"))
         self.extras = extras.Extras(self, catalog)  # issue 8: score sheet, replay, records
+        self.computer = computer.Computer(self, message)  # issue 4: computer players, coach
         self.seed = params.get("seed")
         if self.seed is not None:
             byid("seed").value = str(self.seed)
@@ -186,9 +192,11 @@ class Game:
         byid("nav-rules").hidden = False
 
     def draw(self, view):
+        view = self.computer.shown(view)  # no board control acts while a computer plays
         self.view = view
         self.board.update(view, self.ui)
         self.extras.drawn(view)
+        self.computer.drawn(view)
         self.renders += 1
         self.board.root.setAttribute("data-rendered", str(self.renders))
         # Collect garbage once the frame is painted, not in the middle of the next click.
@@ -275,6 +283,7 @@ class Game:
         if draw:
             self.draw(view)
             byid("announce").textContent = words.announce(view)
+            self.computer.said(reply)
             if self.board_visible():
                 self.refocus()
         if reply.get("save") and self.gid:

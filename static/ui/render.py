@@ -303,6 +303,8 @@ class Board:
             return ""
         if not ui["ready"]:
             return words.t("hint.engine")
+        if ui.get("computer"):  # a computer plays this turn (computer.py)
+            return ui["computer"]
         if view["boxes_per_turn"] == 2:
             if ui["split"]:
                 return words.t("hint.split")

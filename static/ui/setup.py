@@ -8,7 +8,9 @@ ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
 MAX_SIDES = 8
 MAX_NAME = 24
 # Who plays a side. Computer levels are added by the AI work ("ai:<level>").
-PLAYERS = [("human", "setup.human")]  # (value, words key or text)
+PLAYERS = [("human", "setup.human"),  # (value, words key or text)
+           ("ai:beginner", "setup.ai_beginner"), ("ai:heuristic", "setup.ai_heuristic"),
+           ("ai:optimal", "setup.ai_optimal"), ("ai:expert", "setup.ai_expert")]
 
 
 def clean(text):
@@ -160,6 +162,8 @@ class Setup:
             li.querySelector(".side-name").setAttribute("placeholder", words.t("setup.player", n=i + 1))
             li.querySelector(".remove").setAttribute("aria-label", words.t("setup.remove_label", n=i + 1))
         byid("add-side").disabled = n >= MAX_SIDES
+        for o in each(self.sides.querySelectorAll('option[value="ai:expert"]')):
+            o.hidden = n < 2  # plays to win: only where there is someone to beat
 
     def relabel(self):
         """After a language change (issue 6): the form's words again, what was entered kept."""

@@ -1,0 +1,347 @@
+# The coach (issue 4): a Hint (button or H key) lists the best choices now (holds
+# or boxes) with the expected final score of each and its loss against the best,
+# in a native <dialog>; the Coach toggle makes every person's decision show what
+# it cost ("That cost 3.20 points." / "Best move."), on the page and in the live
+# region; after the game, a report of each side's decisions, skill loss and luck.
+# Values come from the engine ({"op": "hint"}, {"op": "coach"}, {"op": "report"});
+# a missing value table (house options) is solved first, with progress (computer.ask).
+import json
+
+import js
+from pyscript import document
+
+import words
+from dom import byid, clear, el, on
+
+STORE_KEY = "generala.coach"
+TOP = 5
+BEST = 0.005  # a loss under this is the best move (the engine's report uses the same)
+storage = js.generalaStorage
+engine = js.generalaEngine
+
+
+def fmt(x):
+    """A value with two decimals, in the page's language (decimal comma outside English)."""
+    text = "%.2f" % x
+    return text if words.lang() == "en" else text.replace(".", ",")
+
+
+def dice_words(dice):
+    return ", ".join(str(d) for d in dice)
+
+
+def boxes_words(boxes):
+    return " + ".join(words.box(b) for b in boxes)
+
+
+def choice_text(c):
+    """A hint's choice ({"kind", "keep", "boxes", "action"}) in words."""
+    kind = c.get("kind")
+    if kind == "roll":
+        return words.t("coach.roll")
+    if kind == "hold":
+        return words.t("coach.keep", dice=dice_words(c["keep"])) if c["keep"] else words.t("coach.keep_none")
+    action = c.get("action") or {}
+    return words.t("coach.scratch" if action.get("scratch") else "coach.score", boxes=boxes_words(c["boxes"]))
+
+
+def label_text(label):
+    """The engine's label of a choice ("keep 66, roll", "score fours", "score a + b", "roll") in words."""
+    label = str(label)
+    if label.startswith("keep "):
+        kept = label[5:].split(",")[0].strip()
+        if kept == "nothing" or not kept:
+            return words.t("coach.keep_none")
+        return words.t("coach.keep", dice=dice_words(kept))
+    if label.startswith("score "):
+        return words.t("coach.score", boxes=boxes_words(label[6:].split(" + ")))
+    if label == "roll":
+        return words.t("coach.roll")
+    return label
+
+
+def played_text(action):
+    """A decision of the report: {"keep": [faces]} or a score action."""
+    if "keep" in action:
+        return words.t("coach.keep", dice=dice_words(action["keep"])) if action["keep"] else words.t("coach.keep_none")
+    boxes = action.get("score")
+    boxes = boxes if isinstance(boxes, list) else [boxes]
+    return words.t("coach.scratch" if action.get("scratch") else "coach.score", boxes=boxes_words(boxes))
+
+
+class Coach:
+    def __init__(self, game, computer):
+        self.game = game
+        self.computer = computer
+        self.on = str(storage.get(STORE_KEY) or "") == "1"
+        self.sent_on = None  # what the worker was last told (None: nothing yet)
+        self.ready_rules = None  # (variant, options) whose table is known to be there
+        self.checking = False
+        self.report_for = None
+        self.build()
+
+    # --- the controls ----------------------------------------------------------
+
+    def build(self):
+        line = el("div", "coach-line")
+        self.hint_btn = el("button", "btn coach-hint", words.t("coach.hint"),
+                           {"type": "button", "id": "hint-btn", "aria-keyshortcuts": "H",
+                            "aria-haspopup": "dialog"})
+        label = el("label", "check coach-toggle")
+        self.toggle = el("input", None, None, {"type": "checkbox", "id": "coach-toggle"})
+        self.toggle.checked = self.on
+        label.appendChild(self.toggle)
+        self.toggle_text = el("span", None, words.t("coach.toggle"))
+        label.appendChild(self.toggle_text)
+        self.cost = el("p", "coach-cost", "", {"id": "coach-cost", "hidden": ""})
+        self.report_btn = el("button", "btn coach-report-btn", words.t("report.show"),
+                             {"type": "button", "id": "report-btn", "hidden": ""})
+        line.appendChild(self.hint_btn)
+        line.appendChild(label)
+        line.appendChild(self.report_btn)
+        line.appendChild(self.cost)
+        self.computer.bar.appendChild(line)
+        on(self.hint_btn, "click", lambda e: self.hint())
+        on(self.toggle, "change", lambda e: self.toggled())
+        on(self.report_btn, "click", lambda e: self.report())
+
+        dialog = self.dialog = el("dialog", "coach-dialog", None, {"id": "hint-dialog",
+                                                                    "aria-labelledby": "hint-title"})
+        form = el("form", None, None, {"method": "dialog"})
+        self.dialog_title = el("h2", None, words.t("coach.title"), {"id": "hint-title"})
+        self.dialog_body = el("div", "hint-body", None, {"id": "hint-body"})
+        buttons = el("div", "dialog-buttons")
+        self.close_btn = el("button", "btn primary", words.t("dialog.close"), {"value": "close", "id": "hint-close"})
+        buttons.appendChild(self.close_btn)
+        form.appendChild(self.dialog_title)
+        form.appendChild(self.dialog_body)
+        form.appendChild(buttons)
+        dialog.appendChild(form)
+        document.body.appendChild(dialog)
+        on(dialog, "close", lambda e: self.after_dialog())
+
+        self.section = el("section", "coach-report", None, {"id": "coach-report", "hidden": "",
+                                                           "aria-labelledby": "report-title"})
+
+    def relabel(self):
+        self.hint_btn.textContent = words.t("coach.hint")
+        self.toggle_text.textContent = words.t("coach.toggle")
+        self.report_btn.textContent = words.t("report.show")
+        self.dialog_title.textContent = words.t("coach.title")
+        self.close_btn.textContent = words.t("dialog.close")
+
+    def person_to_play(self, view):
+        from computer import level_of
+        return (view is not None and not view["over"] and self.game.ui["ready"]
+                and level_of(view, view["current"]) is None)
+
+    def drawn(self, view, computer_playing):
+        """After every board update (view: the engine's own)."""
+        if view is None:
+            return
+        self.hint_btn.disabled = not self.person_to_play(view)
+        over = bool(view["over"]) and not view.get("sheet")
+        self.report_btn.hidden = not over
+        if not over and not self.section.hidden:
+            self.section.hidden = True
+            self.report_for = None
+        if view.get("last") is None and view["rolls"] == 0 and not any(
+                c["value"] is not None for r in view["rows"] for c in r["cells"]):
+            self.show_cost(None)  # a new game
+        if self.game.ui["ready"] and self.game.gid is not None and not self.checking:
+            rules = (view["variant"], json.dumps(view["options"]))
+            if self.on and (self.sent_on is not True or self.ready_rules != rules):
+                self.checking = True
+                spawn(self.switch(True, rules))
+            elif not self.on and self.sent_on is True:
+                self.checking = True
+                spawn(self.switch(False, rules))
+
+    # --- the coach toggle ---------------------------------------------------------
+
+    def toggled(self):
+        self.on = bool(self.toggle.checked)
+        storage.set(STORE_KEY, "1" if self.on else "0")
+        byid("announce").textContent = words.t("coach.on" if self.on else "coach.off")
+        if not self.on:
+            self.show_cost(None)
+        view = self.computer.real
+        if view is not None and self.game.ui["ready"] and not self.checking:
+            self.checking = True
+            spawn(self.switch(self.on, (view["variant"], json.dumps(view["options"]))))
+
+    async def switch(self, on_, rules):
+        """Tell the worker; before switching on, make sure the rules' table is there (a
+        person's move would otherwise be refused for want of it)."""
+        try:
+            if on_ and self.ready_rules != rules:
+                await engine.call(json.dumps({"op": "coach", "on": False}))
+                self.sent_on = False
+                reply = await self.computer.ask({"op": "hint", "top": 1})
+                if reply is None or not reply.get("ok"):
+                    self.on = False
+                    self.toggle.checked = False
+                    return
+                self.ready_rules = rules
+            await engine.call(json.dumps({"op": "coach", "on": bool(on_)}))
+            self.sent_on = bool(on_)
+        except Exception as err:
+            self.computer.message(words.t("msg.engine_failed", error=err), "error")
+        finally:
+            self.checking = False
+
+    def said(self, reply):
+        """An action's reply: its cost, when the coach is on."""
+        if "cost" in reply and self.on:
+            self.show_cost(float(reply["cost"]))
+            node = byid("announce")
+            node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
+
+    def show_cost(self, cost):
+        if cost is None:
+            self.cost.textContent = ""
+            self.cost.hidden = True
+            self.cost.removeAttribute("data-cost")
+            return
+        text = words.t("coach.best") if cost < BEST else words.t("coach.cost", points=words.points(round(cost, 2)))
+        self.cost.textContent = text
+        self.cost.setAttribute("data-cost", str(cost))
+        self.cost.setAttribute("class", "coach-cost best" if cost < BEST else "coach-cost")
+        self.cost.hidden = False
+
+    # --- hint ----------------------------------------------------------------------
+
+    def hint(self):
+        view = self.computer.real
+        if not self.person_to_play(view) or not self.game.board_visible():
+            return
+        spawn(self.show_hint())
+
+    async def show_hint(self):
+        self.hint_btn.setAttribute("aria-busy", "true")
+        reply = await self.computer.ask({"op": "hint", "top": TOP})
+        self.hint_btn.removeAttribute("aria-busy")
+        if reply is None:
+            return
+        if not reply.get("ok"):
+            if reply.get("kind") != "NeedTable":
+                self.computer.message(str(reply.get("error")), "error")
+            return
+        body = self.dialog_body
+        clear(body)
+        view = self.computer.real
+        dice = view["dice"] if view else None
+        body.appendChild(el("p", "hint-dice", words.t("coach.dice", dice=dice_words(dice)) if dice
+                            else words.t("coach.start")))
+        choices = reply.get("hint") or []
+        if not choices:
+            body.appendChild(el("p", None, words.t("coach.none")))
+        else:
+            table = el("table", "hint-table", None, {"id": "hint-table"})
+            head = el("tr")
+            for key in ("coach.choice", "coach.expected", "coach.loss"):
+                head.appendChild(el("th", None, words.t(key), {"scope": "col"}))
+            thead = el("thead")
+            thead.appendChild(head)
+            table.appendChild(thead)
+            tbody = el("tbody")
+            for i, c in enumerate(choices):
+                tr = el("tr", "best" if i == 0 else None, None,
+                        {"data-choice": i, "data-expected": c["expected"], "data-loss": c["loss"]})
+                tr.appendChild(el("th", "hint-choice", choice_text(c), {"scope": "row"}))
+                tr.appendChild(el("td", "hint-expected num", fmt(c["expected"])))
+                tr.appendChild(el("td", "hint-loss num",
+                                  words.t("coach.best_short") if c["loss"] < BEST else "−" + fmt(c["loss"])))
+                tbody.appendChild(tr)
+            table.appendChild(tbody)
+            body.appendChild(table)
+        body.appendChild(el("p", "help", words.t("coach.help")))
+        self.returning = document.activeElement
+        self.dialog.showModal()
+        self.close_btn.focus()
+
+    def after_dialog(self):
+        back = getattr(self, "returning", None)
+        if back is not None and back.isConnected and not back.disabled:
+            back.focus()
+
+    # --- the report after the game ---------------------------------------------------
+
+    def report(self):
+        view = self.computer.real
+        if view is None or not view["over"]:
+            return
+        spawn(self.show_report())
+
+    async def show_report(self):
+        self.report_btn.setAttribute("aria-busy", "true")
+        reply = await self.computer.ask({"op": "report"})
+        self.report_btn.removeAttribute("aria-busy")
+        if reply is None:
+            return
+        if not reply.get("ok"):
+            if reply.get("kind") != "NeedTable":
+                self.computer.message(str(reply.get("error")), "error")
+            return
+        rep = reply["report"]
+        node = self.section
+        clear(node)
+        node.appendChild(el("h3", None, words.t("report.title"), {"id": "report-title", "tabindex": "-1"}))
+        if rep.get("auto_win"):
+            node.appendChild(el("p", "help", words.t("report.auto_win")))
+        table = el("table", "report-table", None, {"id": "report-table"})
+        thead = el("thead")
+        tr = el("tr")
+        for key in ("report.side", "report.start", "report.final", "report.skill", "report.luck"):
+            tr.appendChild(el("th", None, words.t(key), {"scope": "col"}))
+        thead.appendChild(tr)
+        table.appendChild(thead)
+        tbody = el("tbody")
+        for side in rep["sides"]:
+            tr = el("tr", None, None, {"data-side": side["side"], "data-skill": side["skill_loss"],
+                                       "data-luck": side["luck"], "data-final": side["final"]})
+            tr.appendChild(el("th", None, side["name"], {"scope": "row"}))
+            tr.appendChild(el("td", "num", fmt(side["start"])))
+            tr.appendChild(el("td", "num", str(side["final"])))
+            tr.appendChild(el("td", "num report-skill", "−" + fmt(side["skill_loss"]) if side["skill_loss"] else fmt(0)))
+            luck = side["luck"]
+            tr.appendChild(el("td", "num report-luck", ("+" if luck > 0 else "−" if luck < 0 else "") + fmt(abs(luck))))
+            tbody.appendChild(tr)
+        table.appendChild(tbody)
+        node.appendChild(table)
+        node.appendChild(el("p", "help", words.t("report.help")))
+        for side in rep["sides"]:
+            det = el("details", "report-side", None, {"data-side": side["side"]})
+            det.appendChild(el("summary", None, words.t("report.decisions", name=side["name"])))
+            t = el("table", "report-decisions")
+            head = el("tr")
+            for key in ("report.turn", "report.roll", "report.dice", "report.played", "report.optimal", "coach.loss"):
+                head.appendChild(el("th", None, words.t(key), {"scope": "col"}))
+            th = el("thead")
+            th.appendChild(head)
+            t.appendChild(th)
+            tb = el("tbody")
+            for d in side["decisions"]:
+                row = el("tr", "best" if d["loss"] < BEST else "lost", None, {"data-loss": d["loss"]})
+                row.appendChild(el("td", "num", str(d["turn"])))
+                row.appendChild(el("td", "num", str(d["roll"])))
+                row.appendChild(el("td", None, dice_words(d["dice"])))
+                row.appendChild(el("td", None, played_text(d["action"])))
+                row.appendChild(el("td", None, label_text(d["best"])))
+                row.appendChild(el("td", "num", words.t("coach.best_short") if d["loss"] < BEST
+                                   else "−" + fmt(d["loss"])))
+                tb.appendChild(row)
+            t.appendChild(tb)
+            det.appendChild(t)
+            node.appendChild(det)
+        board = byid("board")
+        if not node.isConnected or node.parentNode != board:
+            board.appendChild(node)
+        node.hidden = False
+        self.report_for = self.game.gid
+        byid("report-title").focus()
+
+
+def spawn(coro):
+    import asyncio
+    asyncio.create_task(coro)

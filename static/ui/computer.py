@@ -1,0 +1,345 @@
+# Computer players on the board (issue 4): a side whose `player` is "ai:<level>"
+# is played by the engine one step at a time ({"op": "ai"}: roll, hold, roll, ...,
+# score), at a pace a person can follow (PACE_MS between steps; at once under
+# prefers-reduced-motion), skippable (the Skip button or the S key finishes the
+# computer's turn at once). While a computer plays, the board shows its dice and
+# holds but no control of the board acts (the view drawn is masked: nothing can
+# be rolled, held, scored or undone). A game of computers alone plays to the end.
+#
+# The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
+# share the bar under the dice (built here) and `ask` (a request that may need the
+# rules' value table: NeedTable -> solve in slices with progress -> ask again).
+#
+# Hooked into main.py's controller by: shown(view) before drawing, drawn(view)
+# after, said(reply) after an action's reply is drawn and announced.
+import json
+
+import js
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+import words
+from dom import byid, el, on
+
+PACE_MS = 600
+REDUCED_PACE_MS = 0
+SOLVE_BUDGET_MS = 150
+CSS = "./static/css/coach.css"
+engine = js.generalaEngine
+
+
+def level_of(view, i):
+    """The computer level of side i ("optimal", ...) or None for a person."""
+    player = str(view["sides"][i].get("player") or "human")
+    return player[3:] if player.startswith("ai:") else None
+
+
+def level_name(level):
+    names = {"beginner": words.t("ai.level.beginner"), "heuristic": words.t("ai.level.heuristic"),
+             "optimal": words.t("ai.level.optimal"), "expert": words.t("ai.level.expert")}
+    return names.get(level, level)
+
+
+def reduced_motion():
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
+class Computer:
+    def __init__(self, game, message):
+        if document.querySelector('link[href="' + CSS + '"]') is None:
+            document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
+        self.game = game
+        self.message = message  # main.message(text, kind): a visible note
+        self.real = None  # the last view as the engine sent it (the board may show it masked)
+        self.timer = None  # a step waiting for its moment
+        self.sent = False  # a step on its way to the engine
+        self.skipping = False  # finish this computer turn at once
+        self.turn_key = None  # (side, round) of the computer turn being played
+        self.halted = None  # a turn that failed: not retried by itself
+        self.solving = False
+        self.step_proxy = create_proxy(lambda *a: self.step_now())
+        self.build_bar()
+        import coach  # noqa: E402 (after the bar exists)
+        self.coach = coach.Coach(game, self)
+        on(document, "keydown", self.on_key)
+        self.relabel_proxy = create_proxy(lambda *a: self.relabel())
+        if byid("lang-pick"):  # after main.py has switched the words (issue 6)
+            on(byid("lang-pick"), "change", lambda e: js.setTimeout(self.relabel_proxy, 0))
+
+    # --- the bar under the dice ---------------------------------------------
+
+    def build_bar(self):
+        bar = self.bar = el("div", "ai-bar", None, {"id": "ai-bar"})
+        self.status = el("p", "ai-status", "", {"id": "ai-status", "hidden": ""})
+        self.skip_btn = el("button", "btn ai-skip", words.t("ai.skip"),
+                           {"type": "button", "id": "ai-skip", "aria-keyshortcuts": "S", "hidden": "",
+                            "title": words.t("ai.skip_label")})
+        self.progress = el("p", "ai-progress", None, {"id": "ai-progress", "hidden": "", "role": "status"})
+        self.progress_bar = el("progress", None, None, {"max": "100", "value": "0", "aria-hidden": "true"})
+        self.progress_text = el("span", "ai-progress-text", "")
+        self.progress.appendChild(self.progress_bar)
+        self.progress.appendChild(self.progress_text)
+        self.note = el("p", "ai-note", "", {"id": "ai-note", "hidden": ""})
+        line = el("div", "ai-line")
+        line.appendChild(self.status)
+        line.appendChild(self.skip_btn)
+        bar.appendChild(line)
+        bar.appendChild(self.progress)
+        bar.appendChild(self.note)
+        on(self.skip_btn, "click", lambda e: self.skip())
+
+    def attach(self):
+        """Put the bar under the dice (the board is rebuilt for every new game)."""
+        if self.bar.isConnected:
+            return
+        tray = byid("board").querySelector(".tray")
+        if tray is None:
+            return
+        tray.parentNode.insertBefore(self.bar, tray.nextSibling)
+
+    def relabel(self):
+        self.skip_btn.textContent = words.t("ai.skip")
+        self.skip_btn.setAttribute("title", words.t("ai.skip_label"))
+        self.coach.relabel()
+        if self.real is not None and self.game.board_visible():
+            self.drawn(self.real)
+
+    def show_note(self, text):
+        self.note.textContent = text or ""
+        self.note.hidden = not text
+
+    # --- hooks from main.py ---------------------------------------------------
+
+    def computer_turn(self, view=None):
+        view = view or self.real
+        return (view is not None and not view["over"] and not view.get("sheet")
+                and level_of(view, view["current"]) is not None)
+
+    def shown(self, view):
+        """The view to draw: while a computer plays (or a person may not undo a
+        computer's move) the board's own controls are switched off."""
+        self.real = view
+        self.game.ui["computer"] = None
+        if view is None:
+            return view
+        if self.computer_turn(view):
+            cur = view["current"]
+            self.game.ui["computer"] = words.t("ai.playing", name=view["sides"][cur]["name"],
+                                               level=level_name(level_of(view, cur)))
+            masked = dict(view)
+            masked["can_roll"] = masked["can_hold"] = masked["can_undo"] = masked["can_enter"] = False
+            rows = []
+            for row in view["rows"]:
+                r = dict(row)
+                cells = []
+                for c in row["cells"]:
+                    if c.get("playable"):
+                        c = dict(c)
+                        c["playable"] = False
+                    cells.append(c)
+                r["cells"] = cells
+                rows.append(r)
+            masked["rows"] = rows
+            return masked
+        if view["can_undo"] and not view["over"] and view["rolls"] == 0 and self.previous_is_computer(view):
+            masked = dict(view)
+            masked["can_undo"] = False  # undoing would take back the computer's move
+            return masked
+        return view
+
+    @staticmethod
+    def previous_is_computer(view):
+        order = view["order"]
+        if view["current"] not in order:
+            return False
+        prev = order[(order.index(view["current"]) - 1) % len(order)]
+        return level_of(view, prev) is not None
+
+    def drawn(self, view):
+        """After every board update: show whose turn it is and play the computer's steps."""
+        self.attach()
+        real = self.real
+        game = self.game
+        playing = self.computer_turn(real) and game.ui["ready"] and game.board_visible() and game.gid is not None
+        if real is not None and real.get("sheet") and any(level_of(real, i) for i in range(len(real["sides"]))):
+            self.show_note(words.t("ai.sheet"))
+        if playing:
+            cur = real["current"]
+            key = (cur, real["round"])
+            if key != self.turn_key:
+                self.turn_key = key
+                self.skipping = False
+            self.status.hidden = True  # the board's hint line says who plays (ui["computer"])
+            self.skip_btn.hidden = False
+            active = document.activeElement
+            if active is None or active == document.body or active.disabled or active.closest("[hidden]"):
+                self.skip_btn.focus()
+            self.schedule()
+        else:
+            self.turn_key = None
+            self.skipping = False
+            self.status.hidden = True
+            self.skip_btn.hidden = True
+            self.cancel()
+        self.coach.drawn(real, playing)
+
+    def said(self, reply):
+        """After an action's reply is drawn and announced (human or computer)."""
+        self.coach.said(reply)
+
+    # --- playing ---------------------------------------------------------------
+
+    def pace(self):
+        if self.skipping:
+            return 0
+        return REDUCED_PACE_MS if reduced_motion() else PACE_MS
+
+    def schedule(self):
+        if self.timer is not None or self.sent or self.solving or self.halted == self.turn_key:
+            return
+        self.timer = js.setTimeout(self.step_proxy, self.pace())
+
+    def cancel(self):
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+
+    def step_now(self):
+        self.timer = None
+        game = self.game
+        if self.sent or not (self.computer_turn() and game.ui["ready"] and game.board_visible()
+                             and game.gid is not None):
+            return
+        if game.link.queue:  # a person's request still on its way: wait for its reply
+            self.schedule()
+            return
+        self.sent = True
+        game.link.send({"op": "ai"}, self.stepped)
+
+    def stepped(self, reply, text, error):
+        self.sent = False
+        game = self.game
+        if error is not None or not reply.get("ok"):
+            if reply is not None and reply.get("kind") == "NeedTable":
+                self.solving = True
+                game_spawn(self.solve_then_play())
+                return
+            self.halted = self.turn_key
+            why = error if error is not None else str(reply.get("error"))
+            self.message(words.t("ai.failed", error=why), "error")
+            if reply is not None and reply.get("view"):
+                game.draw(reply["view"])
+            return
+        view = reply["view"]
+        name = view["sides"][(view.get("last") or {}).get("side", view["current"])]["name"]
+        drawn = not game.link.queue
+        game.changed(reply, text, draw=drawn)
+        said = str(byid("announce").textContent)
+        if said and drawn:
+            byid("announce").textContent = words.t("ai.says", name=name, text=said)
+
+    async def solve_then_play(self):
+        ok = await self.solve()
+        self.solving = False
+        if ok:
+            self.schedule()
+        else:
+            self.halted = self.turn_key
+
+    def skip(self):
+        """Finish the computer's turn at once."""
+        if not self.computer_turn():
+            return
+        self.skipping = True
+        self.halted = None
+        if self.timer is not None:
+            self.cancel()
+            self.schedule()
+        elif not self.sent and not self.solving:
+            self.schedule()
+
+    # --- requests that need the rules' value table --------------------------------
+
+    async def ask(self, req):
+        """Send ``req``; when the rules' value table is missing, solve it (progress shown)
+        and send again. The reply dict, or None when the engine did not answer."""
+        for attempt in range(2):
+            try:
+                text = await engine.call(json.dumps(req))
+            except Exception as err:
+                self.message(words.t("msg.engine_failed", error=err), "error")
+                return None
+            reply = json.loads(str(text))
+            if reply.get("kind") != "NeedTable" or attempt:
+                return reply
+            if not await self.solve():
+                return reply
+        return None
+
+    async def solve(self):
+        """Compute the open game's value table in slices, showing progress. True when done."""
+        import asyncio
+        while self.solving_now():
+            await asyncio.sleep(0.2)
+        self.progress_flag = True
+        self.progress.hidden = False
+        self.show_note("")
+        ok = False
+        try:
+            while True:
+                try:
+                    text = await engine.call(json.dumps({"op": "solve", "budget_ms": SOLVE_BUDGET_MS}))
+                except Exception as err:
+                    self.message(words.t("msg.engine_failed", error=err), "error")
+                    break
+                reply = json.loads(str(text))
+                if not reply.get("ok"):
+                    break
+                done, total = reply.get("progress") or [0, 1]
+                pct = int(100 * done / total) if total else 100
+                self.progress_bar.setAttribute("value", str(pct))
+                self.progress_text.textContent = words.t("coach.solving", pct=pct)
+                self.progress.setAttribute("data-progress", str(done) + "/" + str(total))
+                if reply.get("done"):
+                    ok = True
+                    break
+        finally:
+            self.progress_flag = False
+            self.progress.hidden = True
+        if ok:
+            byid("announce").textContent = words.t("coach.solved")
+        else:
+            self.show_note(words.t("coach.no_table"))
+        return ok
+
+    progress_flag = False
+
+    def solving_now(self):
+        return self.progress_flag
+
+    # --- keys --------------------------------------------------------------------
+
+    def on_key(self, event):
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if not self.game.board_visible() or document.querySelector("dialog[open]"):
+            return
+        target = event.target
+        tag = str(target.tagName or "").lower() if target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        key = str(event.key)
+        if key in ("s", "S") and self.computer_turn():
+            event.preventDefault()
+            self.skip()
+        elif key in ("h", "H"):
+            event.preventDefault()
+            self.coach.hint()
+
+
+def game_spawn(coro):
+    import asyncio
+    asyncio.create_task(coro)
