@@ -223,7 +223,8 @@ class SheetMode:
                 self.draw_chosen()
                 # keyboard players type the next dice at once (unless focus is elsewhere on purpose)
                 active = document.activeElement
-                if active is None or active.isSameNode(document.body) or board.contains(active):
+                if active is None or active.isSameNode(document.body) or board.contains(active) \
+                        or active.offsetParent is None:  # on a hidden screen (Start, Play again)
                     self.text.focus()
         else:
             self.turn_key = None

@@ -161,3 +161,31 @@ def test_a_score_sheet_game_is_saved_and_resumed(gp):
     sp.enter([2, 2, 2, 1, 3], at=3)
     sp.score("twos")
     assert sp.cell("twos", 1) == "O"
+
+
+def test_dice_are_entered_from_the_keyboard(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    sp.new_game("argentine", ("Ana",))
+    # the dice field has the focus at the start of a turn: type and press Enter
+    assert p.evaluate("document.activeElement.id") == "entry-text"
+    sp._after(lambda: (p.keyboard.type("66655"), p.keyboard.press("Enter")))
+    assert sp.dice() == [6, 6, 6, 5, 5]
+    assert "on roll 3" in p.inner_text("#entry-note")
+    sp._after(lambda: p.keyboard.press("u"))  # U undoes the entry
+    assert p.is_visible("#entry")
+    # with the focus outside the field, digit keys add faces and Backspace removes one
+    p.click("#turn-line")
+    for key in "12345":
+        p.keyboard.press(key)
+    p.keyboard.press("Backspace")
+    assert p.input_value("#entry-text") == "1234"
+    assert p.locator("#entry-chosen [data-entry-remove]").count() == 4
+    p.click('#entry-chosen [data-entry-remove="0"]')  # a tapped die is removed by tapping it
+    assert p.input_value("#entry-text") == "234"
+    p.keyboard.press("5")
+    p.keyboard.press("6")
+    sp._after(lambda: p.keyboard.press("Enter"))
+    assert sp.dice() == [2, 3, 4, 5, 6]
+    sp.score("straight")
+    assert sp.cell("straight", 0) == "20"
