@@ -48,6 +48,19 @@ def choose_lang():
     return bad
 
 
+def adopt_screens():
+    """The issue-8 screens keep their English in TEXT dicts: words translates them in place."""
+    import chart
+    import papersheet
+    import records
+    import replayview
+    import screens
+    import sheetmode
+    for name, mod in (("chart", chart), ("papersheet", papersheet), ("records", records),
+                      ("replayview", replayview), ("screens", screens), ("sheetmode", sheetmode)):
+        words.adopt(name, mod.TEXT)
+
+
 def translate_page():
     """The page's own words (index.html data-i18n / data-i18n-attr) and <html lang>."""
     html.setAttribute("lang", words.lang())
@@ -604,6 +617,9 @@ class Game:
         if self.view is not None:
             self.board.key = None
             self.draw(self.view)
+        relabel = getattr(self.extras, "relabel", None)  # issue-8 screens built before the change
+        if relabel:
+            relabel()
         byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
 
     def refocus(self):
@@ -766,6 +782,7 @@ async def load_catalog():
 
 async def boot():
     bad_lang = choose_lang()
+    adopt_screens()
     translate_page()
     if bad_lang is not None:
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS_KNOWN)), "warn")

@@ -8,6 +8,7 @@
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
 from i18n import LANGS, NAMES, PLURALS, TABLES
+from i18n_screens import SCREENS
 
 LANG = ["en"]  # the current language (a list so importers see the change)
 TABLE = {}
@@ -38,6 +39,27 @@ def set_lang(code):
     RULES.pop("title", None)
     RULES.pop("title_game", None)
     RULES.pop("house", None)
+    for name, table, english in _ADOPTED:
+        _overlay(name, table, english)
+
+
+_ADOPTED = []  # (module name, its TEXT dict, that dict's English)
+
+
+def _overlay(name, table, english):
+    table.clear()
+    table.update(english)
+    for key, value in SCREENS.get(name, {}).get(LANG[0], {}).items():
+        if key in english:
+            table[key] = value
+
+
+def adopt(name, table):
+    """Translate another module's English TEXT dict in place, now and on every
+    set_lang (the issue-8 screens: translations in i18n_screens.py)."""
+    english = dict(table)
+    _ADOPTED.append((name, table, english))
+    _overlay(name, table, english)
 
 
 def lang():

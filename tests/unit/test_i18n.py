@@ -174,3 +174,46 @@ def test_pick_lang():
     assert words.pick_lang("xx", None, ["de"]) == ("en", "xx")
     assert words.pick_lang("<script>", "bg", []) == ("bg", "<script>")
     assert words.pick_lang(None, None, []) == ("en", None)
+
+
+def module_text(name):
+    """The English TEXT dict of a page module (parsed: those modules import pyscript)."""
+    import ast
+    tree = ast.parse((UI / (name + ".py")).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TEXT" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{name}.py has no TEXT dict")
+
+
+def test_issue8_screens_in_every_language():
+    from i18n_screens import SCREENS
+    main = (UI / "main.py").read_text(encoding="utf-8")
+    for name, langs in SCREENS.items():
+        assert f'("{name}", {name})' in main, f"main.py does not adopt {name}.TEXT"
+        english = module_text(name)
+        assert sorted(langs) == ["bg", "es", "ru"], name
+        for lang, table in langs.items():
+            assert sorted(set(english) - set(table)) == [], f"{name}: missing in {lang}"
+            assert sorted(set(table) - set(english)) == [], f"{name}: stale keys in {lang}"
+            for key, value in table.items():
+                en = english[key]
+                assert type(value) is type(en), (name, lang, key)
+                pairs = zip(value, en) if isinstance(en, list) else [(value, en)]
+                if isinstance(en, list):
+                    assert len(value) == len(en), (name, lang, key)
+                for a, b in pairs:
+                    assert a.strip() and holes(a) == holes(b), (name, lang, key)
+                    assert (a[:1] == " ", a[-1:] == " ") == (b[:1] == " ", b[-1:] == " "), (name, lang, key)
+
+
+def test_adopted_text_follows_the_language():
+    table = {"back": "Back", "new_key": "New"}
+    words.adopt("records", table)
+    try:
+        words.set_lang("ru")
+        assert table == {"back": "Вернуться", "new_key": "New"}
+    finally:
+        words.set_lang("en")
+        words._ADOPTED.pop()
+    assert table == {"back": "Back", "new_key": "New"}
