@@ -285,6 +285,8 @@ class Computer:
         while self.solving_now():
             await asyncio.sleep(0.2)
         self.progress_flag = True
+        self.progress_bar.setAttribute("value", "0")
+        self.progress_text.textContent = words.t("coach.solving", pct=0)
         self.progress.hidden = False
         self.show_note("")
         ok = False

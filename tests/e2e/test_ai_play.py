@@ -1,0 +1,228 @@
+"""Computer players and the coach in the browser (issue 4).
+
+- games against computer players of different levels play to the end by themselves,
+  and the page's totals are the engine's (the final save replayed in CPython);
+- a computer's turn goes step by step at a readable pace, people cannot act during
+  it, and Skip (or S) finishes it at once;
+- a hint shows the engine's top choices and values (generala.ai.coach.hint on the
+  same save in CPython); the coach shows the cost of a decision (the engine's);
+- after the game, the report's skill loss and luck are the engine's;
+- house options with no shipped table: the worker solves them, with progress.
+"""
+import re
+import time
+
+import pytest
+from gamepage import GamePage, gp, shared  # noqa: F401
+
+from generala import Game
+from generala.ai import coach
+
+CURRENT_SAVE = """() => {
+  const id = generalaStorage.get('generala.current');
+  const entry = id && JSON.parse(generalaStorage.get('generala.save.' + id));
+  return entry ? entry.reply.save : null;
+}"""
+
+
+def start(gp: GamePage, variant, sides, seed, options=None, reduced=True):
+    """Fill the setup form with (name, player) sides and start (reduced: no pacing)."""
+    p = gp.page
+    p.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    gp.home()
+    p.check(f'input[data-variant="{variant}"]')
+    rows = p.locator("#sides > li")
+    while rows.count() < len(sides):
+        p.click("#add-side")
+    while rows.count() > len(sides):
+        rows.last.locator(".remove").click()
+    for i, (name, player) in enumerate(sides):
+        rows.nth(i).locator(".side-name").fill(name)
+        if rows.nth(i).locator("[data-team]").is_checked():
+            rows.nth(i).locator("[data-team]").uncheck()
+        rows.nth(i).locator(".player").select_option(player)
+    for name, value in (options or {}).items():
+        node = p.locator(f'[data-option="{name}"]')
+        if node.get_attribute("type") == "checkbox":
+            node.set_checked(bool(value))
+        else:
+            node.fill(str(value))
+    if not p.is_visible("#seed"):
+        p.click(".seed summary")
+    p.fill("#seed", str(seed))
+    p.click("#start")
+    p.wait_for_selector("#board", state="visible")
+
+
+def settled(gp: GamePage):
+    """Wait until no engine reply is on its way and the game is saved."""
+    gp.page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    gp.page.wait_for_timeout(50)
+
+
+def current_save(gp: GamePage) -> dict:
+    settled(gp)
+    return gp.page.evaluate(CURRENT_SAVE)
+
+
+def person_can_roll(gp: GamePage) -> bool:
+    return gp.page.is_enabled("#roll") and gp.page.is_hidden("#ai-skip")
+
+
+def best_box_on_page(gp: GamePage) -> str:
+    """The open box with the most points shown (a simple player)."""
+    boxes = gp.page.eval_on_selector_all(
+        "#sheet button.box:not([hidden]):not(:disabled)",
+        "els => els.map(e => [e.dataset.box, e.textContent])")
+    return max(boxes, key=lambda b: int(b[1]) if b[1].lstrip("-").isdigit() else -1)[0]
+
+
+CASES = [
+    ("argentine", 3, [("Ana", "human"), ("Bot B", "ai:beginner"), ("Bot C", "ai:optimal")]),
+    ("puerto-rican", 8, [("Bot H", "ai:heuristic"), ("Bot X", "ai:expert")]),
+]
+
+
+@pytest.mark.parametrize("variant,seed,sides", CASES, ids=[c[0] for c in CASES])
+def test_game_against_computers_plays_to_the_end(gp: GamePage, variant, seed, sides):
+    p = gp.page
+    start(gp, variant, sides, seed)
+    deadline = time.monotonic() + 240
+    human_turns = 0
+    while not p.is_visible("#over"):
+        assert time.monotonic() < deadline, "the game did not finish"
+        if person_can_roll(gp) and p.is_hidden("#over"):
+            gp.roll()
+            gp.score(best_box_on_page(gp))
+            human_turns += 1
+        else:
+            p.wait_for_timeout(100)
+    save = current_save(gp)
+    game = Game.from_json(save)
+    assert game.over
+    assert [s.player for s in game.sides] == [pl for _, pl in sides]
+    assert gp.totals() == game.totals()
+    if any(pl == "human" for _, pl in sides):
+        assert human_turns > 0
+    # the report: skill loss and luck per side, as the engine computes them
+    p.click("#report-btn")
+    p.wait_for_selector("#coach-report:not([hidden])")
+    report = coach.report(game)
+    rows = p.locator("#report-table tbody tr")
+    assert rows.count() == len(sides)
+    for i, side in enumerate(report["sides"]):
+        row = rows.nth(i)
+        assert float(row.get_attribute("data-skill")) == pytest.approx(side["skill_loss"], abs=1e-3)
+        assert float(row.get_attribute("data-luck")) == pytest.approx(side["luck"], abs=1e-3)
+        assert row.locator("td.report-skill").inner_text().lstrip("−") == f"{side['skill_loss']:.2f}"
+
+
+def test_computer_turn_is_paced_and_skippable(gp: GamePage):
+    p = gp.page
+    start(gp, "argentine", [("Ana", "human"), ("Bot", "ai:heuristic")], seed=4, reduced=False)
+    deadline = time.monotonic() + 60
+    # Play Ana's turns until the computer is about to begin a turn of its own.
+    while not p.is_visible("#ai-skip"):
+        assert time.monotonic() < deadline
+        if person_can_roll(gp):
+            gp.roll()
+            gp.score(best_box_on_page(gp))
+        else:
+            p.wait_for_timeout(50)
+    assert "Bot (computer, strong heuristic) is playing" in p.inner_text("#hint")
+    assert p.is_disabled("#roll") and p.is_disabled("#undo")
+    assert p.locator("#sheet button.box:visible").count() == 0
+    before = gp.renders()
+    p.keyboard.press("r")  # a person cannot roll for the computer
+    # paced: ~600 ms between steps, so in 900 ms at most two steps are drawn
+    t0 = time.monotonic()
+    p.wait_for_function("n => +document.getElementById('board').dataset.rendered > n", arg=before)
+    p.wait_for_timeout(900)
+    assert gp.renders() - before <= 3
+    assert p.is_visible("#ai-skip")
+    assert p.text_content("#announce").startswith("Bot: ")
+    # Skip: the rest of the computer's turn at once
+    t1 = time.monotonic()
+    p.keyboard.press("s")
+    p.wait_for_selector("#ai-skip", state="hidden", timeout=5_000)
+    skipped = time.monotonic() - t1
+    assert skipped < 1.0, skipped
+    assert p.text_content("#announce").startswith("Bot: ")
+    assert person_can_roll(gp) or p.is_visible("#over")
+    assert t1 - t0 >= 0.9
+
+
+def test_hint_shows_the_engines_values(gp: GamePage):
+    p = gp.page
+    start(gp, "argentine", [("Ana", "human")], seed=11)
+    gp.roll()
+    p.keyboard.press("h")
+    p.wait_for_selector("#hint-dialog[open] #hint-table")
+    shown = p.eval_on_selector_all(
+        "#hint-table tbody tr",
+        "rows => rows.map(r => [r.querySelector('th').textContent, r.children[1].textContent,"
+        " r.children[2].textContent, +r.dataset.expected])")
+    game = Game.from_json(current_save(gp))
+    want = coach.hint(game, top=5)
+    assert len(shown) == len(want) == 5
+    for (text, expected, loss, raw), c in zip(shown, want):
+        assert raw == pytest.approx(c["expected"], abs=1e-4)
+        assert expected == f"{c['expected']:.2f}"
+        assert loss == ("best" if c["loss"] < 0.005 else f"−{c['loss']:.2f}")
+        if c["kind"] == "hold":
+            keep = ", ".join(map(str, c["keep"]))
+            assert text == (f"Keep {keep}, roll again" if keep else "Roll all the dice again")
+    assert f"Dice: {', '.join(map(str, game.dice))}." in p.inner_text("#hint-body")
+    p.keyboard.press("Escape")
+    p.wait_for_selector("#hint-dialog", state="hidden")
+
+
+def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
+    p = gp.page
+    start(gp, "argentine", [("Ana", "human")], seed=21)
+    if not p.is_checked("#coach-toggle"):
+        p.check("#coach-toggle")
+    p.wait_for_timeout(300)  # the worker is told (and the table checked) before the next move
+    gp.roll()
+    # a poor decision: the worst box with points
+    game = Game.from_json(current_save(gp))
+    choices = coach.hint(game, top=1000)
+    bad = next(c for c in reversed(choices) if c["kind"] == "score" and not c["action"].get("scratch"))
+    assert bad["loss"] > 0.01
+    gp.score(bad["boxes"][0])
+    p.wait_for_selector("#coach-cost:not([hidden])")
+    assert float(p.get_attribute("#coach-cost", "data-cost")) == pytest.approx(bad["loss"], abs=1e-3)
+    points = f"{round(bad['loss'], 2):.2f}"
+    assert p.inner_text("#coach-cost") == f"That cost {points} points."
+    assert f"That cost {points} points." in p.text_content("#announce")
+    # the best decision: the coach's first choice
+    gp.roll()
+    game = Game.from_json(current_save(gp))
+    best = coach.hint(game, top=1)[0]
+    if best["kind"] == "hold":
+        for i in range(5):
+            if (i in best["action"]["hold"]) != gp.held()[i]:
+                gp.hold(i)
+        gp.roll()
+    else:
+        gp.score(best["boxes"][0])
+    p.wait_for_function("() => document.getElementById('coach-cost').dataset.cost < 0.005")
+    assert p.inner_text("#coach-cost") == "Best move."
+    p.uncheck("#coach-toggle")
+    assert p.is_hidden("#coach-cost")
+
+
+def test_house_options_table_is_solved_with_progress(gp: GamePage):
+    """Puerto Rican without aces wild ships no table: the worker solves it, with progress."""
+    p = gp.page
+    start(gp, "puerto-rican", [("Ana", "human")], seed=5, options={"aces_wild": False})
+    gp.roll()
+    p.click("#hint-btn")
+    p.wait_for_selector("#ai-progress:not([hidden])", timeout=20_000)
+    assert re.search(r"Working out the best play for these house rules: \d+ %", p.inner_text("#ai-progress"))
+    p.wait_for_selector("#hint-dialog[open] #hint-table", timeout=180_000)
+    game = Game.from_json(current_save(gp))
+    want = coach.hint(game, top=5)
+    shown = p.eval_on_selector_all("#hint-table tbody tr", "rows => rows.map(r => +r.dataset.expected)")
+    assert shown == pytest.approx([c["expected"] for c in want], abs=1e-4)
+    p.keyboard.press("Escape")
