@@ -58,7 +58,17 @@ TEXT = {
     "replay": "Replay",
     "replay_game": "Replay this game",
     "share_failed": "The link could not be made: {why}.",
+    # opening a downloaded file
+    "file_title": "Open a game file",
+    "file_help": "A file saved with “Download file” (here or on another device) opens as a replay.",
+    "file_label": "Game file (.json)",
+    "file_bad": "The file “{name}” cannot be opened: {why}.",
+    "file_large": "the file is too large",
+    "file_empty": "it holds no game",
+    "file_more": "The file holds {n} games: the first one is shown.",
 }
+
+MAX_FILE = 5_000_000  # bytes, as the engine's import (generala/bundle.py)
 
 
 def fmt(key, **values):
@@ -130,6 +140,7 @@ class ReplayView:
         on(js.window, "hashchange", lambda e: self.from_hash())
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
+        self.add_file_input()
 
     # --- opening --------------------------------------------------------------
 
@@ -185,6 +196,49 @@ class ReplayView:
         token = link_token()
         if token:
             spawn(self.open_link(token))
+
+    def add_file_input(self):
+        home = byid("home")
+        if home is None or byid("open-file") is not None:
+            return
+        box = el("section", "saves open-file", None, {"id": "open-file-section", "aria-labelledby": "open-file-title"})
+        box.appendChild(el("h2", None, TEXT["file_title"], {"id": "open-file-title"}))
+        box.appendChild(el("p", "help", TEXT["file_help"]))
+        box.appendChild(el("label", None, TEXT["file_label"], {"for": "open-file"}))
+        inp = el("input", None, None, {"type": "file", "id": "open-file", "accept": ".json,application/json"})
+        box.appendChild(inp)
+        home.appendChild(box)
+        on(inp, "change", lambda e: spawn(self.open_file(inp)))
+
+    async def open_file(self, inp):
+        files = inp.files
+        if files is None or files.length == 0:
+            return
+        f = files.item(0)
+        name = str(f.name)
+        inp.value = ""  # the same file can be chosen again
+        if f.size > MAX_FILE:
+            message(fmt("file_bad", name=name, why=TEXT["file_large"]), "error")
+            return
+        try:
+            text = str(await f.text())
+        except Exception as err:
+            message(fmt("file_bad", name=name, why=str(err)), "error")
+            return
+        if not await engine_ready():
+            message(TEXT["no_engine"], "error")
+            return
+        reply = await call({"op": "import", "text": text})
+        if not reply.get("ok"):
+            message(fmt("file_bad", name=name, why=str(reply.get("error")).rstrip(".")), "error")
+            return
+        games = reply.get("games") or []
+        if not games:
+            message(fmt("file_bad", name=name, why=TEXT["file_empty"]), "error")
+            return
+        if len(games) > 1:
+            message(fmt("file_more", n=len(games)), "info")
+        await self.open_save(games[0]["save"], None, name, True)
 
     # --- the screen ------------------------------------------------------------
 

@@ -80,6 +80,25 @@ def test_download_is_an_export_file_of_the_game(gp, finished):
     assert len(text) < 20_000
     games = bundle.read(text)
     assert len(games) == 1 and games[0]["save"]["history"] == finished["history"]
+    # the file opens as a replay from the home screen (here, or on another device)
+    sp = SheetPage(p)
+    sp.home()
+    p.set_input_files("#open-file", download.path())
+    sp.wait_step(0)
+    r = Replay(finished)
+    sp.replay_click("last", r.steps)
+    assert sp.replay_cells() == cells_of(r.view_at(r.steps))
+    assert p.locator('#replay [data-share="link"]').count() == 1
+    p.click('#replay [data-replay="back"]')
+    p.wait_for_selector("#home", state="visible")
+    # a file that is not a game is refused with a message
+    p.set_input_files("#open-file", files=[{"name": "notes.json", "mimeType": "application/json",
+                                            "buffer": b'{"hello": 1}'}])
+    p.wait_for_selector("#messages .msg-error", state="visible")
+    assert "The file “notes.json” cannot be opened: the file is not a Generala export" \
+        in p.inner_text("#messages")
+    p.click("#messages .msg-error [data-dismiss]")
+    assert p.is_visible("#home") and p.is_hidden("#replay")
 
 
 @pytest.fixture
