@@ -97,8 +97,9 @@ class SheetMode:
         label.appendChild(el("span", None, TEXT["choice"]))
         box.appendChild(label)
         box.appendChild(el("p", "help", TEXT["choice_help"], {"id": "sheet-mode-help"}))
-        anchor = form.querySelector(".seed") or byid("setup-error")
-        form.insertBefore(box, anchor)
+        # right under the choice of game: it decides how the whole game is played
+        anchor = byid("house-options") or form.querySelector(".seed") or byid("setup-error")
+        anchor.parentNode.insertBefore(box, anchor)
 
     def amend(self, req):
         """A `new` request from the form: score-sheet mode if chosen."""
