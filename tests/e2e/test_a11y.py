@@ -160,29 +160,40 @@ def test_whole_game_by_keyboard_alone(gp: GamePage):
     gp.home()
     set_lang(p, "ru")
     try:
-        p.focus("body")
-        # Tab to the first player's name, type it; on to Start, press Enter.
-        for _ in range(80):
-            p.keyboard.press("Tab")
-            if p.evaluate("document.activeElement.classList.contains('side-name')"):
+        p.evaluate("document.activeElement && document.activeElement.blur()")
+
+        def tab_to(test: str, limit: int = 80):
+            for _ in range(limit):
+                p.keyboard.press("Tab")
+                if p.evaluate(f"(() => {{ const a = document.activeElement; return !!a && ({test}); }})()"):
+                    return
+            raise AssertionError(f"Tab never reached {test}")
+
+        # the game: arrow keys in the radio group (Generala is the first)
+        tab_to("a.matches('input[data-variant]')")
+        for _ in range(4):
+            if p.evaluate("document.activeElement.value") == "argentine":
                 break
+            p.keyboard.press("ArrowUp")
+        assert p.is_checked('input[data-variant="argentine"]')
+        # the first player's name; then remove every other player row
+        tab_to("a.classList.contains('side-name')")
         p.keyboard.press("Control+A")
         p.keyboard.type("Аня")
-        for _ in range(40):
-            p.keyboard.press("Tab")
-            if p.evaluate("document.activeElement.classList.contains('remove')"):
-                break
-        # the second default player row: remove it (Enter on its Remove button)
-        p.keyboard.press("Tab")
-        p.keyboard.press("Tab")
-        p.keyboard.press("Tab")
-        if p.evaluate("document.activeElement.classList.contains('remove')"):
+        while p.locator("#sides > li").count() > 1:
+            tab_to("a.classList.contains('remove') && a.closest('li') !== document.querySelector('#sides > li')")
             p.keyboard.press("Enter")
-        for _ in range(40):
-            if focused(p) == "start":
-                break
-            p.keyboard.press("Tab")
-        assert focused(p) == "start"
+            assert focused(p) == "add-side"
+            p.keyboard.press("Shift+Tab")  # back into the rows for the next one
+        # the dice seed (open the <details> with Enter), then Start
+        tab_to("a.matches('#seed, .seed summary')")
+        if focused(p) != "seed":
+            if not p.evaluate("document.querySelector('.seed').open"):
+                p.keyboard.press("Enter")
+            tab_to("a.id === 'seed'", 3)
+        p.keyboard.press("Control+A")
+        p.keyboard.type("1")
+        tab_to("a.id === 'start'", 5)
         n = renders(p)
         p.keyboard.press("Enter")
         wait_drawn(p, n)
@@ -195,8 +206,6 @@ def test_whole_game_by_keyboard_alone(gp: GamePage):
             p.keyboard.press("r")
             wait_drawn(p, n)
             assert "Выпало" in p.text_content("#announce")
-            if p.is_visible("#over"):
-                break
             # hold the first die, roll again
             n = renders(p)
             p.keyboard.press("1")
@@ -219,6 +228,7 @@ def test_whole_game_by_keyboard_alone(gp: GamePage):
             assert "записано" in p.text_content("#announce")
             turns += 1
         p.wait_for_selector("#over", state="visible")
+        assert turns == 11 * players == 11  # seed 1: no automatic win, every box filled
         assert "Игра окончена" in p.text_content("#announce") or "побеждает" in p.text_content("#announce")
         assert focused(p) == "again"
     finally:
