@@ -8,15 +8,48 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 import zlib
 from array import array
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from ..variants import variant
 from .model import Model
 
 MAGIC = b"GENV1\n"
+#: Values as whole multiples of 1/1024 point, differences of neighbours, bytes regrouped
+#: by significance (most are 0 or 255), then zlib: 2.3 times smaller than float32.
+ENCODING = "q1024-delta-int32-byteplanes"
+_Q = 1024
+
+
+def _pack(values) -> bytes:
+    q = [round(v * _Q) for v in values]
+    deltas = array("i", [q[0]] + [b - a for a, b in zip(q, q[1:])])
+    if sys.byteorder != "little":
+        deltas.byteswap()
+    raw = deltas.tobytes()
+    return zlib.compress(b"".join(raw[k::4] for k in range(4)), 9)
+
+
+def _unpack(blob: bytes) -> list[float]:
+    n = len(blob) // 4
+    raw = bytearray(4 * n)
+    for k in range(4):
+        raw[k::4] = blob[k * n:(k + 1) * n]
+    deltas = array("i")
+    deltas.frombytes(bytes(raw))
+    if sys.byteorder != "little":
+        deltas.byteswap()
+    scale = 1.0 / _Q
+    return [x * scale for x in accumulate(deltas)]
+
+
+def _unpack_float32(blob: bytes) -> list[float]:
+    values = array("f")
+    values.frombytes(blob)
+    return values.tolist()
 
 #: Options that only switch automatic wins on: the solitaire game has none.
 AUTO_WIN_OPTIONS = {"argentine": "served_generala_wins", "puerto-rican": "big_general_wins"}
@@ -96,9 +129,9 @@ class Table:
         boxes, the best split's points of all 3003 hands, one byte each, so that
         the browser need not compute them.
         """
-        sections = [("values", zlib.compress(array("f", self.V).tobytes(), 9))]
+        sections = [("values", _pack(self.V))]
         if self.SD is not None:
-            sections.append(("sd", zlib.compress(array("f", self.SD).tobytes(), 9)))
+            sections.append(("sd", _pack(self.SD)))
         pairs = []
         if self.model.per_turn == 2:
             raw = bytearray()
@@ -113,7 +146,8 @@ class Table:
             "value": self.value,
             "seconds": round(self.seconds, 3),
             "format": "zlib sections; values (expected points to come) and sd (their "
-                      "standard deviation, optional): float32 in model state order",
+                      "standard deviation, optional) in model state order, encoded",
+            "encoding": ENCODING,
             "sections": [[name, len(data)] for name, data in sections],
             "pairs": pairs,
         }
@@ -143,8 +177,11 @@ class Table:
         for name, size in header.get("sections", [["values", len(data) - pos]]):
             blobs[name] = zlib.decompress(data[pos:pos + size])
             pos += size
-        values = array("f")
-        values.frombytes(blobs["values"])
+        encoding = header.get("encoding", "float32")  # float32: the first tables
+        if encoding not in (ENCODING, "float32"):
+            raise ValueError(f"unknown table encoding {encoding!r}")
+        unpack = _unpack if encoding == ENCODING else _unpack_float32
+        values = unpack(blobs["values"])
         model = model_for(rules)
         if len(values) != len(model.states):
             raise ValueError("table does not match the model")
@@ -154,13 +191,11 @@ class Table:
             for i, (a, b) in enumerate(header["pairs"]):
                 key = (a, b) if a < b else (b, a)
                 model._pair_best.setdefault(key, list(raw[i * size:(i + 1) * size]))
-        V = values.tolist()
+        V = values
         V[model.index[(0, 0)]] = header["value"]  # the exact solved value
         table = cls(model, V, header.get("seconds", 0.0))
         if "sd" in blobs:
-            sd = array("f")
-            sd.frombytes(blobs["sd"])
-            table.SD = sd.tolist()
+            table.SD = unpack(blobs["sd"])
         return table
 
     @classmethod
