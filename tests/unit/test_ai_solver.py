@@ -197,7 +197,7 @@ def test_solve_puerto_rican_and_table_round_trip():
     assert table.value == pytest.approx(SOLVED["puerto-rican"], abs=1e-6)
     again = Table.from_bytes(table.to_bytes())
     assert again.value == table.value
-    assert max(abs(x - y) for x, y in zip(again.V, table.V)) < 1e-4
+    assert max(abs(x - y) for x, y in zip(again.V, table.V)) <= 1 / 2048 + 1e-9
 
 
 def test_solitaire_rules_switch_automatic_wins_off():
