@@ -150,6 +150,8 @@ def test_computer_turn_is_paced_and_skippable(gp: GamePage):
     assert p.text_content("#announce").startswith("Bot: ")
     assert person_can_roll(gp) or p.is_visible("#over")
     assert t1 - t0 >= 0.9
+    if person_can_roll(gp):  # the computer's move cannot be taken back by the person
+        assert p.is_disabled("#undo")
 
 
 def test_hint_shows_the_engines_values(gp: GamePage):
