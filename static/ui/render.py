@@ -267,6 +267,10 @@ class Board:
             name = words.box(row["box"])
             for i, cell in enumerate(row["cells"]):
                 kt, kb, ks = self.cells[r][i]
+                ckey = (cell, rkey[1:])
+                if self.c.seen.get(kt) == ckey:
+                    continue  # this side's cell is unchanged (another side's changed)
+                self.c.seen[kt] = ckey
                 playable = bool(cell.get("playable")) and ready
                 c.flag(kb, "hidden", not playable)
                 c.flag(ks, "hidden", playable)
