@@ -84,7 +84,10 @@ def dice_text(dice):
 
 def link_url(token):
     loc = js.location
-    return str(loc.origin) + str(loc.pathname) + "#replay=" + token
+    path = str(loc.pathname)
+    if path.endswith("/"):
+        path += "index.html"
+    return str(loc.origin) + path + "#replay=" + token
 
 
 def link_token():
