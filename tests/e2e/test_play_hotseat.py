@@ -154,3 +154,32 @@ def test_double_split_changed_by_hand(gp: GamePage):
     assert gp.totals() == [m.view["sides"][0]["total"]]
     assert gp.cell("sixes", 0) == m.view["rows"][5]["cells"][0]["text"]
     assert gp.turn_line() == "Turn 2 of 5"
+
+
+def test_phone_width_touch_targets_reduced_motion_and_dark_mode(gp: GamePage):
+    p = gp.page
+    p.set_viewport_size({"width": 320, "height": 640})
+    try:
+        gp.new_game("double", ("Ana", "Beto", "Caro"), seed=6)
+        gp.roll()
+        # nothing sticks out sideways on a 320 px phone (the sheet scrolls inside its frame)
+        assert p.evaluate("document.documentElement.scrollWidth") <= 320
+        small = p.evaluate("""() => [...document.querySelectorAll('#board button')]
+            .filter(b => b.offsetParent !== null)
+            .map(b => [b.id || b.dataset.box || b.dataset.die || b.textContent, b.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 44 || r.height < 44)
+            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert small == []
+        # rolled dice shake, but not under prefers-reduced-motion
+        p.emulate_media(reduced_motion="no-preference")
+        assert p.eval_on_selector('#board .tray [data-die="0"]', "e => getComputedStyle(e).animationName") != "none"
+        p.emulate_media(reduced_motion="reduce")
+        assert p.eval_on_selector('#board .tray [data-die="0"]', "e => getComputedStyle(e).animationName") == "none"
+        # dark mode follows prefers-color-scheme
+        light = p.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        p.emulate_media(color_scheme="dark")
+        dark = p.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        assert light != dark
+    finally:
+        p.emulate_media(reduced_motion="no-preference", color_scheme="light")
+        p.set_viewport_size({"width": 1280, "height": 900})
