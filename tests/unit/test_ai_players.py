@@ -129,3 +129,38 @@ def test_double_hint_and_split_action():
 def test_unknown_level():
     with pytest.raises(ValueError):
         make_player("grandmaster", variant("double"))
+
+
+def test_expert_last_turn_law_matches_the_rules_oracle():
+    from generala.ai.players import ExpertPlayer
+    rules = variant("argentine")
+    expert = ExpertPlayer(rules)
+    model = expert.advisor.model
+    law = dict(expert._last_turn_law((model.full ^ model.bit["generala"], 0)))
+    # RULES.md: five alike within three rolls, keeping the most common face
+    assert law[50] == pytest.approx(2783176 / 60466176, abs=1e-12)
+    sixes = (model.full ^ model.bit["sixes"], 0)
+    law = expert._last_turn_law(sixes)
+    assert sum(p for _, p in law) == pytest.approx(1)
+    assert sum(v * p for v, p in law) == pytest.approx(expert.advisor.table.state_value(sixes), abs=1e-3)
+
+
+def test_expert_against_a_finished_side_plays_for_the_points_it_needs():
+    """Last box 'generala' open, behind by 30 against a finished side: the only way to win
+    is five alike, so it keeps the most common face even where the optimal player might not."""
+    from generala.ai.players import ExpertPlayer
+    rules = variant("argentine", served_generala_wins=False)
+    expert = ExpertPlayer(rules)
+    game = Game(rules, ["a", "b"], SeededRoller(0), rolloff=False)
+    for box in rules.categories:
+        game.sheets[0][box] = 0  # side a has finished: 30 points
+        if box != "generala":
+            game.sheets[1][box] = 0  # side b (to play): only Generala open, 0 points
+    game.sheets[0]["sixes"] = 30
+    game.turn = 1  # side b to play its last turn
+    assert game.current == 1
+    game.roll([2, 2, 5, 5, 5])
+    assert expert.choose(game) == {"hold": [2, 3, 4]}
+    game.hold([2, 3, 4])
+    game.roll([5, 5, 5, 5, 4])
+    assert expert.choose(game) == {"hold": [0, 1, 2, 3]}
