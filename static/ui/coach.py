@@ -87,7 +87,7 @@ class Coach:
         self.hint_btn = el("button", "btn coach-hint", words.t("coach.hint"),
                            {"type": "button", "id": "hint-btn", "aria-keyshortcuts": "H",
                             "aria-haspopup": "dialog"})
-        label = el("label", "check coach-toggle")
+        label = self.toggle_label = el("label", "check coach-toggle")
         self.toggle = el("input", None, None, {"type": "checkbox", "id": "coach-toggle"})
         self.toggle.checked = self.on
         label.appendChild(self.toggle)
@@ -140,6 +140,9 @@ class Coach:
         if view is None:
             return
         self.hint_btn.disabled = not self.person_to_play(view)
+        from computer import level_of
+        people = any(level_of(view, i) is None for i in range(len(view["sides"])))
+        self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only
         over = bool(view["over"]) and not view.get("sheet")
         self.report_btn.hidden = not over
         if not over and not self.section.hidden:

@@ -13,6 +13,7 @@ import re
 import time
 
 import pytest
+from e2e_support import wait_ready
 from gamepage import GamePage, gp, shared  # noqa: F401
 
 from generala import Game
@@ -152,6 +153,23 @@ def test_computer_turn_is_paced_and_skippable(gp: GamePage):
     assert t1 - t0 >= 0.9
     if person_can_roll(gp):  # the computer's move cannot be taken back by the person
         assert p.is_disabled("#undo")
+
+
+def test_reload_during_a_computer_turn_resumes_it(gp: GamePage):
+    p = gp.page
+    start(gp, "argentine", [("Bot A", "ai:optimal"), ("Bot B", "ai:beginner")], seed=9, reduced=False)
+    p.wait_for_selector("#ai-skip", state="visible")
+    assert p.is_hidden("#hint-btn") and p.is_hidden("#coach-toggle")  # no person plays
+    p.wait_for_function("() => +document.getElementById('board').dataset.rendered > 3")
+    p.reload()
+    wait_ready(p)
+    p.wait_for_selector("#board", state="visible")
+    saved = current_save(gp)
+    p.emulate_media(reduced_motion="reduce")  # the rest at once
+    p.wait_for_selector("#over", state="visible", timeout=120_000)
+    game = Game.from_json(current_save(gp))
+    assert game.over and gp.totals() == game.totals()
+    assert len(game.history) > len(saved["history"])
 
 
 def test_hint_shows_the_engines_values(gp: GamePage):
