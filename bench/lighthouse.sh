@@ -1,7 +1,7 @@
 #!/bin/sh
 # Lighthouse accessibility score of the built site (issue 6). Not a test.
 #   bench/lighthouse.sh [dist-dir]      (default: a fresh build in a temp folder)
-# Needs npm `lighthouse` (LIGHTHOUSE=/path/to/lighthouse, else `npx lighthouse`) and
+# Needs npm `lighthouse` 12 (LIGHTHOUSE=/path/to/lighthouse, else `npx --yes lighthouse@12`) and
 # Debian chromium. Serves the site with the production headers (tools/serve.py).
 set -eu
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ time.sleep(600)
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null' EXIT
 sleep 2
-LH="${LIGHTHOUSE:-npx lighthouse}"
+LH="${LIGHTHOUSE:-npx --yes lighthouse@12}"
 OUT="${OUT:-/tmp/lighthouse-a11y}"
 for LANG in en es bg ru; do
   CHROME_PATH=/usr/bin/chromium $LH "http://127.0.0.1:$PORT/?lang=$LANG" \
