@@ -162,5 +162,5 @@ def test_expert_against_a_finished_side_plays_for_the_points_it_needs():
     game.roll([2, 2, 5, 5, 5])
     assert expert.choose(game) == {"hold": [2, 3, 4]}
     game.hold([2, 3, 4])
-    game.roll([5, 5, 5, 5, 4])
-    assert expert.choose(game) == {"hold": [0, 1, 2, 3]}
+    game.roll([4, 5, 5, 5, 5])
+    assert expert.choose(game) == {"hold": [1, 2, 3, 4]}
