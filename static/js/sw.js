@@ -52,9 +52,17 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      // Pages: the precached shell, whatever the query (?variant=..., ?embed=1).
-      const key = request.mode === "navigate" ? new URL("./index.html", self.location.href).href : request;
-      const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
+      let key = request;
+      if (request.mode === "navigate") {
+        // Pages: the precached page whatever the query (?variant=..., ?seed=...);
+        // a folder means its index.html.
+        const page = new URL(request.url);
+        page.search = "";
+        page.hash = "";
+        if (page.pathname.endsWith("/")) page.pathname += "index.html";
+        key = page.href;
+      }
+      const hit = await cache.match(key);
       if (hit) return hit;
       return fetch(request);
     })(),
