@@ -82,8 +82,10 @@ def match(name: str, a: str, b: str, games: int, seed: int, paired: bool = True)
             wins += r == 1.0
             ties += r == 0.5
         results.append(sum(rs) / len(rs))
-        if len(results) % 500 == 0:
-            print(f"  {played}: {statistics.mean(results):.4f}", file=sys.stderr, flush=True)
+        if len(results) % 100 == 0:
+            se_now = statistics.stdev(results) / math.sqrt(len(results))
+            print(f"  {played}: {statistics.mean(results):.4f} ± {2 * se_now:.4f} (2 SE)",
+                  file=sys.stderr, flush=True)
     score = statistics.mean(results)
     se = statistics.stdev(results) / math.sqrt(len(results))
     naive = math.sqrt(score * (1 - score) / played)
