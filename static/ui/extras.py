@@ -40,6 +40,12 @@ class Extras:
         """True when rolling / holding must not be sent (a score-sheet game)."""
         return self.sheet.blocks()
 
+    def relabel(self):
+        """After a language change (main.py relang): screens built once, in the new words."""
+        self.sheet.relabel()
+        self.replay.relabel()
+        self.records.relabel()
+
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...)."""
         self.replay.from_hash()

@@ -71,7 +71,17 @@ class RecordsView:
 
     def title_of(self, variant):
         info = self.catalog.get(variant) if isinstance(self.catalog, dict) else None
-        return info["title"] if info else variant
+        english = info["title"] if info else variant
+        title = getattr(words, "title", None)  # the game's name in the page's language
+        return title(variant, english) if title else english
+
+    def relabel(self):
+        """After a language change: the nav button, and the screen if it is showing."""
+        btn = byid("nav-records")
+        if btn is not None:
+            btn.textContent = TEXT["nav"]
+        if not self.root.hidden:
+            spawn(self.open())
 
     async def open(self):
         root = self.root

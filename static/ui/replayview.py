@@ -200,6 +200,24 @@ class ReplayView:
         if token:
             spawn(self.open_link(token))
 
+    def relabel(self):
+        """After a language change: rebuild what was built once (file box, game-over panel,
+        the replay on screen at the same step)."""
+        box = byid("open-file-section")
+        if box is not None:
+            box.remove()
+        self.add_file_input()
+        panel = byid("game-share")
+        if panel is not None:
+            panel.remove()
+            if self.game.view is not None:
+                self.board_drawn(self.game.view)
+        if not self.root.hidden and self.view is not None:
+            view = self.view
+            self.frame(TEXT["title"] + view["title"])
+            self.build(view)
+            self.show(view)
+
     def add_file_input(self):
         home = byid("home")
         if home is None or byid("open-file") is not None:
@@ -210,7 +228,11 @@ class ReplayView:
         box.appendChild(el("label", None, TEXT["file_label"], {"for": "open-file"}))
         inp = el("input", None, None, {"type": "file", "id": "open-file", "accept": ".json,application/json"})
         box.appendChild(inp)
-        home.appendChild(box)
+        after = byid("history-section")
+        if after is not None and after.parentNode is not None and after.parentNode.isSameNode(home):
+            home.insertBefore(box, after.nextSibling)
+        else:
+            home.appendChild(box)
         on(inp, "change", lambda e: spawn(self.open_file(inp)))
 
     async def open_file(self, inp):

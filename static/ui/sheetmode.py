@@ -89,7 +89,7 @@ class SheetMode:
         form = byid("setup")
         if form is None or byid("sheet-mode") is not None:
             return
-        box = el("div", "sheet-choice option")
+        box = el("div", "sheet-choice option", None, {"id": "sheet-choice"})
         label = el("label", "check")
         self.checkbox = el("input", None, None, {"type": "checkbox", "id": "sheet-mode",
                                                  "aria-describedby": "sheet-mode-help"})
@@ -100,6 +100,33 @@ class SheetMode:
         # right under the choice of game: it decides how the whole game is played
         anchor = byid("house-options") or form.querySelector(".seed") or byid("setup-error")
         anchor.parentNode.insertBefore(box, anchor)
+
+    def relabel(self):
+        """After a language change: the setup choice and the entry panel in the new words
+        (the dice typed so far are kept)."""
+        box = byid("sheet-choice")
+        if box is not None:
+            box.querySelector("label span").textContent = TEXT["choice"]
+            box.querySelector(".help").textContent = TEXT["choice_help"]
+        typed = str(self.text.value) if self.panel is not None else ""
+        at = [r.checked for r in self.radios] if self.panel is not None else None
+        for node in (self.panel, self.note):
+            if node is not None and node.parentNode is not None:
+                node.remove()
+        if self.paper is not None:
+            self.paper.querySelector("summary").textContent = TEXT["paper"]
+        self.panel = None
+        self.note = None
+        view = self.game.view
+        if view is not None and self.game.board_visible():
+            self.update(view)
+            if self.panel is not None:
+                self.text.value = typed
+                if at:
+                    for r, checked in zip(self.radios, at):
+                        r.checked = checked
+                self.dice, error = parse_dice(typed, self.count)
+                self.draw_chosen()
 
     def amend(self, req):
         """A `new` request from the form: score-sheet mode if chosen."""

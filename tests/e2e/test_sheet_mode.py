@@ -189,3 +189,25 @@ def test_dice_are_entered_from_the_keyboard(gp):
     assert sp.dice() == [2, 3, 4, 5, 6]
     sp.score("straight")
     assert sp.cell("straight", 0) == "20"
+
+
+def test_the_paper_sheet_in_bulgarian_keeps_what_was_typed(gp):
+    sp = SheetPage(gp.page)
+    p = sp.page
+    sp.new_game("bulgarian", ("Петя", "Румен"))
+    p.fill("#entry-text", "444")
+    try:
+        p.select_option("#lang-pick", "bg")
+        p.wait_for_function("() => document.getElementById('entry-title').textContent.startsWith('Заровете')")
+        assert p.input_value("#entry-text") == "444"  # nothing typed is lost
+        assert p.locator("#entry-chosen [data-entry-remove]").count() == 3
+        assert "Игра с истински зарове" in p.text_content("#sheet-choice")
+        assert p.inner_text("#nav-records") == "Рекорди"
+        p.fill("#entry-text", "44412")
+        sp._after(lambda: p.click("#entry-ok"))
+        sp.score("fours")
+        assert sp.paper("fours", 0) == "O"
+        assert p.inner_text('#paper-sheet tr[data-sum="total"] th') == "Резултат"
+    finally:
+        p.select_option("#lang-pick", "en")
+        p.wait_for_function("() => document.getElementById('nav-records').textContent === 'Records'")
