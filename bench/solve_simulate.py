@@ -43,10 +43,12 @@ def main(argv=None) -> int:
         n += 1
         s += x
         ss += x * x
-        if (i + 1) % 1000 == 0:
+        if (i + 1) % 500 == 0:
             mean = s / n
-            print(f"  {n} games  mean {mean:.3f}  {time.perf_counter() - start:.0f} s",
-                  file=sys.stderr, flush=True)
+            sd_now = math.sqrt(max(0.0, ss / n - mean * mean) * n / (n - 1))
+            print(f"  {n} games  sum {s}  sum of squares {ss}  mean {mean:.3f}  "
+                  f"se {sd_now / math.sqrt(n):.3f}  z {(mean - table.value) / (sd_now / math.sqrt(n)):+.2f}  "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     mean = s / n
     sd = math.sqrt(max(0.0, ss / n - mean * mean) * n / (n - 1))
     se = sd / math.sqrt(n)
