@@ -4,6 +4,7 @@
 
 WORDS = {
     "en": {
+        "ai.setup_slow": "This game ships no table of the best play: the optimal and expert computer players (and the hint) first work it out in your browser, which can take several minutes.",
         "setup.ai_beginner": "Computer: beginner",
         "setup.ai_heuristic": "Computer: strong heuristic",
         "setup.ai_optimal": "Computer: optimal",
@@ -58,6 +59,7 @@ WORDS = {
         "report.auto_win": "The game ended with an automatic win: the report covers the turns played.",
     },
     "es": {
+        "ai.setup_slow": "Este juego no trae la tabla de la mejor jugada: las computadoras óptima y experta (y la pista) primero la calculan en tu navegador, lo que puede tardar varios minutos.",
         "setup.ai_beginner": "Computadora: principiante",
         "setup.ai_heuristic": "Computadora: heurística fuerte",
         "setup.ai_optimal": "Computadora: óptima",
@@ -112,6 +114,7 @@ WORDS = {
         "report.auto_win": "La partida terminó con una victoria automática: el informe cubre los turnos jugados.",
     },
     "bg": {
+        "ai.setup_slow": "Тази игра няма готова таблица на най-добрата игра: оптималният и експертният компютър (и подсказката) първо я изчисляват в браузъра, което може да отнеме няколко минути.",
         "setup.ai_beginner": "Компютър: начинаещ",
         "setup.ai_heuristic": "Компютър: силна евристика",
         "setup.ai_optimal": "Компютър: оптимален",
@@ -166,6 +169,7 @@ WORDS = {
         "report.auto_win": "Играта завърши с автоматична победа: отчетът обхваща изиграните ходове.",
     },
     "ru": {
+        "ai.setup_slow": "Для этой игры нет готовой таблицы лучшей игры: оптимальный компьютер и эксперт (и подсказка) сначала вычисляют её в браузере, это может занять несколько минут.",
         "setup.ai_beginner": "Компьютер: новичок",
         "setup.ai_heuristic": "Компьютер: сильная эвристика",
         "setup.ai_optimal": "Компьютер: оптимальный",

@@ -19,7 +19,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 import words
-from dom import byid, el, on
+from dom import byid, each, el, on
 
 PACE_MS = 600
 REDUCED_PACE_MS = 0
@@ -65,6 +65,12 @@ class Computer:
         import coach  # noqa: E402 (after the bar exists)
         self.coach = coach.Coach(game, self)
         on(document, "keydown", self.on_key)
+        self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
+                                  {"id": "ai-setup-note", "hidden": ""})
+        sides = byid("sides")
+        if sides is not None:
+            sides.parentNode.insertBefore(self.setup_note_node, sides.nextSibling)
+            on(byid("home"), "change", lambda e: self.setup_note())
         self.relabel_proxy = create_proxy(lambda *a: self.relabel())
         if byid("lang-pick"):  # after main.py has switched the words (issue 6)
             on(byid("lang-pick"), "change", lambda e: js.setTimeout(self.relabel_proxy, 0))
@@ -100,7 +106,18 @@ class Computer:
             return
         tray.parentNode.insertBefore(self.bar, tray.nextSibling)
 
+    def setup_note(self):
+        """Under the players: a strong computer in a game whose table is not shipped is slow to start."""
+        variant = self.game.setup.variant
+        info = self.game.catalog.get(variant) or {}
+        strong = False
+        for sel in each(document.querySelectorAll("#sides .player")):
+            if str(sel.value) in ("ai:optimal", "ai:expert"):
+                strong = True
+        self.setup_note_node.hidden = not (strong and variant and not info.get("tables"))
+
     def relabel(self):
+        self.setup_note_node.textContent = words.t("ai.setup_slow")
         self.skip_btn.textContent = words.t("ai.skip")
         self.skip_btn.setAttribute("title", words.t("ai.skip_label"))
         self.coach.relabel()

@@ -172,6 +172,27 @@ def test_reload_during_a_computer_turn_resumes_it(gp: GamePage):
     assert len(game.history) > len(saved["history"])
 
 
+def test_setup_levels_and_the_note_on_games_without_a_table(gp: GamePage):
+    p = gp.page
+    gp.home()
+    rows = p.locator("#sides > li")
+    while rows.count() < 2:
+        p.click("#add-side")
+    levels = rows.nth(1).locator(".player option").evaluate_all("os => os.map(o => [o.value, o.hidden])")
+    assert [v for v, _ in levels] == ["human", "ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert"]
+    assert not any(hidden for _, hidden in levels)  # expert shown: two sides
+    # every variant ships its table now: no note that a strong computer is slow to start
+    rows.nth(1).locator(".player").select_option("ai:optimal")
+    for variant in ("argentine", "puerto-rican", "double", "bulgarian"):
+        p.check(f'input[data-variant="{variant}"]')
+        assert p.is_hidden("#ai-setup-note")
+    p.check('input[data-variant="argentine"]')
+    rows.nth(1).locator(".player").select_option("human")
+    while rows.count() > 1:
+        rows.last.locator(".remove").click()
+    assert rows.nth(0).locator('.player option[value="ai:expert"]').evaluate("o => o.hidden")
+
+
 def test_hint_shows_the_engines_values(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=11)
