@@ -272,7 +272,7 @@ def _phi(z: float) -> float:
 
 #: Variance of the points one turn adds under optimal play (from simulations of the optimal
 #: solitaire player: variance of the final score / turns); a fallback for other options.
-VAR_PER_TURN = {"argentine": 164.0, "puerto-rican": 116.0, "double": 47.0, "bulgarian": 160.0}
+VAR_PER_TURN = {"argentine": 148.0, "puerto-rican": 110.0, "double": 27.0, "bulgarian": 135.0}
 
 
 class ExpertPlayer(OptimalPlayer):
