@@ -4,6 +4,7 @@
 
 WORDS = {
     "en": {
+        "coach.loading": "Loading the table of the best play…",
         "ai.setup_slow": "This game ships no table of the best play: the optimal and expert computer players (and the hint) first work it out in your browser, which can take several minutes.",
         "setup.ai_beginner": "Computer: beginner",
         "setup.ai_heuristic": "Computer: strong heuristic",
@@ -59,6 +60,7 @@ WORDS = {
         "report.auto_win": "The game ended with an automatic win: the report covers the turns played.",
     },
     "es": {
+        "coach.loading": "Cargando la tabla de la mejor jugada…",
         "ai.setup_slow": "Este juego no trae la tabla de la mejor jugada: las computadoras óptima y experta (y la pista) primero la calculan en tu navegador, lo que puede tardar varios minutos.",
         "setup.ai_beginner": "Computadora: principiante",
         "setup.ai_heuristic": "Computadora: heurística fuerte",
@@ -114,6 +116,7 @@ WORDS = {
         "report.auto_win": "La partida terminó con una victoria automática: el informe cubre los turnos jugados.",
     },
     "bg": {
+        "coach.loading": "Зарежда се таблицата на най-добрата игра…",
         "ai.setup_slow": "Тази игра няма готова таблица на най-добрата игра: оптималният и експертният компютър (и подсказката) първо я изчисляват в браузъра, което може да отнеме няколко минути.",
         "setup.ai_beginner": "Компютър: начинаещ",
         "setup.ai_heuristic": "Компютър: силна евристика",
@@ -169,6 +172,7 @@ WORDS = {
         "report.auto_win": "Играта завърши с автоматична победа: отчетът обхваща изиграните ходове.",
     },
     "ru": {
+        "coach.loading": "Загружается таблица лучшей игры…",
         "ai.setup_slow": "Для этой игры нет готовой таблицы лучшей игры: оптимальный компьютер и эксперт (и подсказка) сначала вычисляют её в браузере, это может занять несколько минут.",
         "setup.ai_beginner": "Компьютер: новичок",
         "setup.ai_heuristic": "Компьютер: сильная эвристика",

@@ -61,6 +61,7 @@ class Computer:
         self.halted = None  # a turn that failed: not retried by itself
         self.solving = False
         self.step_proxy = create_proxy(lambda *a: self.step_now())
+        self.loading_proxy = create_proxy(lambda *a: self.loading())
         self.build_bar()
         import coach  # noqa: E402 (after the bar exists)
         self.coach = coach.Coach(game, self)
@@ -284,17 +285,29 @@ class Computer:
         """Send ``req``; when the rules' value table is missing, solve it (progress shown)
         and send again. The reply dict, or None when the engine did not answer."""
         for attempt in range(2):
+            # A slow answer (the first one fetches and loads the table): say so.
+            slow = js.setTimeout(self.loading_proxy, 400)
             try:
                 text = await engine.call(json.dumps(req))
             except Exception as err:
                 self.message(words.t("msg.engine_failed", error=err), "error")
                 return None
+            finally:
+                js.clearTimeout(slow)
+                if not self.progress_flag:
+                    self.progress.hidden = True
             reply = json.loads(str(text))
             if reply.get("kind") != "NeedTable" or attempt:
                 return reply
             if not await self.solve():
                 return reply
         return None
+
+    def loading(self):
+        if not self.progress_flag:
+            self.progress_bar.removeAttribute("value")  # indeterminate
+            self.progress_text.textContent = words.t("coach.loading")
+            self.progress.hidden = False
 
     async def solve(self):
         """Compute the open game's value table in slices, showing progress. True when done."""
