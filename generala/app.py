@@ -101,7 +101,10 @@ class Session:
         if not self.coach or game.rolls == 0 or is_sheet(game):
             return None
         from .ai import coach
-        self._table(game.rules)
+        try:
+            self._table(game.rules)
+        except NeedTable:
+            return None  # the move never waits for the coach
         return coach.cost(game, action)
 
     def _table(self, rules):

@@ -90,3 +90,14 @@ def test_post_game_report_has_skill_and_luck():
     assert side["final"] == session.game.totals()[0]
     assert side["skill_loss"] >= 0
     assert side["luck"] == pytest.approx(side["final"] - side["start"] + side["skill_loss"], abs=1e-3)
+
+
+def test_a_move_never_waits_for_a_missing_coach_table():
+    session = app.Session()
+    session.handle({"op": "new", "variant": "argentine", "options": {"generala_points": 60},
+                    "sides": ["Ana"], "seed": 2})
+    tables._tables.pop(tables.solitaire_rules(session.game.rules), None)
+    session.handle({"op": "coach", "on": True})
+    assert session.handle({"op": "roll"})["ok"]
+    reply = session.handle({"op": "score", "box": "sixes"})
+    assert reply["ok"] and "cost" not in reply
