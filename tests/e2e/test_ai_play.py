@@ -266,3 +266,51 @@ def test_house_options_table_is_solved_with_progress(gp: GamePage):
     shown = p.eval_on_selector_all("#hint-table tbody tr", "rows => rows.map(r => +r.dataset.expected)")
     assert shown == pytest.approx([c["expected"] for c in want], abs=1e-4)
     p.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
+    """axe-core (as in test_a11y.py): a computer's turn, the hint dialog, a coach cost and
+    the game report have no WCAG A/AA violation."""
+    from test_a11y import AXE, check, set_lang
+    if not AXE.exists():
+        pytest.skip("npm install (devDependency axe-core) first")
+    p = gp.page
+    found: dict = {}
+    gp.home()
+    set_lang(p, lang)
+    try:
+        start(gp, "argentine", [("Ana", "human"), ("Bot", "ai:optimal")], seed=4, reduced=False)
+        p.wait_for_selector("#ai-skip", state="visible")
+        check(p, "computer's turn", found)
+        p.keyboard.press("s")
+        p.emulate_media(reduced_motion="reduce")
+        p.wait_for_selector("#roll:enabled")
+        if not p.is_checked("#coach-toggle"):
+            p.check("#coach-toggle")
+        p.wait_for_timeout(300)
+        gp.roll()
+        p.keyboard.press("h")
+        p.wait_for_selector("#hint-dialog[open] #hint-table")
+        check(p, "hint dialog", found)
+        p.keyboard.press("Escape")
+        p.wait_for_selector("#hint-dialog", state="hidden")
+        gp.score(best_box_on_page(gp))
+        p.wait_for_selector("#coach-cost:not([hidden])")
+        check(p, "coach cost", found)
+        p.uncheck("#coach-toggle")
+        deadline = time.monotonic() + 120
+        while not p.is_visible("#over"):
+            assert time.monotonic() < deadline
+            if person_can_roll(gp):
+                gp.roll()
+                gp.score(best_box_on_page(gp))
+            else:
+                p.wait_for_timeout(100)
+        p.click("#report-btn")
+        p.wait_for_selector("#coach-report:not([hidden])")
+        p.click("#coach-report details summary >> nth=0")
+        check(p, "report", found)
+    finally:
+        set_lang(p, "en")
+    assert not found, found
