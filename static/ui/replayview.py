@@ -437,10 +437,11 @@ class ReplayView:
         if from_board:
             row.appendChild(el("button", "btn", TEXT["replay_game"], {"type": "button", "data-share": "replay",
                                                                      "id": "replay-this"}))
+        where = "" if from_board else "replay-"  # ids unique: both panels may be in the page
         row.appendChild(el("button", "btn", TEXT["share"], {"type": "button", "data-share": "link",
-                                                           "id": "share-link-btn"}))
+                                                           "id": where + "share-link-btn"}))
         row.appendChild(el("button", "btn", TEXT["download"], {"type": "button", "data-share": "file",
-                                                              "id": "share-file-btn"}))
+                                                              "id": where + "share-file-btn"}))
         node.appendChild(row)
         box = el("div", "share-box", None, {"hidden": ""})
         box.appendChild(el("label", None, TEXT["link_label"], {"for": "share-url-" + ("b" if from_board else "r")}))

@@ -80,25 +80,6 @@ def test_download_is_an_export_file_of_the_game(gp, finished):
     assert len(text) < 20_000
     games = bundle.read(text)
     assert len(games) == 1 and games[0]["save"]["history"] == finished["history"]
-    # the file opens as a replay from the home screen (here, or on another device)
-    sp = SheetPage(p)
-    sp.home()
-    p.set_input_files("#open-file", download.path())
-    sp.wait_step(0)
-    r = Replay(finished)
-    sp.replay_click("last", r.steps)
-    assert sp.replay_cells() == cells_of(r.view_at(r.steps))
-    assert p.locator('#replay [data-share="link"]').count() == 1
-    p.click('#replay [data-replay="back"]')
-    p.wait_for_selector("#home", state="visible")
-    # a file that is not a game is refused with a message
-    p.set_input_files("#open-file", files=[{"name": "notes.json", "mimeType": "application/json",
-                                            "buffer": b'{"hello": 1}'}])
-    p.wait_for_selector("#messages .msg-error", state="visible")
-    assert "The file “notes.json” cannot be opened: the file is not a Generala export" \
-        in p.inner_text("#messages")
-    p.click("#messages .msg-error [data-dismiss]")
-    assert p.is_visible("#home") and p.is_hidden("#replay")
 
 
 @pytest.fixture
@@ -143,6 +124,32 @@ def test_share_link_opens_the_replay_in_a_fresh_browser(gp, finished, fresh):
     other.click('#replay [data-replay="back"]')
     other.wait_for_selector("#home", state="visible")
     assert "#replay" not in other.url
+
+
+def test_a_downloaded_file_opens_as_a_replay(gp, finished):
+    p = gp.page
+    with p.expect_download() as info:
+        p.click("#share-file-btn")
+    download = info.value
+    # the file opens as a replay from the home screen (here, or on another device)
+    sp = SheetPage(p)
+    sp.home()
+    p.set_input_files("#open-file", download.path())
+    sp.wait_step(0)
+    r = Replay(finished)
+    sp.replay_click("last", r.steps)
+    assert sp.replay_cells() == cells_of(r.view_at(r.steps))
+    assert p.locator('#replay [data-share="link"]').count() == 1
+    p.click('#replay [data-replay="back"]')
+    p.wait_for_selector("#home", state="visible")
+    # a file that is not a game is refused with a message
+    p.set_input_files("#open-file", files=[{"name": "notes.json", "mimeType": "application/json",
+                                            "buffer": b'{"hello": 1}'}])
+    p.wait_for_selector("#messages .msg-error", state="visible")
+    assert "The file “notes.json” cannot be opened: the file is not a Generala export" \
+        in p.inner_text("#messages")
+    p.click("#messages .msg-error [data-dismiss]")
+    assert p.is_visible("#home") and p.is_hidden("#replay")
 
 
 @pytest.mark.parametrize("how", ["one character changed", "cut short", "not a link"])
