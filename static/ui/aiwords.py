@@ -4,6 +4,8 @@
 
 WORDS = {
     "en": {
+        "coach.play": "Play",
+        "coach.play_label": "Play: {choice}",
         "coach.loading": "Loading the table of the best play…",
         "ai.setup_slow": "This game ships no table of the best play: the optimal and expert computer players (and the hint) first work it out in your browser, which can take several minutes.",
         "setup.ai_beginner": "Computer: beginner",
@@ -60,6 +62,8 @@ WORDS = {
         "report.auto_win": "The game ended with an automatic win: the report covers the turns played.",
     },
     "es": {
+        "coach.play": "Jugar",
+        "coach.play_label": "Jugar: {choice}",
         "coach.loading": "Cargando la tabla de la mejor jugada…",
         "ai.setup_slow": "Este juego no trae la tabla de la mejor jugada: las computadoras óptima y experta (y la pista) primero la calculan en tu navegador, lo que puede tardar varios minutos.",
         "setup.ai_beginner": "Computadora: principiante",
@@ -116,6 +120,8 @@ WORDS = {
         "report.auto_win": "La partida terminó con una victoria automática: el informe cubre los turnos jugados.",
     },
     "bg": {
+        "coach.play": "Изиграй",
+        "coach.play_label": "Изиграй: {choice}",
         "coach.loading": "Зарежда се таблицата на най-добрата игра…",
         "ai.setup_slow": "Тази игра няма готова таблица на най-добрата игра: оптималният и експертният компютър (и подсказката) първо я изчисляват в браузъра, което може да отнеме няколко минути.",
         "setup.ai_beginner": "Компютър: начинаещ",
@@ -172,6 +178,8 @@ WORDS = {
         "report.auto_win": "Играта завърши с автоматична победа: отчетът обхваща изиграните ходове.",
     },
     "ru": {
+        "coach.play": "Сыграть",
+        "coach.play_label": "Сыграть: {choice}",
         "coach.loading": "Загружается таблица лучшей игры…",
         "ai.setup_slow": "Для этой игры нет готовой таблицы лучшей игры: оптимальный компьютер и эксперт (и подсказка) сначала вычисляют её в браузере, это может занять несколько минут.",
         "setup.ai_beginner": "Компьютер: новичок",

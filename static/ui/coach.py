@@ -119,6 +119,8 @@ class Coach:
         dialog.appendChild(form)
         document.body.appendChild(dialog)
         on(dialog, "close", lambda e: self.after_dialog())
+        on(dialog, "click", self.on_dialog_click)
+        self.choices = []
 
         self.section = el("section", "coach-report", None, {"id": "coach-report", "hidden": "",
                                                            "aria-labelledby": "report-title"})
@@ -244,6 +246,7 @@ class Coach:
             head = el("tr")
             for key in ("coach.choice", "coach.expected", "coach.loss"):
                 head.appendChild(el("th", None, words.t(key), {"scope": "col"}))
+            head.appendChild(el("td"))
             thead = el("thead")
             thead.appendChild(head)
             table.appendChild(thead)
@@ -255,13 +258,45 @@ class Coach:
                 tr.appendChild(el("td", "hint-expected num", fmt(c["expected"])))
                 tr.appendChild(el("td", "hint-loss num",
                                   words.t("coach.best_short") if c["loss"] < BEST else "−" + fmt(c["loss"])))
+                cell = el("td", "hint-play")
+                cell.appendChild(el("button", "btn small", words.t("coach.play"),
+                                    {"type": "button", "data-play": i,
+                                     "aria-label": words.t("coach.play_label", choice=choice_text(c))}))
+                tr.appendChild(cell)
                 tbody.appendChild(tr)
+            self.choices = choices
             table.appendChild(tbody)
             body.appendChild(table)
         body.appendChild(el("p", "help", words.t("coach.help")))
         self.returning = document.activeElement
         self.dialog.showModal()
         self.close_btn.focus()
+
+    def on_dialog_click(self, event):
+        node = event.target.closest("[data-play]")
+        if node is None:
+            return
+        i = int(node.getAttribute("data-play"))
+        self.dialog.close()
+        if i < len(self.choices):
+            self.play(self.choices[i])
+
+    def play(self, c):
+        """Do what a hint's choice says (the engine's own action for it)."""
+        view = self.computer.real
+        if not self.person_to_play(view):
+            return
+        action = c.get("action") or {}
+        game = self.game
+        if "hold" in action:
+            game.act({"op": "hold", "dice": action["hold"]})
+            game.act({"op": "roll"})
+        elif "roll" in action:
+            game.act({"op": "roll"})
+        elif isinstance(action.get("score"), list):
+            game.act({"op": "score", "boxes": action["score"], "split": action.get("split")})
+        elif "score" in action:
+            game.act({"op": "score", "box": action["score"], "scratch": bool(action.get("scratch"))})
 
     def after_dialog(self):
         back = getattr(self, "returning", None)

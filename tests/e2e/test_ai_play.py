@@ -215,6 +215,21 @@ def test_hint_shows_the_engines_values(gp: GamePage):
     assert f"Dice: {', '.join(map(str, game.dice))}." in p.inner_text("#hint-body")
     p.keyboard.press("Escape")
     p.wait_for_selector("#hint-dialog", state="hidden")
+    # "Play" on the best choice does it: the engine's action for it
+    p.click("#hint-btn")
+    p.wait_for_selector("#hint-dialog[open] #hint-table")
+    best = want[0]
+    n = gp.renders()
+    p.click('#hint-table [data-play="0"]')
+    p.wait_for_selector("#hint-dialog", state="hidden")
+    settled(gp)
+    p.wait_for_function("n => +document.getElementById('board').dataset.rendered > n", arg=n)
+    after = Game.from_json(current_save(gp))
+    if best["kind"] == "hold":
+        assert after.rolls == game.rolls + 1
+        assert [after.dice[i] for i in best["action"]["hold"]] == [game.dice[i] for i in best["action"]["hold"]]
+    else:
+        assert after.history[-1].get("score") == best["action"]["score"]
 
 
 def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
