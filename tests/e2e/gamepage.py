@@ -230,7 +230,8 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
     """(page, guard): one context and page, booted once for the whole module."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
     guard = Guard()
     guard.attach_context(context)
     context.add_init_script(STATE_LOG_SCRIPT)

@@ -31,7 +31,8 @@ RUN_AXE = """async (tags) => {
 def a11y(browser, base_url):
     if not AXE.exists():
         pytest.skip("npm install (devDependency axe-core) first")
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
     guard = Guard()
     guard.attach_context(context)
     context.add_init_script(STATE_LOG_SCRIPT)

@@ -85,7 +85,7 @@ def test_download_is_an_export_file_of_the_game(gp, finished):
 @pytest.fixture
 def fresh(browser, base_url):
     """A new browser context (no saves) whose problems fail the test."""
-    context = browser.new_context(base_url=base_url)
+    context = browser.new_context(base_url=base_url, service_workers="block")
     guard = Guard()
     guard.attach_context(context)
     context.add_init_script(STATE_LOG_SCRIPT)
