@@ -1,0 +1,44 @@
+// Embed mode (?embed=1; any other value is ignored): <html class="embed"> for the
+// compact layout of static/css/site.css, the "Open the full game" link pointed at
+// this URL without embed=1, and the page height posted to the host page
+// ({type: "generala:height", height: px}, targetOrigin "*": it is only a number).
+const params = new URLSearchParams(location.search);
+
+if (params.get("embed") === "1") {
+  const root = document.documentElement;
+  root.classList.add("embed");
+
+  const link = document.getElementById("embed-open");
+  if (link) {
+    const full = new URL(location.href);
+    full.searchParams.delete("embed");
+    link.href = full.href;
+    link.parentElement.hidden = false;
+  }
+
+  // The README's sandbox has no allow-forms: the browser would block (and log) every
+  // form submission. The page never submits anywhere, so do it by hand: the setup
+  // form gets a plain "submit" event, a <form method="dialog"> closes its dialog.
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element && event.target.closest("button, input[type=submit]");
+    const form = button && button.form;
+    if (!form || button.type !== "submit" || event.defaultPrevented) return;
+    event.preventDefault();
+    if (form.getAttribute("method") === "dialog") {
+      const dialog = form.closest("dialog");
+      if (dialog) dialog.close(button.value);
+    } else {
+      form.dispatchEvent(new SubmitEvent("submit", { cancelable: true, submitter: button }));
+    }
+  }, true);
+
+  let last = -1;
+  const report = () => {
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height === last || parent === window) return;
+    last = height;
+    parent.postMessage({ type: "generala:height", height }, "*");
+  };
+  if (typeof ResizeObserver === "function") new ResizeObserver(report).observe(root);
+  report();
+}

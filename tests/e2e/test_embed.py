@@ -1,0 +1,125 @@
+"""Embed mode (issue 5): ?embed=1 in a cross-site iframe on a blog-like host page.
+
+The host page ("localhost", a server of its own) frames the game ("127.0.0.1")
+with the README's snippet and its height listener; Playwright's Chromium denies
+storage to that cross-site frame, so the game plays from memory and says so.
+"""
+import http.server
+import threading
+import urllib.parse
+
+import pytest
+from gamepage import GamePage
+
+from e2e_support import wait_ready
+
+# The README's host-page script: size the iframe from the game's messages.
+LISTENER = """
+<script>
+  const frame = document.getElementById("generala");
+  window.heights = [];
+  window.addEventListener("message", (event) => {
+    if (event.source !== frame.contentWindow) return;
+    const data = event.data;
+    if (!data || data.type !== "generala:height" || !Number.isFinite(data.height)) return;
+    frame.style.height = Math.max(200, Math.ceil(data.height)) + "px";
+    window.heights.push(data.height);
+    document.body.dataset.gameHeight = String(data.height);
+  });
+</script>
+"""
+
+
+@pytest.fixture
+def blog(base_url):
+    port = urllib.parse.urlsplit(base_url).port
+    game_url = f"http://127.0.0.1:{port}/?embed=1&variant=argentine&lang=es&seed=7"
+    body = (
+        '<!doctype html><html lang="en"><title>blog</title>'
+        '<main style="max-width:360px"><p>A post about dice.</p>'
+        f'<iframe id="generala" src="{game_url}" title="Generala" loading="lazy"'
+        ' sandbox="allow-scripts allow-same-origin"'
+        ' style="width:100%;max-width:480px;height:720px;border:0"></iframe>'
+        f'</main>{LISTENER}'
+    ).encode()
+
+    class Host(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://localhost:{server.server_address[1]}/post.html", game_url
+    server.shutdown()
+    server.server_close()
+
+
+def game_frame(page, game_url):
+    page.frame_locator("#generala").locator("html").wait_for(state="attached")
+    frames = [f for f in page.frames if f.url.startswith(game_url.split("?")[0])]
+    assert frames, [f.url for f in page.frames]
+    return frames[0]
+
+
+def test_embedded_game_plays_a_turn_and_reports_its_height(page, blog):
+    host_url, game_url = blog
+    page.set_viewport_size({"width": 400, "height": 900})
+    page.goto(host_url)
+    game = game_frame(page, game_url)
+    wait_ready(game)
+
+    # Embed mode: compact, no site chrome, a link to the full game (same URL without embed=1).
+    assert game.evaluate("document.documentElement.classList.contains('embed')")
+    assert game.evaluate("document.documentElement.lang") == "es"
+    assert not game.is_visible(".site-title") and not game.is_visible(".site-footer")
+    assert not game.is_visible("#lang-pick")
+    link = game.locator("#embed-open")
+    assert link.is_visible()
+    assert link.text_content() == "Abrir el juego completo"
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("rel") == "noopener"
+    href = urllib.parse.urlsplit(link.evaluate("a => a.href"))
+    assert dict(urllib.parse.parse_qsl(href.query)) == {"variant": "argentine", "lang": "es", "seed": "7"}
+    # ?variant= still preselects the game.
+    assert game.is_checked('input[data-variant="argentine"]')
+
+    # Storage denied to the cross-site frame: the notice shows, play goes on from memory.
+    if game.evaluate("generalaStorage.persistent") is False:
+        assert game.is_visible("#storage-note")
+
+    # The host page hears the height and sizes the frame.
+    page.wait_for_function("document.body.dataset.gameHeight > 0")
+    first = page.evaluate("window.heights.slice()")
+
+    # Play a turn inside the frame: roll, then score a box.
+    gp = GamePage(game)
+    gp.new_game(variant="argentine", names=("Ana",), seed=7)
+    gp.roll()
+    assert len(gp.dice()) == 5
+    box = game.locator("#sheet button.box:visible").first.get_attribute("data-box")
+    gp.score(box)
+    assert gp.cell(box, 0) != ""
+
+    # The board is taller than the setup form was: a new height was posted, and the
+    # iframe follows it (no inner scroll bar needed).
+    page.wait_for_function("h => window.heights.length > h", arg=len(first))
+    height = page.evaluate("+document.body.dataset.gameHeight")
+    assert height > 0
+    frame_px = page.evaluate("document.getElementById('generala').getBoundingClientRect().height")
+    assert abs(frame_px - max(200, height)) <= 1
+    # Compact: no horizontal overflow in a 360 px column.
+    assert game.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+
+
+def test_bad_embed_value_is_ignored(page, base_url):
+    page.goto(base_url + "/?embed=yes")
+    wait_ready(page)
+    assert not page.evaluate("document.documentElement.classList.contains('embed')")
+    assert page.is_visible(".site-title")
+    assert not page.is_visible("#embed-open")
