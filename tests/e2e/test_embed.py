@@ -36,7 +36,7 @@ def blog(base_url):
     game_url = f"http://127.0.0.1:{port}/?embed=1&variant=argentine&lang=es&seed=7"
     body = (
         '<!doctype html><html lang="en"><title>blog</title>'
-        '<main style="max-width:360px"><p>A post about dice.</p>'
+        '<main style="width:320px"><p>A post about dice.</p>'
         f'<iframe id="generala" src="{game_url}" title="Generala" loading="lazy"'
         ' sandbox="allow-scripts allow-same-origin"'
         ' style="width:100%;max-width:480px;height:720px;border:0"></iframe>'
@@ -89,9 +89,10 @@ def test_embedded_game_plays_a_turn_and_reports_its_height(page, blog):
     # ?variant= still preselects the game.
     assert game.is_checked('input[data-variant="argentine"]')
 
-    # Storage denied to the cross-site frame: the notice shows, play goes on from memory.
-    if game.evaluate("generalaStorage.persistent") is False:
-        assert game.is_visible("#storage-note")
+    # Playwright's Chromium denies storage to the cross-site frame: the notice shows,
+    # and play goes on from memory.
+    assert game.evaluate("generalaStorage.persistent") is False
+    assert game.is_visible("#storage-note")
 
     # The host page hears the height and sizes the frame.
     page.wait_for_function("document.body.dataset.gameHeight > 0")
@@ -106,15 +107,21 @@ def test_embedded_game_plays_a_turn_and_reports_its_height(page, blog):
     gp.score(box)
     assert gp.cell(box, 0) != ""
 
-    # The board is taller than the setup form was: a new height was posted, and the
+    # The board is not as tall as the setup form: a new height was posted, and the
     # iframe follows it (no inner scroll bar needed).
     page.wait_for_function("h => window.heights.length > h", arg=len(first))
-    height = page.evaluate("+document.body.dataset.gameHeight")
+    height, frame_px = page.evaluate(
+        "[+document.body.dataset.gameHeight, document.getElementById('generala').getBoundingClientRect().height]")
     assert height > 0
-    frame_px = page.evaluate("document.getElementById('generala').getBoundingClientRect().height")
     assert abs(frame_px - max(200, height)) <= 1
-    # Compact: no horizontal overflow in a 360 px column.
+    # Compact: no horizontal overflow in a 320 px column.
     assert game.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+
+    # Dialogs close inside the sandbox (no allow-forms): the rules, opened and closed.
+    game.click("#nav-rules")
+    game.wait_for_selector("#rules[open]")
+    game.click("#rules .dialog-buttons button")
+    game.wait_for_selector("#rules:not([open])", state="attached")
 
 
 def test_bad_embed_value_is_ignored(page, base_url):
