@@ -9,26 +9,8 @@ import generala
 
 NUMBER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 
-# Every option value RULES.md allows (stake_per_point: a few non-negative numbers).
-OPTION_VALUES = {
-    "argentine": {
-        "served_bonus": (5, 10, 0),
-        "generala_points": (50, 60),
-        "double_generala": (True, False),
-        "double_points": (100, 120),
-        "straight_wrap": (True, False),
-        "straight_any_five": (False, True),
-        "ace_as_two": (False, True),
-        "served_generala_wins": (True, False),
-    },
-    "puerto-rican": {
-        "big_general_wins": (True, False),
-        "aces_wild": (True, False),
-        "stake_per_point": (0, 1, 2.5),
-    },
-    "double": {},
-    "bulgarian": {},
-}
+# Every option value RULES.md allows: the same table the variant tests pin.
+from test_variants import ALLOWED_OPTIONS as OPTION_VALUES  # noqa: E402
 
 
 @lru_cache(maxsize=None)
