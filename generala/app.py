@@ -20,7 +20,8 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
-    {"op": "import", "text": "..."}                        check an export file: its games, or why not
+    {"op": "import", "text": "..."}                        check an export file: its games
+                                                           (id, when, finished, save, view), or why not
     {"op": "ai"}                                           one step of the computer side to play
     {"op": "hint"}                                         the best choices now, with expected final scores
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
@@ -302,7 +303,13 @@ class Session:
         return {"done": True, "progress": [1, 1]}
 
     def op_import(self, req):
-        return {"games": bundle.read(req.get("text"))}
+        """The games of an export file, each with the view the page draws for it (so the
+        page can store them without loading each one); the open game is left as it is."""
+        games = []
+        for entry, game in bundle.read_games(req.get("text")):
+            entry["view"] = view(game)
+            games.append(entry)
+        return {"games": games}
 
     def op_undo(self, req):
         game = self._need_game()

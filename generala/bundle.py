@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from .errors import SaveError
+from .game import Game
 from .save import dump, load
 
 FORMAT = "generala-export"
@@ -26,6 +27,11 @@ def export(entries: list[dict], exported: str = "") -> dict:
 
 def read(text) -> list[dict]:
     """The games in an export file, each re-saved in the current schema; SaveError names the problem."""
+    return [entry for entry, _game in read_games(text)]
+
+
+def read_games(text) -> list[tuple[dict, Game]]:
+    """As ``read``, each entry with the game it loads as (so a caller can describe it)."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_BYTES:
             raise SaveError(f"the file is too large ({len(text):,} bytes; at most {MAX_BYTES:,})")
@@ -63,10 +69,10 @@ def read(text) -> list[dict]:
             raise SaveError(f"game {number} of the file cannot be loaded: {err}") from None
         ident = entry.get("id")
         when = entry.get("when")
-        result.append({
+        result.append(({
             "id": ident if isinstance(ident, str) and 0 < len(ident) <= 64 else None,
             "when": when if isinstance(when, str) and len(when) <= 40 else None,
             "finished": game.over,
             "save": dump(game),
-        })
+        }, game))
     return result

@@ -96,6 +96,44 @@ def test_import_through_the_worker_protocol():
     assert reply["ok"] is False and "not JSON" in reply["error"]
 
 
+def test_import_gives_each_game_the_view_that_loading_it_draws():
+    games = sample_games()
+    finished = Game(variant("puerto-rican"), ["Caro"], SeededRoller(4))
+    while not finished.over:
+        step(finished, chase)
+    games.append(finished)
+    text = json.dumps(bundle.export([{"save": g.to_json(), "id": f"g{i}", "when": "2026-11-30T10:00:00.000Z"}
+                                     for i, g in enumerate(games)]))
+    reply = app.Session().handle({"op": "import", "text": text})
+    assert reply["ok"]
+    assert [g["finished"] for g in reply["games"]] == [False, False, False, True]
+    for entry, game in zip(reply["games"], games):
+        assert sorted(entry) == ["finished", "id", "save", "view", "when"]
+        assert entry["save"] == game.to_json()
+        loaded = app.Session().handle({"op": "load", "save": entry["save"]})
+        assert entry["view"] == loaded["view"]
+        assert entry["view"]["over"] is game.over
+        assert [s["total"] for s in entry["view"]["sides"]] == game.totals()
+    json.dumps(reply)  # the reply crosses to the page as JSON
+
+
+def test_import_leaves_the_open_game_as_it_was():
+    session, mirror = app.Session(), app.Session()
+    for s in (session, mirror):
+        s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": 5})
+        s.handle({"op": "roll"})
+        s.handle({"op": "toggle", "die": 1})
+    before = session.handle({"op": "view"})["view"]
+    good = json.dumps(bundle.export([{"save": g.to_json()} for g in sample_games()]))
+    assert session.handle({"op": "import", "text": good})["ok"]
+    bad = session.handle({"op": "import", "text": '{"format": "generala-export", "version": 2}'})
+    assert bad["ok"] is False and "newer version" in bad["error"]
+    assert bad["view"] == before  # a failed request still shows the open game, unchanged
+    assert session.handle({"op": "view"})["view"] == before
+    # the same dice come next as in a session that never imported anything
+    assert session.handle({"op": "roll"})["save"] == mirror.handle({"op": "roll"})["save"]
+
+
 def _mutations(doc, data):
     """One random edit of a document: drop, replace or duplicate something, or cut its text."""
     kind = data.draw(st.sampled_from(["drop", "replace", "duplicate", "truncate", "swap"]))
