@@ -1,6 +1,7 @@
 # Issue 8's additions to the page, attached to main.py's controller through a few
 # calls (amend / resumed / drawn / saves_drawn / blocks / opened): score-sheet
 # mode, replays and share links, records. Their own screens live in screens.py.
+# Issue 7: export and import of saved games (transfer.py), on the home screen.
 from pyscript import document
 
 from dom import el
@@ -8,6 +9,7 @@ from records import RecordsView
 from replayview import ReplayView
 from screens import Screens
 from sheetmode import SheetMode
+from transfer import Transfer
 
 CSS = "./static/css/sheet.css"
 
@@ -20,6 +22,7 @@ class Extras:
         self.sheet = SheetMode(game)
         self.replay = ReplayView(game, self.screens)
         self.records = RecordsView(game, self.screens, catalog)
+        self.transfer = Transfer(game)
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -35,6 +38,7 @@ class Extras:
 
     def saves_drawn(self):
         self.replay.saves_drawn()
+        self.transfer.saves_drawn()
 
     def blocks(self):
         """True when rolling / holding must not be sent (a score-sheet game)."""
@@ -45,6 +49,7 @@ class Extras:
         self.sheet.relabel()
         self.replay.relabel()
         self.records.relabel()
+        self.transfer.relabel()
 
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...)."""

@@ -1,0 +1,293 @@
+# Export and import of saved games (issue 7), attached through extras.py.
+#
+# Export: every readable saved game (unfinished and finished; saves set aside are
+# left out), or one game from its list item, as a JSON file in the format of
+# generala/bundle.py: {"format": "generala-export", "version": 1, "exported": ISO time,
+# "games": [{"id", "when", "finished", "save"}]}. Composed here from the stored save
+# documents (the engine is not needed, so export works even while it boots).
+#
+# Import: the file is checked by the engine (op import: size, format, schema, every
+# history replayed); only then is anything stored. Each game becomes a new save,
+# drawn from the view the engine sends with it; a game whose save document is
+# already stored is skipped. A write that fails (storage full) undoes the whole
+# import. The button works at once: a file chosen while the engine is still booting
+# is read and waits for the engine ("Checking ...") instead of being refused.
+#
+# Safari (and home-screen apps on iOS) may delete a site's storage after 7 days
+# without a visit: the note beside "Export all games" says so whenever games are saved.
+import json
+
+import js
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+import words
+from dom import byid, el, on
+from saves import describe
+from screens import call, engine_ready, spawn
+
+TEXT = {
+    "title": "Keep a copy of your games",
+    "safari": "Safari may delete games saved by a site you have not opened for 7 days: export them to keep a copy.",
+    "export_all": "Export all games",
+    "import": "Import games",
+    "import_help": "Import adds the games of a file made with “Export” (on this device or another) to your lists.",
+    "file_label": "File of games to import (.json)",
+    "export": "Export",
+    "export_label": "Export {game}",
+    "exported_all": ["Exported {n} game to {file}.", "Exported {n} games to {file}.", "Exported {n} games to {file}."],
+    "exported_one": "Exported {game} to {file}.",
+    "gone": "This game is no longer stored: {why}.",
+    "checking": "Checking “{name}”…",
+    "bad": "The file “{name}” was not imported: {why}. Nothing was changed.",
+    "too_large": "the file is too large ({size} bytes; at most {max})",
+    "unreadable": "the file could not be read ({why})",
+    "no_engine": "the game engine did not start, so the file could not be checked",
+    "full": "The games of “{name}” could not all be stored: the browser's storage is full. The import was undone; nothing was changed. Delete some saved games and try again.",
+    "imported": ["Imported {n} game", "Imported {n} games", "Imported {n} games"],
+    "already": ["{n} already here", "{n} already here", "{n} already here"],
+    "done": "{imported}.",
+    "done_some": "{imported} ({already}).",
+    "none_new": ["Nothing imported: the game in this file is already here.",
+                 "Nothing imported: the {n} games in this file are already here.",
+                 "Nothing imported: the {n} games in this file are already here."],
+}
+words.adopt("transfer", TEXT)
+
+FORMAT = "generala-export"
+VERSION = 1
+MAX_BYTES = 5_000_000  # as generala/bundle.py: larger files are refused before reading
+
+
+def fmt(key, **values):
+    text = TEXT[key]
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def plural(key, n, **values):
+    """A form of a list-valued TEXT entry: [one, few, other] (few only matters in Russian)."""
+    forms = TEXT[key]
+    cat = words.plural_category(words.lang(), n)
+    text = forms[0] if cat == "one" else forms[1] if cat == "few" else forms[2]
+    values["n"] = words.num(n)
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+def iso(ms):
+    """An ISO time from a stored millisecond count (None when it is not one)."""
+    if type(ms) is not int or ms <= 0 or ms > 8_000_000_000_000_000:
+        return None  # Date#toISOString throws on an invalid date: never reach it
+    return str(js.Date.new(float(ms)).toISOString())  # float: a large int would be cut to 32 bits
+
+
+def today():
+    d = js.Date.new()
+    return "%04d-%02d-%02d" % (int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()))
+
+
+def export_text(entries):
+    """The export document of stored entries, as JSON text (one game's JSON at a time)."""
+    parts = []
+    for e in entries:
+        parts.append(json.dumps({"id": e.get("id"), "when": iso(e.get("updated")),
+                                 "finished": bool(e.get("over")), "save": e["save"]}))
+    head = {"format": FORMAT, "version": VERSION, "exported": str(js.Date.new().toISOString())}
+    return json.dumps(head)[:-1] + ', "games": [' + ", ".join(parts) + "]}"
+
+
+def download(name, text):
+    """Save ``text`` as the file ``name`` (a Blob behind an <a download>)."""
+    parts = js.Array.new()
+    parts.push(text)
+    blob = js.Blob.new(parts, js.JSON.parse('{"type": "application/json"}'))
+    url = js.URL.createObjectURL(blob)
+    a = el("a", None, None, {"download": name, "href": url})
+    a.hidden = True
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 60_000)
+
+
+class Transfer:
+    def __init__(self, game):
+        self.game = game  # main.py's controller: .saves, .draw_saves()
+        self.busy = False
+        self.build()
+        on(byid("home"), "click", self.on_home_click)
+
+    # --- the section on the home screen -------------------------------------------
+
+    def build(self):
+        home = byid("home")
+        box = el("section", "saves transfer", None, {"id": "transfer-section", "aria-labelledby": "transfer-title"})
+        self.title = el("h2", None, TEXT["title"], {"id": "transfer-title"})
+        box.appendChild(self.title)
+        self.safari = el("p", "help", TEXT["safari"], {"id": "transfer-safari", "hidden": ""})
+        box.appendChild(self.safari)
+        row = el("div", "actions")
+        self.export_btn = el("button", "btn", TEXT["export_all"],
+                             {"type": "button", "id": "export-all", "aria-describedby": "transfer-safari",
+                              "hidden": ""})
+        row.appendChild(self.export_btn)
+        self.import_btn = el("button", "btn", TEXT["import"],
+                             {"type": "button", "id": "import-games", "aria-describedby": "import-help"})
+        row.appendChild(self.import_btn)
+        box.appendChild(row)
+        self.help = el("p", "help", TEXT["import_help"], {"id": "import-help"})
+        box.appendChild(self.help)
+        self.file = el("input", None, None, {"type": "file", "id": "import-file", "hidden": "",
+                                             "accept": ".json,application/json",
+                                             "aria-label": TEXT["file_label"]})
+        box.appendChild(self.file)
+        self.status = el("p", "transfer-status", "", {"id": "transfer-status", "hidden": ""})
+        box.appendChild(self.status)
+        home.appendChild(box)
+        on(self.export_btn, "click", lambda e: self.export_all())
+        on(self.import_btn, "click", lambda e: self.file.click())
+        on(self.file, "change", lambda e: spawn(self.import_file()))
+
+    def relabel(self):
+        """After a language change (the lists' buttons are redrawn by draw_saves)."""
+        self.title.textContent = TEXT["title"]
+        self.safari.textContent = TEXT["safari"]
+        self.export_btn.textContent = TEXT["export_all"]
+        self.import_btn.textContent = TEXT["import"]
+        self.help.textContent = TEXT["import_help"]
+        self.file.setAttribute("aria-label", TEXT["file_label"])
+        self.show("", None)
+
+    def show(self, text, kind="info"):
+        """The outcome, visible in the section and announced through #announce."""
+        node = self.status
+        node.textContent = text
+        node.hidden = not text
+        node.className = "transfer-status" + (" msg msg-error" if kind == "error" else "")
+        node.setAttribute("data-kind", kind or "")
+        if text and kind != "progress":
+            byid("announce").textContent = text
+
+    def saves_drawn(self):
+        """Export buttons on the list items; the export-all button and Safari's note when games are saved."""
+        count = 0
+        for list_id in ("continue-list", "history-list"):
+            ul = byid(list_id)
+            if ul is None:
+                continue
+            items = ul.children
+            for k in range(items.length):
+                li = items.item(k)
+                gid = li.getAttribute("data-save")
+                if not gid:
+                    continue
+                count += 1
+                if li.querySelector("[data-export-save]"):
+                    continue
+                delete = li.querySelector("[data-delete]")
+                label = str(delete.getAttribute("data-label")) if delete else str(gid)
+                li.insertBefore(el("button", "btn small", TEXT["export"],
+                                   {"type": "button", "data-export-save": gid,
+                                    "aria-label": fmt("export_label", game=label)}), delete)
+        self.export_btn.hidden = count == 0
+        self.safari.hidden = count == 0
+
+    # --- export ---------------------------------------------------------------------
+
+    def export_all(self):
+        unfinished, finished, _aside = self.game.saves.listing()
+        entries = unfinished + finished
+        if not entries:
+            return
+        name = "generala-games-" + today() + ".json"
+        download(name, export_text(entries))
+        self.show(plural("exported_all", len(entries), file=name))
+
+    def export_one(self, gid):
+        entry, reason = self.game.saves.get(gid)
+        if entry is None:
+            self.show(fmt("gone", why=reason), "error")
+            return
+        name = "generala-game-" + str(entry.get("variant") or "game") + "-" + today() + ".json"
+        download(name, export_text([entry]))
+        self.show(fmt("exported_one", game=describe(entry), file=name))
+
+    def on_home_click(self, event):
+        node = event.target.closest("[data-export-save]")
+        if node:
+            self.export_one(str(node.getAttribute("data-export-save")))
+
+    # --- import ---------------------------------------------------------------------
+
+    def set_busy(self, busy):
+        self.busy = busy
+        self.import_btn.disabled = busy
+        if busy:
+            self.import_btn.setAttribute("aria-busy", "true")
+        else:
+            self.import_btn.removeAttribute("aria-busy")
+
+    async def import_file(self):
+        files = self.file.files
+        if files is None or files.length == 0 or self.busy:
+            return
+        f = files.item(0)
+        self.file.value = ""  # the same file can be chosen again
+        name = str(f.name)
+        size = int(f.size)
+        if size > MAX_BYTES:
+            self.show(fmt("bad", name=name, why=fmt("too_large", size=size, max=MAX_BYTES)), "error")
+            return
+        self.set_busy(True)
+        try:
+            self.show(fmt("checking", name=name), "progress")
+            await self.check_and_store(f, name)
+        finally:
+            self.set_busy(False)
+            active = document.activeElement
+            if active is None or active.isSameNode(document.body):
+                self.import_btn.focus()  # disabling the button while busy took the focus away
+
+    async def check_and_store(self, f, name):
+        try:
+            text = str(await f.text())
+        except Exception as err:
+            self.show(fmt("bad", name=name, why=fmt("unreadable", why=err)), "error")
+            return
+        if not await engine_ready():
+            self.show(fmt("bad", name=name, why=TEXT["no_engine"]), "error")
+            return
+        reply = await call({"op": "import", "text": text})
+        text = None
+        if not reply.get("ok"):
+            self.show(fmt("bad", name=name, why=str(reply.get("error")).rstrip(".")), "error")
+            return
+        games = reply.get("games") or []
+        saves = self.game.saves
+        unfinished, finished, _aside = saves.listing()
+        stored = [e["save"] for e in unfinished + finished]
+        written, already = [], 0
+        for g in games:
+            if g["save"] in stored:  # the same game (dicts compare by value)
+                already += 1
+                continue
+            gid = saves.new_id()
+            if not saves.put(gid, g["view"], json.dumps({"view": g["view"], "save": g["save"]})):
+                for done in written:
+                    saves.delete(done)
+                self.game.draw_saves()
+                self.show(fmt("full", name=name), "error")
+                return
+            written.append(gid)
+            stored.append(g["save"])
+        self.game.draw_saves()
+        if written:
+            imported = plural("imported", len(written))
+            text = fmt("done_some", imported=imported, already=plural("already", already)) if already \
+                else fmt("done", imported=imported)
+        else:
+            text = plural("none_new", already)
+        self.show(text)
