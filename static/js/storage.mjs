@@ -11,6 +11,8 @@
 //   storage.set(key, v) -> true when stored (durably if persistent), false on failure
 //   storage.remove(key) -> true when removed (or absent)
 //   storage.keys(prefix?) -> array of keys (optionally only those with the prefix)
+//   storage.now()       -> the time in ms since 1970, as text: MicroPython's FFI turns a
+//                          JS integer into a 32-bit int, so Date.now() arrives truncated
 //
 // Keys and values are strings (values are String()-converted).
 
@@ -81,6 +83,9 @@ export const storage = {
     }
     memory.delete(key);
     return ok;
+  },
+  now() {
+    return String(Date.now());
   },
   keys(prefix = "") {
     prefix = String(prefix ?? "");

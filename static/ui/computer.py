@@ -181,7 +181,8 @@ class Computer:
         self.attach()
         real = self.real
         game = self.game
-        playing = self.computer_turn(real) and game.ui["ready"] and game.board_visible() and game.gid is not None
+        playing = (self.computer_turn(real) and game.ui["ready"] and game.board_visible() and game.gid is not None
+                   and not game.watching)  # a tab following another tab's moves leaves them to it
         if real is not None and real.get("sheet") and any(level_of(real, i) for i in range(len(real["sides"]))):
             self.show_note(words.t("ai.sheet"))
         if playing:
@@ -229,7 +230,7 @@ class Computer:
         self.timer = None
         game = self.game
         if self.sent or not (self.computer_turn() and game.ui["ready"] and game.board_visible()
-                             and game.gid is not None):
+                             and game.gid is not None and not game.watching):
             return
         if game.link.queue:  # a person's request still on its way: wait for its reply
             self.schedule()

@@ -23,7 +23,7 @@ import keys
 import words
 from dom import byid, clear, each, el, on
 from render import Board
-from saves import Saves, describe, when
+from saves import CONFLICT, FAILED, PREFIX, Saves, describe, rev_of, when
 from setup import Setup
 
 html = document.documentElement
@@ -166,6 +166,9 @@ class Game:
         self.view = None
         self.gid = None
         self.created = None
+        self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
+        self.watching = False  # following another tab's moves until the player acts here
+        self.unsaved = False  # a write failed: told once per game, the game goes on in memory
         self.link = Wire()
         self.pending = None
         self.save_proxy = create_proxy(lambda: self.save_now())
@@ -305,9 +308,88 @@ class Game:
             js.setTimeout(self.save_proxy, 0)
 
     def save_now(self):
+        """Write the last reply over the rev this board shows. A failed write keeps the
+        previous copy and is told once per game (nearly full storage fails every other
+        write, as the save grows and shrinks: no message each time); a write refused
+        because another tab played on makes this tab follow that tab."""
         pending, self.pending = self.pending, None
-        if pending and not self.saves.put(*pending):
-            message(words.t("msg.not_saved"), "error")
+        if not pending:
+            return
+        gid = pending[0]
+        outcome, rev = self.saves.write(*pending, expect=self.rev if gid == self.gid else None)
+        if outcome == FAILED:
+            if not self.unsaved:
+                self.unsaved = True
+                message(words.t("msg.not_saved"), "error")
+        elif outcome == CONFLICT:
+            entry, _ = self.saves.get(gid)
+            if gid == self.gid:
+                if entry is None:
+                    self.gone_elsewhere()
+                else:
+                    self.follow(entry, lost=True)
+        elif gid == self.gid:
+            self.rev = rev
+
+    # --- two tabs on one game (issue 7) ------------------------------------------
+
+    def on_storage(self, event):
+        """Another tab wrote a save: follow it when it is this board's game, or refresh
+        the lists on the home screen."""
+        key = event.key
+        if key is None:  # storage cleared
+            if not self.board_visible():
+                self.draw_saves()
+            return
+        key = str(key)
+        if not key.startswith(PREFIX):
+            return
+        gid = key[len(PREFIX):]
+        if gid == self.gid and self.board_visible():
+            if event.newValue is None:
+                self.gone_elsewhere()
+            elif rev_of(event.newValue) > self.rev:
+                entry, _ = self.saves.get(gid)
+                if entry is not None:
+                    self.follow(entry)
+        elif not self.board_visible():
+            self.draw_saves()
+
+    def follow(self, entry, lost=False):
+        """Show the game as another tab left it; the engine loads that save too. A move
+        made here and not yet written (lost) is dropped, and the player is told."""
+        self.rev = rev_of(self.saves.raw(entry["id"]))
+        self.pending = None
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        if lost or not self.watching:
+            message(words.t("msg.moved_on_lost" if lost else "msg.moved_on"), "warn")
+        self.watching = True
+        self.extras.resumed(entry)
+        self.draw(entry["view"])
+        byid("announce").textContent = words.t("msg.moved_on")
+        if self.ui["ready"]:
+            self.link.send({"op": "load", "save": entry["save"]}, self.followed)
+
+    def followed(self, reply, text, error):
+        if error is not None or not reply.get("ok"):
+            message(words.t("msg.engine_failed", error=error if error is not None else reply.get("error")), "error")
+        elif not self.link.queue and self.board_visible():
+            self.draw(reply["view"])
+
+    def gone_elsewhere(self):
+        """The game on the board was deleted in another tab."""
+        self.pending = None
+        message(words.t("msg.deleted_elsewhere"), "warn")
+        self.gid = None
+        self.show_home()
+
+    def take_over(self, event=None):
+        """The player is here (focus, a click, a key): this tab plays on, computer turns too."""
+        if self.watching:
+            self.watching = False
+            if self.view is not None and self.board_visible():
+                self.draw(self.computer.real or self.view)
 
     def act(self, req, reset=True):
         """An action on the game: the reply is drawn and saved when it comes."""
@@ -467,6 +549,9 @@ class Game:
     def begin(self, reply):
         self.gid = self.saves.new_id()
         self.created = None
+        self.rev = 0
+        self.watching = False
+        self.unsaved = False
         self.saves.set_current(self.gid)
         self.ui["picked"] = []
         self.ui["split"] = None
@@ -488,6 +573,9 @@ class Game:
         """Draw a saved game at once, from its last view (the engine may still be booting)."""
         self.gid = entry["id"]
         self.created = entry.get("created")
+        self.rev = rev_of(self.saves.raw(self.gid))
+        self.watching = False
+        self.unsaved = False
         self.saves.set_current(self.gid)
         self.ui["picked"] = []
         self.ui["split"] = None
@@ -590,6 +678,9 @@ class Game:
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
         on(document, "keydown", lambda e: keys.handle(e, self))
         on(js.window, "pagehide", lambda e: self.save_now())
+        on(js.window, "storage", self.on_storage)
+        for name in ("focus", "pointerdown", "keydown"):
+            on(js.window, name, self.take_over)
         if byid("lang-pick"):
             on(byid("lang-pick"), "change", self.on_lang)
 
@@ -734,7 +825,8 @@ class Game:
     async def engine_ready(self, entry):
         self.ui["ready"] = True
         if entry is not None and self.gid == entry["id"]:
-            await self.load(entry)
+            latest, _ = self.saves.get(self.gid)  # another tab may have played on meanwhile
+            await self.load(latest or entry)
         elif self.view is not None:
             self.draw(self.view)
 

@@ -48,7 +48,7 @@ def number(x):
 
 def stamp(ms):
     try:
-        return str(js.Date.new(ms).toISOString())[:16].replace("T", " ")
+        return str(js.Date.new(float(ms)).toISOString())[:16].replace("T", " ")  # float: no 32-bit cut
     except Exception:
         return ""
 

@@ -1,6 +1,6 @@
 # Saved games in localStorage, through static/js/storage.mjs (never throws).
 #
-#   generala.save.<id>   {"id", "created", "updated", "variant", "title", "names",
+#   generala.save.<id>   {"rev", "id", "created", "updated", "variant", "title", "names",
 #                         "over", "round", "turns", "result",
 #                         "reply": {"save": <engine save doc>,
 #                                   "view": <last view, drawn before the engine has booted>}}
@@ -9,6 +9,12 @@
 #   generala.current     id of the game on the board (resumed on reload)
 #   generala.aside       ids of saves that could not be loaded, with the reason;
 #                        their entries are never rewritten, only deleted on request
+#
+# Two tabs on one game: "rev" (first in the text, so it is read without parsing the
+# whole save) counts the writes of a game. A tab remembers the rev its board shows and
+# writes only over that rev (compare and set): when another tab wrote in between, the
+# write is refused (CONFLICT) and the tab follows the stored game instead of
+# overwriting it. The `storage` event tells a tab at once (main.py `on_storage`).
 import json
 
 import js
@@ -16,6 +22,8 @@ import js
 import words
 
 PREFIX = "generala.save."
+REV_HEAD = '{"rev": '
+SAVED, FAILED, CONFLICT = "saved", "failed", "conflict"  # what Saves.write did
 CURRENT = "generala.current"
 ASIDE = "generala.aside"
 
@@ -34,7 +42,11 @@ class Saves:
 
     def new_id(self):
         self.counter += 1
-        return "g" + str(int(js.Date.now())) + "-" + str(self.counter)
+        return "g" + str(self.now()) + "-" + str(self.counter)
+
+    def now(self):
+        """Milliseconds since 1970 (through the wrapper: see storage.mjs `now`)."""
+        return int(str(self.storage.now()))
 
     def ids(self):
         keys = _json(js.JSON.stringify(self.storage.keys(PREFIX))) or []
@@ -58,17 +70,34 @@ class Saves:
             return None, words.t("save.empty")
         return entry, None
 
+    def rev(self, gid):
+        """The stored rev of a game: 0 when absent or written before revs existed."""
+        return rev_of(self.raw(gid))
+
     def put(self, gid, view, reply_text, created=None):
-        """Store the engine's reply (its save and view) with a few words about the game."""
-        now = int(js.Date.now())
+        """Store the engine's reply (its save and view) with a few words about the game,
+        whatever is stored (a new game, an import). True when stored."""
+        return self.write(gid, view, reply_text, created)[0] == SAVED
+
+    def write(self, gid, view, reply_text, created=None, expect=None):
+        """Like put, but when ``expect`` is a rev, only over that rev (compare and set).
+        Returns (SAVED, new rev), (FAILED, rev kept: storage full or gone, the previous
+        copy untouched) or (CONFLICT, the stored rev: another tab wrote first)."""
+        stored = self.rev(gid)
+        if expect is not None and stored != expect:
+            return CONFLICT, stored
+        now = self.now()
         result = None
         if view["over"]:
             result = [[s["name"], s["place"], s["total"]] for s in view["sides"]]
         meta = {"id": gid, "created": created or now, "updated": now, "variant": view["variant"],
                 "title": view["title"], "names": [s["name"] for s in view["sides"]],
                 "over": view["over"], "round": view["round"], "turns": view["turns"], "result": result}
-        text = json.dumps(meta)[:-1] + ',"reply":' + reply_text + "}"
-        return self.storage.set(PREFIX + gid, text)
+        rev = stored + 1
+        text = REV_HEAD + str(rev) + ", " + json.dumps(meta)[1:-1] + ',"reply":' + reply_text + "}"
+        if self.storage.set(PREFIX + gid, text):
+            return SAVED, rev
+        return FAILED, stored
 
     def delete(self, gid):
         self.storage.remove(PREFIX + gid)
@@ -117,9 +146,22 @@ class Saves:
         return unfinished, finished, broken
 
 
+def rev_of(text):
+    """The rev at the head of a stored save's text (0 if none), read without parsing the save."""
+    if text is None:
+        return 0
+    text = str(text)
+    if text.startswith(REV_HEAD):
+        end = text.find(",", len(REV_HEAD))
+        digits = text[len(REV_HEAD):end].strip() if end > 0 else ""
+        if digits and all("0" <= ch <= "9" for ch in digits):
+            return int(digits)
+    return 0
+
+
 def when(ms):
     try:
-        return str(js.Date.new(ms).toLocaleString(words.lang()))
+        return str(js.Date.new(float(ms)).toLocaleString(words.lang()))  # a float: no 32-bit cut
     except Exception:
         return ""
 

@@ -1,0 +1,178 @@
+"""The page's save layer (static/ui/saves.py) in CPython, against storage stubs that fail
+the way browsers do: a quota exceeded on write, storage missing, a second tab writing.
+
+saves.py runs in MicroPython in the page; its logic is plain Python, imported here with a
+stand-in for `js`. The stubs keep the contract of static/js/storage.mjs (never throws;
+set() answers False when the browser refused the write); the wrapper itself is tested
+in the browser (tests/e2e/test_storage.py)."""
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from generala import app
+
+UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+
+
+class Clock:
+    def __init__(self):
+        self.ms = 1_700_000_000_000
+
+    def now(self):
+        self.ms += 1000
+        return self.ms
+
+
+class LocalStorage:
+    """One origin's localStorage, shared by the tabs; `full` makes every write throw."""
+
+    def __init__(self):
+        self.items, self.full = {}, False
+
+
+class Wrapper:
+    """storage.mjs for one tab: catches every failure, memory when storage is missing."""
+
+    def __init__(self, local, clock=None):
+        self.local, self.memory, self.clock = local, {}, clock or Clock()
+
+    def now(self):
+        return str(self.clock.now())
+
+    @property
+    def persistent(self):
+        return self.local is not None
+
+    def _store(self):
+        return self.local.items if self.local is not None else self.memory
+
+    def get(self, key):
+        return self._store().get(key)
+
+    def set(self, key, value):
+        if self.local is not None and self.local.full:
+            return False  # QuotaExceededError, caught
+        self._store()[key] = str(value)
+        return True
+
+    def remove(self, key):
+        self._store().pop(key, None)
+        return True
+
+    def keys(self, prefix=""):
+        return sorted(k for k in self._store() if k.startswith(prefix))
+
+
+@pytest.fixture(scope="module")
+def saves():
+    stub = types.SimpleNamespace(JSON=types.SimpleNamespace(stringify=json.dumps))
+    saved = sys.modules.get("js")
+    sys.modules["js"] = stub
+    sys.path.insert(0, str(UI))
+    try:
+        import saves
+        yield saves
+    finally:
+        sys.path.remove(str(UI))
+        for name in ("saves", "words", "i18n", "i18n_screens"):
+            sys.modules.pop(name, None)
+        if saved is None:
+            sys.modules.pop("js", None)
+        else:
+            sys.modules["js"] = saved
+
+
+def replies(n, seed=3):
+    """The engine's reply texts after each of n actions of one game (as the page stores them)."""
+    s = app.Session()
+    out = [s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": seed})]
+    while len(out) < n:
+        view = out[-1]["view"]
+        if view["can_roll"]:
+            out.append(s.handle({"op": "roll"}))
+        else:
+            box = next(r["box"] for r in view["rows"] if r["cells"][view["current"]].get("playable"))
+            out.append(s.handle({"op": "score", "box": box}))
+    return [(r["view"], json.dumps(r)) for r in out]
+
+
+def test_writes_count_revs_and_the_rev_is_read_without_parsing(saves):
+    tab = saves.Saves(Wrapper(LocalStorage()))
+    steps = replies(3)
+    for n, (view, text) in enumerate(steps, 1):
+        assert tab.write("g1", view, text, expect=n - 1) == (saves.SAVED, n)
+    raw = tab.raw("g1")
+    assert saves.rev_of(raw) == 3 == json.loads(raw)["rev"]
+    entry, reason = tab.get("g1")
+    assert reason is None and entry["save"] == json.loads(steps[-1][1])["save"]
+    assert saves.rev_of(None) == 0 and saves.rev_of('{"id": "old save without rev"}') == 0
+
+
+def test_quota_exceeded_keeps_the_previous_save_readable(saves):
+    local = LocalStorage()
+    tab = saves.Saves(Wrapper(local))
+    (v1, t1), (v2, t2) = replies(2)
+    assert tab.write("g1", v1, t1, expect=0) == (saves.SAVED, 1)
+    before = dict(local.items)
+    local.full = True
+    assert tab.write("g1", v2, t2, expect=1) == (saves.FAILED, 1)
+    assert local.items == before
+    entry, reason = tab.get("g1")
+    assert reason is None and entry["save"] == json.loads(t1)["save"]
+    local.full = False  # space freed: the game written from memory, over the same rev
+    assert tab.write("g1", v2, t2, expect=1) == (saves.SAVED, 2)
+
+
+def test_a_second_tab_writing_first_is_never_overwritten(saves):
+    local = LocalStorage()
+    a, b = saves.Saves(Wrapper(local)), saves.Saves(Wrapper(local))
+    steps = replies(3)
+    assert a.write("g1", *steps[0], expect=0) == (saves.SAVED, 1)
+    assert b.write("g1", *steps[1], expect=1) == (saves.SAVED, 2)  # tab B played on
+    kept = local.items["generala.save.g1"]
+    # Tab A still believes rev 1: its move is refused, B's save stays as it was.
+    assert a.write("g1", *steps[2], expect=1) == (saves.CONFLICT, 2)
+    assert local.items["generala.save.g1"] == kept
+    # Following B (rev 2), A may write again.
+    assert a.rev("g1") == 2 and a.write("g1", *steps[2], expect=2) == (saves.SAVED, 3)
+
+
+def test_a_game_deleted_in_another_tab_is_not_brought_back(saves):
+    local = LocalStorage()
+    a, b = saves.Saves(Wrapper(local)), saves.Saves(Wrapper(local))
+    (v1, t1), (v2, t2) = replies(2)
+    a.write("g1", v1, t1, expect=0)
+    b.delete("g1")
+    assert a.write("g1", v2, t2, expect=1) == (saves.CONFLICT, 0)
+    assert "generala.save.g1" not in local.items
+
+
+def test_without_storage_games_live_in_memory_and_nothing_fails(saves):
+    wrapper = Wrapper(None)
+    tab = saves.Saves(wrapper)
+    (v1, t1), (v2, t2) = replies(2)
+    assert not wrapper.persistent
+    assert tab.write("g1", v1, t1, expect=0) == (saves.SAVED, 1)
+    assert tab.write("g1", v2, t2, expect=1) == (saves.SAVED, 2)
+    unfinished, finished, broken = tab.listing()
+    assert [e["id"] for e in unfinished] == ["g1"] and not finished and not broken
+
+
+def test_times_are_whole_milliseconds_since_1970(saves):
+    """The wrapper hands the time as text: MicroPython's FFI cuts JS integers to 32 bits."""
+    tab = saves.Saves(Wrapper(LocalStorage()))
+    (v1, t1), = replies(1)
+    tab.put("g1", v1, t1)
+    entry, _ = tab.get("g1")
+    assert entry["updated"] > 2 ** 40 and tab.new_id().startswith("g17")
+
+
+def test_put_writes_whatever_is_stored(saves):
+    """An import or a new game: no rev to compare, the write counts on from what is there."""
+    tab = saves.Saves(Wrapper(LocalStorage()))
+    (v1, t1), (v2, t2) = replies(2)
+    assert tab.put("g1", v1, t1) and tab.put("g1", v2, t2)
+    assert tab.rev("g1") == 2
