@@ -11,10 +11,15 @@
 # drawn from the view the engine sends with it; a game whose save document is
 # already stored is skipped. A write that fails (storage full) undoes the whole
 # import. The button works at once: a file chosen while the engine is still booting
-# is read and waits for the engine ("Checking ...") instead of being refused.
+# waits for it ("Checking ...") instead of being refused.
 #
-# Safari (and home-screen apps on iOS) may delete a site's storage after 7 days
-# without a visit: the note beside "Export all games" says so whenever games are saved.
+# No whole file is ever one MicroPython string (its heap failed on a 2 MB one): the
+# export is handed to the Blob in parts, one game each, and the import is read,
+# checked and parsed by static/js/transfer.mjs; the games come over one at a time.
+#
+# Safari deletes a site's storage after 7 days of use without a visit to the site
+# (home-screen web apps count their own days): the note beside "Export all games"
+# says so whenever games are saved.
 import json
 
 import js
@@ -24,7 +29,7 @@ from pyscript.ffi import create_proxy
 import words
 from dom import byid, el, on
 from saves import describe
-from screens import call, engine_ready, spawn
+from screens import spawn
 
 TEXT = {
     "title": "Keep a copy of your games",
@@ -89,20 +94,20 @@ def today():
     return "%04d-%02d-%02d" % (int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()))
 
 
-def export_text(entries):
-    """The export document of stored entries, as JSON text (one game's JSON at a time)."""
-    parts = []
-    for e in entries:
-        parts.append(json.dumps({"id": e.get("id"), "when": iso(e.get("updated")),
-                                 "finished": bool(e.get("over")), "save": e["save"]}))
+def export_parts(entries):
+    """The export document of stored entries, as a JS array of JSON text parts (one per game)."""
     head = {"format": FORMAT, "version": VERSION, "exported": str(js.Date.new().toISOString())}
-    return json.dumps(head)[:-1] + ', "games": [' + ", ".join(parts) + "]}"
-
-
-def download(name, text):
-    """Save ``text`` as the file ``name`` (a Blob behind an <a download>)."""
     parts = js.Array.new()
-    parts.push(text)
+    parts.push(json.dumps(head)[:-1] + ', "games": [')
+    for i, e in enumerate(entries):
+        parts.push((", " if i else "") + json.dumps({"id": e.get("id"), "when": iso(e.get("updated")),
+                                                     "finished": bool(e.get("over")), "save": e["save"]}))
+    parts.push("]}")
+    return parts
+
+
+def download(name, parts):
+    """Save the text ``parts`` as the file ``name`` (a Blob behind an <a download>)."""
     blob = js.Blob.new(parts, js.JSON.parse('{"type": "application/json"}'))
     url = js.URL.createObjectURL(blob)
     a = el("a", None, None, {"download": name, "href": url})
@@ -205,7 +210,7 @@ class Transfer:
         if not entries:
             return
         name = "generala-games-" + today() + ".json"
-        download(name, export_text(entries))
+        download(name, export_parts(entries))
         self.show(plural("exported_all", len(entries), file=name))
 
     def export_one(self, gid):
@@ -214,7 +219,7 @@ class Transfer:
             self.show(fmt("gone", why=reason), "error")
             return
         name = "generala-game-" + str(entry.get("variant") or "game") + "-" + today() + ".json"
-        download(name, export_text([entry]))
+        download(name, export_parts([entry]))
         self.show(fmt("exported_one", game=describe(entry), file=name))
 
     def on_home_click(self, event):
@@ -239,16 +244,10 @@ class Transfer:
         f = files.item(0)
         self.file.value = ""  # the same file can be chosen again
         name = str(f.name)
-        # The size is checked before anything is read. On a slice: MicroPython's FFI would
-        # cut File#size above 2 GB to 32 bits, the slice's size is at most MAX_BYTES + 1.
-        part = f.slice(0, MAX_BYTES + 1)
         self.set_busy(True)
         try:
-            if int(part.size) > MAX_BYTES:
-                self.show(fmt("bad", name=name, why=fmt("too_large", max=MAX_BYTES // 1_000_000)), "error")
-            else:
-                self.show(fmt("checking", name=name), "progress")
-                await self.check_and_store(part, name)
+            self.show(fmt("checking", name=name), "progress")
+            await self.check_and_store(f, name)
         finally:
             self.set_busy(False)
             active = document.activeElement
@@ -257,38 +256,43 @@ class Transfer:
             self.imports += 1  # each import ends here, whatever came of it (tests wait for it)
             self.root.setAttribute("data-imports", str(self.imports))
 
-    async def check_and_store(self, blob, name):
-        try:
-            text = str(await blob.text())  # the whole file: it is no larger than the slice
-        except Exception as err:
-            self.show(fmt("bad", name=name, why=fmt("unreadable", why=err)), "error")
+    async def check_and_store(self, f, name):
+        reply = await js.generalaTransfer.check(f, MAX_BYTES)  # never rejects; waits for the engine
+        if not reply.ok:
+            kind, error = str(reply.kind), str(reply.error)
+            if kind == "TooLarge":  # refused before reading
+                why = fmt("too_large", max=MAX_BYTES // 1_000_000)
+            elif kind == "NoEngine":
+                why = TEXT["no_engine"]
+            elif kind == "ReadError":
+                why = fmt("unreadable", why=error)
+            else:
+                why = error.rstrip(".")  # the engine names the problem (SaveError)
+            self.show(fmt("bad", name=name, why=why), "error")
             return
-        if not await engine_ready():
-            self.show(fmt("bad", name=name, why=TEXT["no_engine"]), "error")
-            return
-        reply = await call({"op": "import", "text": text})
-        text = None
-        if not reply.get("ok"):
-            self.show(fmt("bad", name=name, why=str(reply.get("error")).rstrip(".")), "error")
-            return
-        games = reply.get("games") or []
+        games = reply.games
         saves = self.game.saves
         unfinished, finished, _aside = saves.listing()
         stored = [e["save"] for e in unfinished + finished]
+        unfinished = finished = None
         written, already = [], 0
-        for g in games:
-            if g["save"] in stored:  # the same game (dicts compare by value)
+        for i in range(int(games.length)):
+            g = games.at(i)
+            save_text = str(js.JSON.stringify(g.save))  # one game: a few kB
+            save = json.loads(save_text)
+            if save in stored:  # the same game (dicts compare by value)
                 already += 1
                 continue
+            view_text = str(js.JSON.stringify(g.view))
             gid = saves.new_id()
-            if not saves.put(gid, g["view"], json.dumps({"view": g["view"], "save": g["save"]})):
+            if not saves.put(gid, json.loads(view_text), '{"view": ' + view_text + ', "save": ' + save_text + "}"):
                 for done in written:
                     saves.delete(done)
                 self.game.draw_saves()
                 self.show(fmt("full", name=name), "error")
                 return
             written.append(gid)
-            stored.append(g["save"])
+            stored.append(save)
         self.game.draw_saves()
         if written:
             imported = plural("imported", len(written))
