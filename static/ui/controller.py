@@ -1,4 +1,5 @@
 # The main-thread UI (PyScript MicroPython): events -> engine requests -> draw the view.
+# main.py imports the modules one browser task at a time, then runs boot() here.
 #
 # Boot contract: <html data-state> goes loading -> ui-ready (the page answers
 # input: setup form, saved games, the saved board drawn from its last view) ->
@@ -872,7 +873,8 @@ async def load_catalog():
     return reply["catalog"]
 
 
-async def boot():
+async def boot(pause):
+    """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
     bad_lang = choose_lang()
     adopt_screens()
     translate_page()
@@ -880,9 +882,11 @@ async def boot():
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS_KNOWN)), "warn")
     if not storage.persistent:
         byid("storage-note").hidden = False
+    await pause()
     try:
         catalog = await load_catalog()
         game = Game(catalog, url_params(catalog))
+        await pause()
         entry = game.first_screen()
         game.extras.opened()
     except Exception as err:
@@ -902,5 +906,3 @@ async def boot():
     set_state("ready")
     js.window.generalaUI = True
 
-
-await boot()

@@ -46,7 +46,20 @@ def test_engine_zip_holds_the_package(dist_dir):
     with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
         names = zf.namelist()
     assert "generala/__init__.py" in names and "generala/app.py" in names
-    assert all(n.startswith("generala/") and "__pycache__" not in n for n in names)
+    assert all(n.startswith("generala/") for n in names)
+    # Every module with its bytecode for Pyodide's Python (unchecked-hash .pyc), nothing else.
+    sources = {n for n in names if n.endswith(".py")}
+    tag = "cpython-314"  # Pyodide 314.x runs Python 3.14
+    expected = {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for n in sources}
+    assert set(names) == sources | expected
+
+
+def test_the_ui_modules_are_published_as_bytecode(dist_dir):
+    ui = dist_dir / "static" / "ui"
+    assert (ui / "main.py").is_file() and not (ui / "controller.py").exists()
+    assert (ui / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
+    toml = (dist_dir / "pyscript.toml").read_text(encoding="utf-8")
+    assert '"./static/ui/controller.mpy" = "./controller.mpy"' in toml and "/ui/dom.py" not in toml
 
 
 def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):

@@ -1,0 +1,31 @@
+# The page's entry point, the <script type="mpy"> of index.html. PyScript compiles
+# this file from source; every other UI module is published as bytecode (.mpy,
+# tools/build.py). The UI boots in slices, one browser task each: an import, then
+# the next, so the page answers input between them (issue 3: a long task blocks
+# taps and keys for its whole length; the target is under 300 ms of blocking in all).
+import asyncio
+
+import js
+
+# In import order: a module's own imports are already loaded when its turn comes.
+MODULES = ("i18n", "i18n_screens", "words", "dom", "keys", "render", "saves", "setup",
+           "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
+           "replayview", "records", "transfer", "extras")
+
+
+async def pause():
+    """Let the browser run what waits (input, paint), then go on: scheduler.yield()
+    where the browser has it (no 4 ms timer clamp), else a zero-delay asyncio sleep."""
+    try:
+        await js.scheduler["yield"]()
+    except Exception:
+        await asyncio.sleep(0)
+
+
+for name in MODULES:
+    await pause()
+    __import__(name)
+await pause()
+import controller  # noqa: E402
+
+await controller.boot(pause)
