@@ -1,7 +1,7 @@
 """A player's record across finished games: wins, best and mean score, scratches, Generalas."""
 from __future__ import annotations
 
-import statistics
+import math
 from collections import defaultdict
 
 from .errors import SaveError
@@ -44,7 +44,7 @@ def records(entries) -> dict:
         scores = [s["score"] for s in rec["scores"]]
         players.append({
             "name": name, "variant": variant_name, "games": rec["games"], "wins": rec["wins"],
-            "best": max(scores), "mean": round(statistics.fmean(scores), 2),
+            "best": max(scores), "mean": round(math.fsum(scores) / len(scores), 2),
             "scratches": dict(rec["scratches"]), "five_alike": rec["five_alike"],
             "scores": rec["scores"],
         })
