@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Boot benchmark (not a test): the game page against a bare Pyodide page.
 
-    python3 bench/boot.py [--runs 3] [--dist DIR] [--json FILE]
+    python3 bench/boot.py [--runs 3] [--dist DIR] [--json FILE] [--turns 20]
 
 From one run in headless Chromium (Debian's /usr/bin/chromium, or $CHROMIUM), for
 the game page (index.html) and for bench/bare.html (Pyodide booted in a plain
@@ -16,7 +16,10 @@ profile on disk) and warm (a reload in the same context: HTTP cache on disk), th
   sent       bytes of response bodies the server sent for that load (all requests,
              the worker's included; a warm load revalidates with 304s)
 
-then the ratio ready(game) / ready(bare) and the targets of issue 3.
+then the ratio ready(game) / ready(bare), click -> render on the same server
+(bench/latency.py: a seeded game played with real clicks, --turns turns: the
+board's answer to the click and the engine's reply drawn, median and p95), and
+the targets of issue 3.
 
 The site is built into a temporary folder (or --dist) and served by tools/serve.py
 with the production headers; bench/ is served at /bench/. No request routing is
@@ -37,6 +40,9 @@ sys.path.insert(0, str(ROOT))
 
 from tools import build as site_build  # noqa: E402
 from tools.serve import start_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import latency  # noqa: E402  (bench/latency.py: click -> render)
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -131,17 +137,7 @@ def measure(page, counter: ByteCounter, url: str | None) -> dict:
     return result
 
 
-def click_to_render(page) -> list[float] | None:
-    """Click -> render latency samples in ms (median and p95 are reported).
-
-    TODO(UI): hook for the board UI's measurement: e.g. click the Roll button / a
-    die N times and time from the click event to the frame that shows the engine's
-    answer, returning the samples. bench/latency.py (UI) measures this today in a
-    run of its own; until it is wired in here the benchmark prints "n/a"."""
-    return None
-
-
-def run(dist: Path, runs: int) -> dict:
+def run(dist: Path, runs: int, turns: int = 20) -> dict:
     from playwright.sync_api import sync_playwright
 
     version = json.loads((dist / "version.json").read_text())
@@ -169,11 +165,11 @@ def run(dist: Path, runs: int) -> dict:
                         page = context.pages[0] if context.pages else context.new_page()
                         samples[f"{name} cold"].append(measure(page, counter, url))
                         samples[f"{name} warm"].append(measure(page, counter, None))
-                        if name == "game" and clicks is None:
-                            clicks = click_to_render(page)
                         context.close()
                     print(f"run {i + 1}/{runs} {name}: cold ready {samples[f'{name} cold'][-1]['ready']:.0f} ms, "
                           f"warm ready {samples[f'{name} warm'][-1]['ready']:.0f} ms", file=sys.stderr)
+        # Click -> render on the same server: bench/latency.py's game, `turns` turns.
+        clicks = latency.run(base, turns)
     finally:
         stop()
     medians = {
@@ -211,13 +207,10 @@ def report(result: dict) -> None:
         "ready game / bare Pyodide: "
         + ", ".join(f"{k} {v:.2f}×" for k, v in ratios.items() if v is not None)
     )
-    clicks = result["clicks"]
-    if clicks:
-        s = sorted(clicks)
-        p95 = s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
-        print(f"click → render: median {statistics.median(s):.1f} ms, p95 {p95:.1f} ms ({len(s)} clicks)")
-    else:
-        print("click → render: n/a here (run bench/latency.py; TODO: wire it into click_to_render)")
+    clicks = result["clicks"]["all"]
+    print(f"click → render ({clicks['n']} clicks; bench/latency.py for each action): the board's answer"
+          f" median {clicks['dom_median_ms']} ms, p95 {clicks['dom_p95_ms']} ms; the engine's reply drawn"
+          f" median {clicks['engine_median_ms']} ms, p95 {clicks['engine_p95_ms']} ms")
     cold = med["game cold"]
     print("targets (issue 3):")
     checks = [
@@ -226,6 +219,7 @@ def report(result: dict) -> None:
         ("shell ≤ 1 s (cold)", cold["shell"] is not None and cold["shell"] <= 1000, fmt_ms(cold["shell"])),
         ("blocking ≤ 300 ms (cold)", cold["blocking"] is not None and cold["blocking"] <= 300, fmt_ms(cold["blocking"])),
         ("second visit sent < 50 kB (warm)", med["game warm"]["sent"] < 50_000, fmt_bytes(med["game warm"]["sent"])),
+        ("click → render p95 ≤ 16 ms", clicks["dom_p95_ms"] <= 16, f"{clicks['dom_p95_ms']} ms"),
     ]
     for label, ok, value in checks:
         print(f"  [{'ok' if ok else 'MISS'}] {label}: {value}")
@@ -236,13 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dist", type=Path, help="serve this build instead of building into a temporary folder")
     ap.add_argument("--json", type=Path, help="also write every sample to this file")
+    ap.add_argument("--turns", type=int, default=20, help="turns played for click -> render (default 20)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         dist = args.dist
         if dist is None:
             dist = Path(tmp) / "dist"
             site_build.build(dist, sizes=False)
-        result = run(dist.resolve(), args.runs)
+        result = run(dist.resolve(), args.runs, args.turns)
     report(result)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))

@@ -5,11 +5,20 @@
 Builds the site (unless --dist names an existing build), serves it with the
 production headers (tools/serve.py), boots the app, starts a seeded two-side
 game and plays it with real mouse clicks: roll, hold a die, let it go, roll,
-score. For every click it measures, inside the page, from the click event's
-timestamp to the moment the board has drawn the engine's reply (a
-MutationObserver on the board's render counter), and to the next animation
-frame after that (when the browser can paint it). Prints median and p95 per
-action and overall. Target: p95 <= 16 ms (DOM updated).
+score. For every click it measures, inside the page (a MutationObserver on the
+board's render counter, data-rendered), from the click event's timestamp to:
+
+  dom     the board's first update after the click: its answer to the click. A
+          roll starts the dice shaking, a hold flips the die, a score fills the
+          box, drawn before the engine replies (data-drawn="predicted").
+  engine  the board showing the engine's reply (data-drawn="engine"): the faces
+          rolled, the turn passed on.
+  frame   the next animation frame after the engine's reply is drawn (when the
+          browser can paint it).
+
+and "draw", the page's own share: engine reply received -> drawn. Prints median
+and p95 per action and overall. Target (issue 3): click -> render p95 <= 16 ms,
+taken as `dom`, the board's answer to the click; `engine` is printed beside it.
 """
 from __future__ import annotations
 
@@ -33,7 +42,7 @@ PROBE = """() => {
   const board = document.getElementById('board');
   window.__lat = [];
   let pending = null;
-  document.addEventListener('click', (e) => { pending = e.timeStamp; }, true);
+  document.addEventListener('click', (e) => { pending = e.timeStamp; first = null; }, true);
   // When the engine's reply reached the page (to split the time into the worker
   // round trip with the browser's scheduling, and the page's own drawing).
   let replied = null;
@@ -43,18 +52,23 @@ PROBE = """() => {
     p.then(() => { replied = performance.now(); });
     return p;
   };
+  let first = null;
   new MutationObserver(() => {
     if (pending === null) return;
-    const t0 = pending; pending = null;
+    const t0 = pending;
     const now = performance.now();
-    const dom = now - t0;
-    const draw = replied !== null && replied >= t0 ? now - replied : 0;  // 0: drawn without waiting
+    if (first === null) first = now - t0;
+    if (board.dataset.drawn !== 'engine') return;  // a prediction: the reply is still to come
+    pending = null;
+    const dom = first; first = null;
+    const engine = now - t0;
+    const draw = replied !== null && replied >= t0 ? now - replied : 0;
     replied = null;
-    requestAnimationFrame(() => window.__lat.push({dom, draw, frame: performance.now() - t0}));
+    requestAnimationFrame(() => window.__lat.push({dom, engine, draw, frame: performance.now() - t0}));
   }).observe(board, {attributes: true, attributeFilter: ['data-rendered']});
 }"""
 
-RENDERED = "n => +(document.getElementById('board').dataset.rendered || 0) > n"
+METRICS = ("dom", "engine", "draw", "frame")
 
 
 def pct(values, q):
@@ -80,10 +94,8 @@ def run(base_url: str, turns: int) -> dict:
         samples: dict[str, list] = {"roll": [], "hold": [], "score": []}
 
         def click(kind, selector):
-            n = int(page.get_attribute("#board", "data-rendered") or 0)
             before = page.evaluate("window.__lat.length")
             page.click(selector)
-            page.wait_for_function(RENDERED, arg=n)
             page.wait_for_function(f"window.__lat.length > {before}")
             samples[kind].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
 
@@ -98,26 +110,21 @@ def run(base_url: str, turns: int) -> dict:
             box = page.locator("#sheet button.box:visible:not(.zero)").first
             if not box.count():
                 box = page.locator("#sheet button.box:visible").first
-            n = int(page.get_attribute("#board", "data-rendered") or 0)
             before = page.evaluate("window.__lat.length")
             box.click()
             if page.is_visible("#confirm"):
                 page.click("#confirm-ok")
-            page.wait_for_function(RENDERED, arg=n)
             page.wait_for_function(f"window.__lat.length > {before}")
             samples["score"].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
         browser.close()
 
     def summary(rows):
-        dom = [r["dom"] for r in rows]
-        draw = [r["draw"] for r in rows]
-        frame = [r["frame"] for r in rows]
-        return {"n": len(rows), "dom_median_ms": round(statistics.median(dom), 1),
-                "dom_p95_ms": round(pct(dom, 0.95), 1),
-                "draw_median_ms": round(statistics.median(draw), 1),
-                "draw_p95_ms": round(pct(draw, 0.95), 1),
-                "frame_median_ms": round(statistics.median(frame), 1),
-                "frame_p95_ms": round(pct(frame, 0.95), 1)}
+        out = {"n": len(rows)}
+        for metric in METRICS:
+            values = [r[metric] for r in rows]
+            out[f"{metric}_median_ms"] = round(statistics.median(values), 1)
+            out[f"{metric}_p95_ms"] = round(pct(values, 0.95), 1)
+        return out
 
     everything = [r for rows in samples.values() for r in rows]
     return {"all": summary(everything), **{k: summary(v) for k, v in samples.items() if v}}
@@ -144,21 +151,22 @@ def main() -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print("click -> render latency (ms), headless Chromium. dom: click to board updated;"
-          " draw: engine reply to board updated (the page's own share; 0 = drawn without waiting"
-          " for the engine); frame: click to the next animation frame after the update")
+    print("click -> render latency (ms), headless Chromium. dom: click to the board's answer"
+          " (before the engine's reply for a roll, a hold, a score); engine: click to the engine's"
+          " reply drawn; draw: reply received to drawn (the page's share); frame: click to the"
+          " next animation frame after the reply is drawn")
     try:
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"load average: {load} on {os.cpu_count()} CPUs")
     except OSError:
         pass
-    print(f"{'action':<8}{'n':>5}{'dom median':>12}{'dom p95':>9}{'draw median':>13}{'draw p95':>10}"
-          f"{'frame median':>14}{'frame p95':>11}")
+    print(f"{'action':<8}{'n':>5}" + "".join(f"{m + ' median':>14}{m + ' p95':>11}" for m in METRICS))
     for kind, s in result.items():
-        print(f"{kind:<8}{s['n']:>5}{s['dom_median_ms']:>12}{s['dom_p95_ms']:>9}{s['draw_median_ms']:>13}"
-              f"{s['draw_p95_ms']:>10}{s['frame_median_ms']:>14}{s['frame_p95_ms']:>11}")
+        print(f"{kind:<8}{s['n']:>5}" + "".join(
+            f"{s[m + '_median_ms']:>14}{s[m + '_p95_ms']:>11}" for m in METRICS))
     ok = result["all"]["dom_p95_ms"] <= 16
-    print(f"target p95 <= 16 ms: {'met' if ok else 'NOT met'}")
+    print(f"target click -> render (dom) p95 <= 16 ms: {'met' if ok else 'NOT met'}"
+          f" ({result['all']['dom_p95_ms']} ms; the engine's reply drawn: p95 {result['all']['engine_p95_ms']} ms)")
     return 0
 
 

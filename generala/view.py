@@ -36,6 +36,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
             cell = {"value": value, "text": cell_text(rules, box, value)}
             if i == current and value is None and playing and rules.boxes_per_turn == 1:
                 cell["preview"] = preview[box]
+                cell["scored"] = cell_text(rules, box, preview[box])  # drawn at the click, before the reply
                 cell["playable"] = True
             elif i == current and value is None and playing:
                 cell["playable"] = True  # ten dice: chosen in pairs, priced by a split

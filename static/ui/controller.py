@@ -176,7 +176,7 @@ class Game:
         self.gc_proxy = create_proxy(lambda: gc.collect())
         self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
         self.renders = 0
-        self.ui = {"ready": False, "picked": [], "split": None}
+        self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
         self.setup = Setup(catalog, params.get("variant"))
         self.extras = extras.Extras(self, catalog)  # issue 8: score sheet, replay, records
         self.computer = computer.Computer(self, message)  # issue 4: computer players, coach
@@ -208,16 +208,25 @@ class Game:
         byid("nav-home").hidden = False
         byid("nav-rules").hidden = False
 
-    def draw(self, view):
+    def draw(self, view, predicted=False):
+        """Draw a view: the engine's, or one predicted at a click (a hold) until its reply."""
         view = self.computer.shown(view)  # no board control acts while a computer plays
         self.view = view
         self.board.update(view, self.ui)
         self.extras.drawn(view)
         self.computer.drawn(view)
-        self.renders += 1
-        self.board.root.setAttribute("data-rendered", str(self.renders))
+        self.rendered(predicted)
         # Collect garbage once the frame is painted, not in the middle of the next click.
         js.requestAnimationFrame(self.frame_proxy)
+
+    def rendered(self, predicted):
+        """Count the board's renders (tests and benchmarks wait on data-rendered);
+        data-drawn says whether the last one showed the engine's reply or a prediction."""
+        self.renders += 1
+        root = self.board.root
+        root.setAttribute("data-rendered", str(self.renders))
+        root.setAttribute("data-drawn", "predicted" if predicted else "engine")
+
 
     def draw_saves(self):
         unfinished, finished, broken = self.saves.listing()
@@ -400,6 +409,7 @@ class Game:
         self.link.send(req, self.acted)
 
     def acted(self, reply, text, error):
+        self.ui["scoring"] = False
         if error is not None:
             message(words.t("msg.engine_failed", error=error), "error")
         elif not reply.get("ok"):
@@ -417,6 +427,8 @@ class Game:
     def roll(self):
         if self.playing() and self.view["can_roll"] and not self.ui["split"] and not self.extras.blocks():
             self.act({"op": "roll"})
+            self.board.rolling(self.view)  # the dice start shaking now; the faces land with the reply
+            self.rendered(True)
 
     def undo(self):
         if self.playing() and self.view["can_undo"]:
@@ -439,7 +451,7 @@ class Game:
             view["held"] = list(view["held"])
             view["held"][i] = not view["held"][i]
             view["last"] = None
-            self.draw(view)
+            self.draw(view, predicted=True)
             self.act({"op": "toggle", "die": i}, reset=False)
 
     def pick_box(self, box):
@@ -466,9 +478,18 @@ class Game:
             return
         if cell["preview"] == 0 and not row["mandatory"]:
             self.ask(words.t("ask.scratch", box=words.box(box)),
-                     words.t("ask.scratch_ok"), lambda: self.act({"op": "score", "box": box}))
+                     words.t("ask.scratch_ok"), lambda: self.score(box))
             return
+        self.score(box)
+
+    def score(self, box):
+        """Score one box: drawn filled at once, the reply then moves the turn on."""
+        if self.ui.get("scoring"):
+            return  # a second click before the reply: the box is already scored
+        self.ui["scoring"] = True
         self.act({"op": "score", "box": box})
+        self.board.scoring(self.view, box)
+        self.rendered(True)
 
     async def propose(self, a, b):
         reply = await self.call({"op": "split", "boxes": [a, b]})

@@ -28,6 +28,8 @@ class Board:
         self.root = root
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
+        self.shakes = 0  # rolls shaken: the animation alternates "a"/"b" to restart
+        self.started = None  # the shake rolling() began, continued by the reply's update
 
     # --- build once per game ---------------------------------------------
 
@@ -191,6 +193,53 @@ class Board:
 
     # --- update on every reply -----------------------------------------
 
+    def next_shake(self):
+        self.shakes += 1
+        return "a" if self.shakes % 2 else "b"
+
+    # --- drawn at the click, before the engine's reply (~10 ms later) -------------
+    # The board answers in the same frame as the click; update() then draws the reply
+    # over it, and the Cache keeps both consistent.
+
+    def rolling(self, view):
+        """Roll pressed: the dice that roll start shaking and Roll counts down; the
+        faces land with the reply, in the same shake (update keeps it going)."""
+        c = self.c
+        self.started = shake = self.next_shake()
+        c.seen.pop("dice", None)  # the reply redraws every die, even if refused
+        for i, die in enumerate(self.dice):
+            if not (view["dice"] and view["held"][i]):
+                c.attr(die, "data-roll", shake)
+            c.flag(die, "disabled", True)
+        c.text(self.i_roll, words.t("board.roll_left", n=max(0, view["rolls_left"] - 1)))
+        c.flag(self.i_roll, "disabled", True)
+        c.flag(self.i_undo, "disabled", True)
+        c.flush()
+
+    def scoring(self, view, box):
+        """A box chosen: it shows the points it scores, the other boxes and Roll go quiet."""
+        c = self.c
+        cur = view["current"]
+        for r, row in enumerate(view["rows"]):
+            cell = row["cells"][cur]
+            if not cell.get("playable"):
+                continue
+            kt, kb, ks = self.cells[r][cur]
+            c.seen.pop(("row", r), None)  # the reply redraws these rows, even if refused
+            c.seen.pop(kt, None)
+            if row["box"] == box:
+                c.flag(kb, "hidden", True)
+                c.flag(ks, "hidden", False)
+                c.text(ks, cell.get("scored", ""))
+                c.attr(kt, "class", "filled")
+            else:
+                c.flag(kb, "disabled", True)
+        for die in self.dice:
+            c.flag(die, "disabled", True)
+        c.flag(self.i_roll, "disabled", True)
+        c.flag(self.i_undo, "disabled", True)
+        c.flush()
+
     def update(self, view, ui, live=True):
         """Draw ``view``. ``ui`` holds the page's transient choices: picked boxes, split."""
         if self.shape(view) != self.key:
@@ -226,9 +275,9 @@ class Board:
         # A fresh roll shakes the dice that were rolled (CSS, only without reduced motion):
         # alternating "a"/"b" restarts the animation.
         shake = None
+        started, self.started = self.started, None  # a shake begun at the click (rolling)
         if dice and last.get("type") in ("roll", "auto-win") and self.c.seen.get("dice") != dkey:
-            self.shakes = getattr(self, "shakes", 0) + 1
-            shake = "a" if self.shakes % 2 else "b"
+            shake = started or self.next_shake()
         for i, die in enumerate(self.dice if self.c.seen.get("dice") != dkey else ()):
             if shake and not held[i]:
                 c.attr(die, "data-roll", shake)
@@ -288,6 +337,7 @@ class Board:
                         c.text(kb, words.cell_preview(p, row["mandatory"]))
                         c.attr(kb, "aria-label", words.t("box.score", box=name, points=words.points(p)))
                         c.attr(kb, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
+                        c.flag(kb, "disabled", False)  # scoring() may have quieted it
                 else:
                     c.text(ks, cell["text"])
         for key, (tr, tds) in self.sums.items():
