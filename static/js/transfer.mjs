@@ -5,7 +5,7 @@
 // MicroPython then takes the games one at a time.
 //
 //   transfer.check(file, maxBytes) -> Promise of the engine's reply to op import, parsed:
-//       {ok: true, games: [{id, when, finished, save, view}, ...]}
+//       {ok: true, games: [{id, when, whenMs, finished, save, view}, ...]}
 //       {ok: false, error, kind}    kind "TooLarge" (refused unread), "ReadError" (the
 //                                   file could not be read), "NoEngine" (it failed to
 //                                   boot), "EngineError", or the engine's own (SaveError
@@ -34,8 +34,14 @@ export async function check(file, maxBytes) {
     return { ok: false, kind: "NoEngine", error: String((e && e.message) || e) };
   }
   try {
-    const reply = await engine.call(JSON.stringify({ op: "import", text }));
-    return JSON.parse(reply);
+    const reply = JSON.parse(await engine.call(JSON.stringify({ op: "import", text })));
+    // When each game was last played, in ms as text (MicroPython's FFI would cut the
+    // number to 32 bits): the lists show that time, not the import's.
+    for (const game of reply.games || []) {
+      const ms = game.when ? Date.parse(game.when) : NaN;
+      game.whenMs = Number.isFinite(ms) ? String(ms) : null;
+    }
+    return reply;
   } catch (e) {
     return { ok: false, kind: "EngineError", error: String((e && e.message) || e) };
   }

@@ -242,28 +242,23 @@ class ReplayView:
         f = files.item(0)
         name = str(f.name)
         inp.value = ""  # the same file can be chosen again
-        if f.size > MAX_FILE:
-            message(fmt("file_bad", name=name, why=TEXT["file_large"]), "error")
+        # Read and checked in JS (static/js/transfer.mjs): a file of a few MB as one
+        # MicroPython string fails with MemoryError; only the first game comes here.
+        reply = await js.generalaTransfer.check(f, MAX_FILE)  # never rejects; waits for the engine
+        if not reply.ok:
+            kind = str(reply.kind)
+            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == "NoEngine"
+                   else str(reply.error).rstrip("."))
+            message(fmt("file_bad", name=name, why=why), "error")
             return
-        try:
-            text = str(await f.text())
-        except Exception as err:
-            message(fmt("file_bad", name=name, why=str(err)), "error")
-            return
-        if not await engine_ready():
-            message(TEXT["no_engine"], "error")
-            return
-        reply = await call({"op": "import", "text": text})
-        if not reply.get("ok"):
-            message(fmt("file_bad", name=name, why=str(reply.get("error")).rstrip(".")), "error")
-            return
-        games = reply.get("games") or []
-        if not games:
+        games = reply.games
+        if not games or int(games.length) == 0:
             message(fmt("file_bad", name=name, why=TEXT["file_empty"]), "error")
             return
-        if len(games) > 1:
-            message(fmt("file_more", n=len(games)), "info")
-        await self.open_save(games[0]["save"], None, name, True)
+        if int(games.length) > 1:
+            message(fmt("file_more", n=int(games.length)), "info")
+        first = json.loads(str(js.JSON.stringify(games.at(0).save)))
+        await self.open_save(first, None, name, True)
 
     # --- the screen ------------------------------------------------------------
 

@@ -74,19 +74,20 @@ class Saves:
         """The stored rev of a game: 0 when absent or written before revs existed."""
         return rev_of(self.raw(gid))
 
-    def put(self, gid, view, reply_text, created=None):
+    def put(self, gid, view, reply_text, created=None, updated=None):
         """Store the engine's reply (its save and view) with a few words about the game,
-        whatever is stored (a new game, an import). True when stored."""
-        return self.write(gid, view, reply_text, created)[0] == SAVED
+        whatever is stored (a new game, an import: ``updated`` then keeps the time the
+        game was last played). True when stored."""
+        return self.write(gid, view, reply_text, created, updated=updated)[0] == SAVED
 
-    def write(self, gid, view, reply_text, created=None, expect=None):
+    def write(self, gid, view, reply_text, created=None, expect=None, updated=None):
         """Like put, but when ``expect`` is a rev, only over that rev (compare and set).
         Returns (SAVED, new rev), (FAILED, rev kept: storage full or gone, the previous
         copy untouched) or (CONFLICT, the stored rev: another tab wrote first)."""
         stored = self.rev(gid)
         if expect is not None and stored != expect:
             return CONFLICT, stored
-        now = self.now()
+        now = updated or self.now()
         result = None
         if view["over"]:
             result = [[s["name"], s["place"], s["total"]] for s in view["sides"]]

@@ -285,7 +285,9 @@ class Transfer:
                 continue
             view_text = str(js.JSON.stringify(g.view))
             gid = saves.new_id()
-            if not saves.put(gid, json.loads(view_text), '{"view": ' + view_text + ', "save": ' + save_text + "}"):
+            played = int(str(g.whenMs)) if g.whenMs else None  # ms, as text: see transfer.mjs
+            if not saves.put(gid, json.loads(view_text), '{"view": ' + view_text + ', "save": ' + save_text + "}",
+                             updated=played):
                 for done in written:
                     saves.delete(done)
                 self.game.draw_saves()

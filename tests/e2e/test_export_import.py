@@ -285,8 +285,8 @@ def test_import_in_a_fresh_browser_waits_for_the_engine_and_stores_the_games(sou
     assert sorted(canon(e["reply"]["save"]) for e in b_stored.values()) == sorted(a_stored)
     for entry in b_stored.values():
         original = a_stored[canon(entry["reply"]["save"])]
-        for key in ("variant", "title", "names", "over", "round", "turns", "result"):
-            assert entry[key] == original[key], key
+        for key in ("variant", "title", "names", "over", "round", "turns", "result", "updated"):
+            assert entry[key] == original[key], key  # "updated": when it was last played, not imported
         assert entry["reply"]["view"] == app.Session().handle({"op": "load", "save": entry["reply"]["save"]})["view"]
     # the lists of B show what A's showed
     a_page = source["page"]
