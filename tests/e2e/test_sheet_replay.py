@@ -152,6 +152,26 @@ def test_a_downloaded_file_opens_as_a_replay(gp, finished):
     assert p.is_visible("#home") and p.is_hidden("#replay")
 
 
+def test_a_file_of_a_few_megabytes_opens_its_first_game(gp, finished):
+    """The file is read and checked in JS (static/js/transfer.mjs): as one MicroPython
+    string, 2 MB failed with MemoryError and left the page broken."""
+    p = gp.page
+    n = 3_000_000 // len(json.dumps(finished)) + 1  # about 3 MB
+    text = json.dumps(bundle.export([{"save": finished, "id": f"g{i}"} for i in range(n)]))
+    assert 2_000_000 < len(text) < 5_000_000
+    sp = SheetPage(p)
+    sp.home()
+    p.set_input_files("#open-file", files=[{"name": "many.json", "mimeType": "application/json",
+                                            "buffer": text.encode()}])
+    sp.wait_step(0)
+    assert f"The file holds {n} games: the first one is shown." in p.inner_text("#messages")
+    r = Replay(finished)
+    sp.replay_click("last", r.steps)
+    assert sp.replay_cells() == cells_of(r.view_at(r.steps))
+    p.click('#replay [data-replay="back"]')
+    p.wait_for_selector("#home", state="visible")
+
+
 @pytest.mark.parametrize("how", ["one character changed", "cut short", "not a link"])
 def test_a_tampered_link_is_refused_with_a_message(finished, fresh, how):
     token = share.encode(finished)
