@@ -161,7 +161,9 @@ class Game:
     """The controller: one per page."""
 
     def __init__(self, catalog, params):
+        """The state; assemble() then builds the screens."""
         self.catalog = catalog
+        self.params = params
         self.saves = Saves(storage)
         self.board = Board(byid("board"))
         self.view = None
@@ -177,13 +179,18 @@ class Game:
         self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
         self.renders = 0
         self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
-        self.setup = Setup(catalog, params.get("variant"))
-        self.extras = extras.Extras(self, catalog)  # issue 8: score sheet, replay, records
+        self.confirm_cb = None
+
+    async def assemble(self, pause):
+        """Build the screens, one browser task each (main.py: no long task at boot)."""
+        self.setup = Setup(self.catalog, self.params.get("variant"))
+        await pause()
+        self.extras = extras.Extras(self, self.catalog)  # issue 8: score sheet, replay, records
+        await pause()
         self.computer = computer.Computer(self, message)  # issue 4: computer players, coach
-        self.seed = params.get("seed")
+        self.seed = self.params.get("seed")
         if self.seed is not None:
             byid("seed").value = str(self.seed)
-        self.confirm_cb = None
         self.wire()
 
     # --- screens ------------------------------------------------------------
@@ -907,6 +914,7 @@ async def boot(pause):
     try:
         catalog = await load_catalog()
         game = Game(catalog, url_params(catalog))
+        await game.assemble(pause)
         await pause()
         entry = game.first_screen()
         game.extras.opened()
