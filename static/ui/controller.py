@@ -575,17 +575,21 @@ class Game:
         if reply and reply.get("ok"):
             self.begin(reply)
 
-    def begin(self, reply):
-        self.gid = self.saves.new_id()
-        self.created = None
-        self.rev = 0
+    def open_board(self, gid, created):
+        """Put the game ``gid`` on the board (built afresh), as stored now."""
+        self.gid = gid
+        self.created = created
+        self.rev = rev_of(self.saves.raw(gid))  # 0 for a new game
         self.watching = False
         self.unsaved = False
-        self.saves.set_current(self.gid)
+        self.saves.set_current(gid)
         self.ui["picked"] = []
         self.ui["split"] = None
         self.show_board()
-        self.board.key = None  # a new game: build the board afresh
+        self.board.key = None
+
+    def begin(self, reply):
+        self.open_board(self.saves.new_id(), None)
         self.changed(reply, reply.pop("_text"))
         v = reply["view"]
         byid("announce").textContent = words.t("say.begin", title=words.title(v["variant"], v["title"]),
@@ -600,16 +604,7 @@ class Game:
 
     def resume_view(self, entry):
         """Draw a saved game at once, from its last view (the engine may still be booting)."""
-        self.gid = entry["id"]
-        self.created = entry.get("created")
-        self.rev = rev_of(self.saves.raw(self.gid))
-        self.watching = False
-        self.unsaved = False
-        self.saves.set_current(self.gid)
-        self.ui["picked"] = []
-        self.ui["split"] = None
-        self.show_board()
-        self.board.key = None
+        self.open_board(entry["id"], entry.get("created"))
         self.extras.resumed(entry)
         self.draw(entry["view"])
 

@@ -14,6 +14,23 @@ def byid(name):
     return document.getElementById(name)
 
 
+def saved_items():
+    """(li, game id) for each game in the home screen's lists (Continue, then Finished):
+    the screens that add a button to every saved game (replay, export) walk these."""
+    out = []
+    for list_id in ("continue-list", "history-list"):
+        ul = byid(list_id)
+        if ul is None:
+            continue
+        items = ul.children
+        for k in range(items.length):
+            li = items.item(k)
+            gid = li.getAttribute("data-save")
+            if gid:
+                out.append((li, gid))
+    return out
+
+
 def el(tag, cls=None, text=None, attrs=None):
     node = document.createElement(tag)
     if cls:

@@ -10,7 +10,7 @@ from pyscript import document
 
 import papersheet
 import words
-from dom import byid, clear, el, on
+from dom import byid, clear, el, on, saved_items
 from render import mini_dice
 from screens import call, engine_ready, message, section, spawn
 
@@ -525,19 +525,12 @@ class ReplayView:
 
     def saves_drawn(self):
         """Replay buttons in the home screen's lists of finished and unfinished games."""
-        for list_id in ("history-list", "continue-list"):
-            ul = byid(list_id)
-            if ul is None:
+        for li, gid in saved_items():
+            if li.querySelector("[data-replay-save]"):
                 continue
-            items = ul.children
-            for k in range(items.length):
-                li = items.item(k)
-                gid = li.getAttribute("data-save")
-                if not gid or li.querySelector("[data-replay-save]"):
-                    continue
-                btn = el("button", "btn small", TEXT["replay"], {"type": "button", "data-replay-save": gid,
-                                                                "aria-label": TEXT["replay"]})
-                li.insertBefore(btn, li.querySelector("[data-delete]"))
+            btn = el("button", "btn small", TEXT["replay"], {"type": "button", "data-replay-save": gid,
+                                                            "aria-label": TEXT["replay"]})
+            li.insertBefore(btn, li.querySelector("[data-delete]"))
 
     # --- events -----------------------------------------------------------------
 

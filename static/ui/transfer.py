@@ -27,7 +27,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 import words
-from dom import byid, el, on
+from dom import byid, el, on, saved_items
 from saves import describe
 from screens import spawn
 
@@ -180,25 +180,16 @@ class Transfer:
 
     def saves_drawn(self):
         """Export buttons on the list items; the export-all button and Safari's note when games are saved."""
-        count = 0
-        for list_id in ("continue-list", "history-list"):
-            ul = byid(list_id)
-            if ul is None:
+        items = saved_items()
+        count = len(items)
+        for li, gid in items:
+            if li.querySelector("[data-export-save]"):
                 continue
-            items = ul.children
-            for k in range(items.length):
-                li = items.item(k)
-                gid = li.getAttribute("data-save")
-                if not gid:
-                    continue
-                count += 1
-                if li.querySelector("[data-export-save]"):
-                    continue
-                delete = li.querySelector("[data-delete]")
-                label = str(delete.getAttribute("data-label")) if delete else str(gid)
-                li.insertBefore(el("button", "btn small", TEXT["export"],
-                                   {"type": "button", "data-export-save": gid,
-                                    "aria-label": fmt("export_label", game=label)}), delete)
+            delete = li.querySelector("[data-delete]")
+            label = str(delete.getAttribute("data-label")) if delete else str(gid)
+            li.insertBefore(el("button", "btn small", TEXT["export"],
+                               {"type": "button", "data-export-save": gid,
+                                "aria-label": fmt("export_label", game=label)}), delete)
         self.export_btn.hidden = count == 0
         self.safari.hidden = count == 0
 

@@ -149,3 +149,15 @@ def engine_version() -> str:
     match = re.search(ROOT_VERSION_RE, text)
     assert match, "generala/__init__.py has no __version__"
     return match.group(1)
+
+
+# Fill localStorage to the last character (halving the chunk whenever the browser refuses),
+# and empty it again: the quota-exceeded tests of issue 7.
+FILL_STORAGE = """() => {
+  let n = 0, size = 1 << 20;
+  while (size >= 1) {
+    try { localStorage.setItem("filler." + n, "x".repeat(size)); n++; } catch (e) { size >>= 1; }
+  }
+  return n;
+}"""
+EMPTY_FILLER = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k); }"

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot, wait_ready
+from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
 from gamepage import GamePage, Mirror, play_turn
 
 from generala import Game, SeededRoller, app, bundle, variant
@@ -32,15 +32,7 @@ IMPORTS = "() => +(document.getElementById('transfer-section').dataset.imports |
 IMPORTED = "n => +(document.getElementById('transfer-section').dataset.imports || 0) > n"
 STATUS_KIND = "k => { const s = document.getElementById('transfer-status'); return s && !s.hidden && s.dataset.kind === k; }"
 LOCAL_DATE = "() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }"
-# Fill localStorage to the last character (halving the chunk whenever the browser refuses).
-FILL = """() => {
-  let n = 0, size = 1 << 20;
-  while (size >= 1) {
-    try { localStorage.setItem("filler." + n, "x".repeat(size)); n++; } catch (e) { size >>= 1; }
-  }
-  return n;
-}"""
-EMPTY = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k); }"
+FILL, EMPTY = FILL_STORAGE, EMPTY_FILLER
 # A storage that takes the first game of an import and is full for the next ones.
 FULL_AFTER_ONE = """() => {
   const original = Storage.prototype.setItem;

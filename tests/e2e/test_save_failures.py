@@ -5,7 +5,7 @@ Each test: nothing lost, a clear message, the game keeps working."""
 import json
 import re
 
-from e2e_support import boot, wait_ready
+from e2e_support import EMPTY_FILLER, FILL_STORAGE, boot, wait_ready
 from gamepage import GamePage, Mirror
 
 from generala import app
@@ -15,15 +15,7 @@ CURRENT_SAVE = "() => generalaStorage.get('generala.save.' + generalaStorage.get
 SAVED_REV = ("n => { const t = generalaStorage.get('generala.save.' + generalaStorage.get('generala.current'));"
              " const m = t && /^\\{\"rev\": (\\d+),/.exec(t); return m && +m[1] >= n; }")
 
-# Fill localStorage to the last character (halving the chunk whenever the browser refuses).
-FILL = """() => {
-  let n = 0, size = 1 << 20;
-  while (size >= 1) {
-    try { localStorage.setItem("filler." + n, "x".repeat(size)); n++; } catch (e) { size >>= 1; }
-  }
-  return n;
-}"""
-EMPTY = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k); }"
+FILL, EMPTY = FILL_STORAGE, EMPTY_FILLER
 
 
 def rev(page) -> int:
