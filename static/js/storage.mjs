@@ -9,6 +9,7 @@
 //   storage.persistent  -> true when values survive a reload (localStorage works)
 //   storage.get(key)    -> string, or null when absent
 //   storage.set(key, v) -> true when stored (durably if persistent), false on failure
+//   storage.head(key, n) -> the first n characters of the value, or null when absent
 //   storage.remove(key) -> true when removed (or absent)
 //   storage.keys(prefix?) -> array of keys (optionally only those with the prefix)
 //   storage.now()       -> the time in ms since 1970, as text: MicroPython's FFI turns a
@@ -51,6 +52,10 @@ export const storage = {
       }
     }
     return memory.has(key) ? memory.get(key) : null;
+  },
+  head(key, n) {
+    const value = storage.get(key);
+    return value === null ? null : value.slice(0, Number(n) || 0);
   },
   set(key, value) {
     key = String(key);

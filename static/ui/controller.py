@@ -375,7 +375,7 @@ class Game:
     def follow(self, entry, lost=False):
         """Show the game as another tab left it; the engine loads that save too. A move
         made here and not yet written (lost) is dropped, and the player is told."""
-        self.rev = rev_of(self.saves.raw(entry["id"]))
+        self.rev = self.saves.rev(entry["id"])
         self.pending = None
         self.ui["picked"] = []
         self.ui["split"] = None
@@ -402,7 +402,8 @@ class Game:
         self.show_home()
 
     def take_over(self, event=None):
-        """The player is here (focus, a click, a key): this tab plays on, computer turns too."""
+        """The player is here (the window focused, a click on the board, a key): this tab
+        plays on, computer turns too."""
         if self.watching:
             self.watching = False
             if self.view is not None and self.board_visible():
@@ -579,7 +580,7 @@ class Game:
         """Put the game ``gid`` on the board (built afresh), as stored now."""
         self.gid = gid
         self.created = created
-        self.rev = rev_of(self.saves.raw(gid))  # 0 for a new game
+        self.rev = self.saves.rev(gid)  # 0 for a new game
         self.watching = False
         self.unsaved = False
         self.saves.set_current(gid)
@@ -700,11 +701,10 @@ class Game:
         on(byid("messages"), "click", self.on_message_click)
         on(byid("nav-home"), "click", lambda e: self.show_home())
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
-        on(document, "keydown", lambda e: keys.handle(e, self))
+        on(document, "keydown", self.on_key)
         on(js.window, "pagehide", lambda e: self.save_now())
         on(js.window, "storage", self.on_storage)
-        for name in ("focus", "pointerdown", "keydown"):
-            on(js.window, name, self.take_over)
+        on(js.window, "focus", self.take_over)  # a click or a key on the board takes over too
         if byid("lang-pick"):
             on(byid("lang-pick"), "change", self.on_lang)
 
@@ -759,7 +759,12 @@ class Game:
         if inp:
             inp.focus()
 
+    def on_key(self, event):
+        self.take_over()
+        keys.handle(event, self)
+
     def on_board_click(self, event):
+        self.take_over()
         t = event.target
         node = t.closest("[data-split-die]")
         if node:

@@ -23,6 +23,7 @@ import words
 
 PREFIX = "generala.save."
 REV_HEAD = '{"rev": '
+REV_READ = 32  # characters enough for the rev at the head of a save
 SAVED, FAILED, CONFLICT = "saved", "failed", "conflict"  # what Saves.write did
 CURRENT = "generala.current"
 ASIDE = "generala.aside"
@@ -71,8 +72,9 @@ class Saves:
         return entry, None
 
     def rev(self, gid):
-        """The stored rev of a game: 0 when absent or written before revs existed."""
-        return rev_of(self.raw(gid))
+        """The stored rev of a game: 0 when absent or written before revs existed. Read
+        from the text's head: the whole save is not copied into MicroPython at each move."""
+        return rev_of(self.storage.head(PREFIX + gid, REV_READ))
 
     def put(self, gid, view, reply_text, created=None, updated=None):
         """Store the engine's reply (its save and view) with a few words about the game,

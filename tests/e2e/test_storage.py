@@ -20,6 +20,10 @@ def test_storage_wrapper_round_trip(app_page):
         out.get = s.get("generala:test:a");
         out.num = s.get("generala:test:b");
         out.missing = s.get("generala:test:none");
+        s.set("generala:test:c", '{"rev": 12, "id": "g1"}');
+        out.head = s.head("generala:test:c", 11);
+        out.head_missing = s.head("generala:test:none", 11);
+        s.remove("generala:test:c");
         out.keys = s.keys("generala:test:");
         out.removed = s.remove("generala:test:a");
         out.after = s.get("generala:test:a");
@@ -33,6 +37,8 @@ def test_storage_wrapper_round_trip(app_page):
         "get": "1",
         "num": "2",
         "missing": None,
+        "head": '{"rev": 12,',
+        "head_missing": None,
         "keys": ["generala:test:a", "generala:test:b"],
         "removed": True,
         "after": None,

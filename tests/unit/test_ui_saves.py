@@ -52,6 +52,10 @@ class Wrapper:
     def get(self, key):
         return self._store().get(key)
 
+    def head(self, key, n):
+        value = self.get(key)
+        return None if value is None else value[:n]
+
     def set(self, key, value):
         if self.local is not None and self.local.full:
             return False  # QuotaExceededError, caught
