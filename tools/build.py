@@ -10,6 +10,10 @@ Publishes:
   generala.zip                             the engine package, one request for the worker,
                                            with its bytecode for the browser's Python
                                            (tools/compile_engine.mjs, in Node with Pyodide)
+                                           and generala/BUILD, a hash of everything else in it
+  generala.snapshot.gz                     Pyodide's memory once booted with that engine
+                                           imported (tools/make_snapshot.mjs, in Node): the
+                                           worker restores it instead of booting Python
   catalog.json                             `python3 -m generala.catalog`: the games and their
                                            options, so the setup form works before the engine
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
@@ -138,13 +142,35 @@ def zip_engine(src: Path, dst: Path) -> int:
         bytecode = engine_bytecode(src, Path(tmp))
         if len(bytecode) != sum(rel.endswith(".py") for rel, _ in files):
             raise BuildError(f"{len(bytecode)} .pyc for {len(files)} engine files: a module did not compile")
+        entries = [(f"{src.name}/{rel}", path.read_bytes()) for rel, path in files + bytecode]
         with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-            for rel, path in files + bytecode:
-                info = zipfile.ZipInfo(f"{src.name}/{rel}", ZIP_DATE)
+            for name, data in entries + [(f"{src.name}/BUILD", engine_build_id(entries).encode() + b"\n")]:
+                info = zipfile.ZipInfo(name, ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
-                zf.writestr(info, path.read_bytes())
+                zf.writestr(info, data)
     return len(files)
+
+
+def engine_build_id(entries: list[tuple[str, bytes]]) -> str:
+    """A hash of the engine's files: the snapshot records the build it holds, and the
+    worker boots without it when the zip it fetched is another build."""
+    h = hashlib.sha256()
+    for name, data in sorted(entries):
+        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()[:16]
+
+
+def make_snapshot(engine_zip: Path, dst: Path) -> None:
+    """Pyodide booted with the engine imported, as a gzipped memory snapshot
+    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes)."""
+    try:
+        done = subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(engine_zip), str(dst)],
+                              capture_output=True, text=True, timeout=300, cwd=ROOT)
+    except OSError as e:
+        raise BuildError(f"node cannot run ({e}): it makes the engine's snapshot") from None
+    if done.returncode != 0 or not dst.is_file():
+        raise BuildError(f"making the engine's snapshot failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
 
 def write_catalog(dst: Path) -> bool:
@@ -398,6 +424,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
+    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz")
     # The setup form's data (variants, options, boxes), readable before the engine boots.
     write_catalog(out / "catalog.json")
 
@@ -421,7 +448,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ version {version}")
     print(
         f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
-        f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip; "
+        f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip "
+        f"and its snapshot; "
         f"UI: {len(compiled)} modules as .mpy"
     )
     print(f"pyscript chunks not published (unused, or of plugins disabled for py and mpy): {', '.join(skipped) or 'none'}")

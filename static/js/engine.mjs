@@ -1,7 +1,7 @@
 // The main thread's handle on the engine worker (static/js/engine-worker.mjs).
 //
 // Loaded by index.html as a module script *before* PyScript, so the worker (and
-// with it Pyodide's ~4 s boot) starts while MicroPython is still loading.
+// with it Pyodide's boot, ~2 s from the snapshot) starts while MicroPython is still loading.
 // MicroPython reaches it as `js.generalaEngine`:
 //
 //   engine.start()              -> the engine (idempotent; starts the worker once)

@@ -161,3 +161,11 @@ FILL_STORAGE = """() => {
   return n;
 }"""
 EMPTY_FILLER = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k); }"
+
+
+def emulate_a_3g_link(page):
+    """Chromium's network emulation: a 400 ms round trip is effectiveType "3g"."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 400, "downloadThroughput": 50_000_000, "uploadThroughput": 50_000_000})

@@ -1,8 +1,13 @@
 """The boot contract: <html data-state> goes loading -> ui-ready -> ready, and the
 engine (Pyodide in a plain module worker) answers."""
+import gzip
+import io
 import json
+import zipfile
 
-from e2e_support import boot, engine_version
+import pytest
+
+from e2e_support import boot, emulate_a_3g_link, engine_version
 
 
 def test_boots_to_ready_with_the_engine_answering(page):
@@ -47,3 +52,52 @@ def test_boot_failure_is_reported_visibly(page, guard):
     message = page.text_content("#boot-error")
     assert message and "could not start" in message
     assert page.is_visible("#boot-error")
+
+
+def test_the_engine_boots_from_its_snapshot(app_page):
+    # The build's memory snapshot (Pyodide started, the engine imported) is restored
+    # instead of booting Python: tools/make_snapshot.mjs, static/js/engine-worker.mjs.
+    worker = app_page.evaluate("generalaEngine.timings.worker")
+    assert worker["boot"] == "snapshot"
+    entries = app_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in entries if "snapshot" in u], "the page itself fetched the snapshot"
+
+
+def _zip_of_another_build(dist_dir) -> bytes:
+    """generala.zip with another BUILD: the snapshot no longer matches it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(dist_dir / "generala.zip") as src, zipfile.ZipFile(out, "w") as dst:
+        for name in src.namelist():
+            dst.writestr(name, b"0000000000000000\n" if name == "generala/BUILD" else src.read(name))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("broken", ["missing", "not a snapshot", "another engine build"])
+def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard, dist_dir, broken):
+    guard.allow(r"generala\.snapshot\.gz|Failed to load resource")
+    warnings = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    if broken == "missing":
+        page.context.route("**/generala.snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
+    elif broken == "not a snapshot":
+        garbage = gzip.compress(b"\x00" * 4096)
+        page.context.route("**/generala.snapshot.gz", lambda route: route.fulfill(status=200, body=garbage))
+    else:
+        other = _zip_of_another_build(dist_dir)
+        page.context.route("**/generala.zip", lambda route: route.fulfill(status=200, body=other))
+    boot(page)
+    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    assert [w for w in warnings if "booting Pyodide in full" in w], warnings
+    reply = page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    assert json.loads(reply)["ok"] is True
+
+
+def test_on_a_slow_link_a_first_visit_boots_in_full_without_the_snapshot(page):
+    # ~6 MB more to download costs more than restoring it saves at 3G speeds.
+    asked = []
+    page.context.route("**/generala.snapshot.gz", lambda route: (asked.append(route.request.url), route.continue_()))
+    emulate_a_3g_link(page)
+    boot(page)
+    assert page.evaluate("navigator.connection.effectiveType") == "3g"
+    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    assert asked == []

@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from e2e_support import Guard, wait_ready
+from e2e_support import Guard, emulate_a_3g_link, wait_ready
 from tools import build as site_build
 from tools.serve import start_server
 
@@ -72,7 +72,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
         "caches.open(`generala-${%s}`).then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
         % json.dumps(version)
     )
-    for path in ["/index.html", "/generala.zip", "/catalog.json", "/sw.js"]:
+    for path in ["/index.html", "/generala.zip", "/generala.snapshot.gz", "/catalog.json", "/sw.js"]:
         if path != "/sw.js":
             assert path in cached
     assert [p for p in cached if p.endswith("/pyodide.asm.wasm")], "the 9.6 MB wasm is precached"
@@ -83,11 +83,26 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
     page.reload()
     wait_ready(page)
     assert ping(page)["ok"] is True
+    assert page.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
 
     tab = context.new_page()
     tab.goto(base_url + "/?variant=argentine")
     wait_ready(tab)
     assert ping(tab)["ok"] is True
+
+
+def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
+    # A first visit on a 3G link boots in full (test_boot.py); once the service
+    # worker holds the snapshot, it costs no download and the engine boots from it.
+    _, base_url, _ = own_site
+    context, _ = sw_context
+    first_visit(context, base_url).close()
+    tab = context.new_page()
+    emulate_a_3g_link(tab)
+    tab.goto(base_url + "/")
+    wait_ready(tab)
+    assert tab.evaluate("navigator.connection.effectiveType") == "3g"
+    assert tab.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
 
 
 def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):

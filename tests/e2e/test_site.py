@@ -1,4 +1,5 @@
 """The publish folder built by tools/build.py (no browser needed)."""
+import gzip
 import json
 import zipfile
 
@@ -8,6 +9,7 @@ REQUIRED = [
     "index.html",
     "pyscript.toml",
     "generala.zip",
+    "generala.snapshot.gz",
     "version.json",
     "static/ui/main.py",
     "static/js/engine.mjs",
@@ -51,7 +53,36 @@ def test_engine_zip_holds_the_package(dist_dir):
     sources = {n for n in names if n.endswith(".py")}
     tag = "cpython-314"  # Pyodide 314.x runs Python 3.14
     expected = {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for n in sources}
-    assert set(names) == sources | expected
+    assert set(names) == sources | expected | {"generala/BUILD"}
+
+
+def test_the_engine_zip_names_its_build(dist_dir):
+    # BUILD is the hash of every other file of the zip: the snapshot records it.
+    with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
+        entries = [(n, zf.read(n)) for n in zf.namelist() if n != "generala/BUILD"]
+        build = zf.read("generala/BUILD").decode().strip()
+    assert build == site_build.engine_build_id(entries)
+    assert len(build) == 16
+
+
+def test_the_snapshot_holds_the_engine_build_of_the_zip(dist_dir):
+    with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
+        build = zf.read("generala/BUILD").strip()
+    memory = gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes())
+    assert len(memory) > 16_000_000  # Pyodide's whole memory, booted
+    assert build in memory  # generala.SNAPSHOT_BUILD, compared by the worker with the zip's
+
+
+def test_the_snapshot_keeps_nothing_of_the_machine_that_built_it(dist_dir, tmp_path, monkeypatch):
+    # The environment, the checkout's path, the program's path: none of it is published.
+    monkeypatch.setenv("GENERALA_SENTINEL", "sentinel-7f3a9c")
+    out = tmp_path / "snapshot.gz"
+    site_build.make_snapshot(dist_dir / "generala.zip", out)
+    memory = gzip.decompress(out.read_bytes())
+    for secret in [b"sentinel-7f3a9c", str(site_build.ROOT).encode(), b"make_snapshot.mjs"]:
+        assert secret not in memory, secret
+    # Made again, later, with another environment: the same bytes.
+    assert out.read_bytes() == (dist_dir / "generala.snapshot.gz").read_bytes()
 
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
@@ -74,7 +105,7 @@ def test_the_build_is_reproducible(tmp_path):
     first = site_build.build(tmp_path / "one", sizes=False)
     second = site_build.build(tmp_path / "two", sizes=False)
     assert first == second
-    for name in ["generala.zip", "catalog.json", "index.html"]:
+    for name in ["generala.zip", "generala.snapshot.gz", "catalog.json", "index.html"]:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
 
 
