@@ -6,24 +6,29 @@
 From one run in headless Chromium (Debian's /usr/bin/chromium, or $CHROMIUM), for
 the game page (index.html) and for bench/bare.html (Pyodide booted in a plain
 module worker, nothing else), cold (a new browser context with a new, empty
-profile on disk) and warm (a reload in the same context: HTTP cache on disk), the medians over --runs of:
+profile on disk) and warm (a reload in the same context: HTTP cache on disk), and
+for the game with its snapshot refused ("in full", cold only: the worker boots
+Pyodide in full, as on a first visit over a slow link), the medians over --runs of:
 
   shell      first contentful paint (the page's shell painted)
   ui-ready   <html data-state="ui-ready">: the page answers input
-  ready      <html data-state="ready">: the engine answers (the first roll is possible)
+  ready      <html data-state="ready">: the engine answers (the first roll is possible);
+             the game's engine restores the build's memory snapshot (generala.snapshot.gz)
+             where bare Pyodide boots Python in full: the report says how each load booted
   blocking   main-thread blocking time until ready: the sum over long tasks of
              (duration - 50 ms), from a buffered PerformanceObserver('longtask')
   sent       bytes of response bodies the server sent for that load (all requests,
              the worker's included; a warm load revalidates with 304s)
 
-then the ratio ready(game) / ready(bare), click -> render on the same server
+then the ratios ready(game) / ready(bare), click -> render on the same server
 (bench/latency.py: a seeded game played with real clicks, --turns turns: the
 board's answer to the click and the engine's reply drawn, median and p95), and
 the targets of issue 3.
 
 The site is built into a temporary folder (or --dist) and served by tools/serve.py
-with the production headers; bench/ is served at /bench/. No request routing is
-used: Playwright's router would disable the HTTP cache and spoil the warm runs.
+with the production headers; bench/ is served at /bench/. Request routing is used
+only for the "in full" loads: Playwright's router disables the HTTP cache, which
+would spoil the warm runs.
 """
 from __future__ import annotations
 
@@ -91,6 +96,7 @@ COLLECT = """
     ready: marks.ready ?? null,
     blocking,
     longtasks: longtasks.length,
+    engine_boot: (window.generalaEngine && window.generalaEngine.timings.worker || {}).boot ?? null,
   };
 }
 """
@@ -144,8 +150,12 @@ def run(dist: Path, runs: int, turns: int = 20) -> dict:
     pyodide = version["runtimes"]["pyodide"]
     counter = ByteCounter()
     base, stop = start_server(dist, overlays={"/bench/": str(ROOT / "bench")}, on_response=counter)
-    pages = {"game": f"{base}/", "bare": f"{base}/bench/bare.html?pyodide={pyodide}"}
+    # "in full": the game with its snapshot refused (the worker boots Pyodide in full,
+    # as on a first visit over a slow link), cold only: request routing would spoil
+    # the HTTP cache of a warm reload.
+    pages = {"game": f"{base}/", "bare": f"{base}/bench/bare.html?pyodide={pyodide}", "in full": f"{base}/"}
     samples: dict[str, list[dict]] = {f"{name} {kind}": [] for name in pages for kind in ("cold", "warm")}
+    del samples["in full warm"]
     clicks = None
     exe = __import__("os").environ.get("CHROMIUM", "/usr/bin/chromium")
     try:
@@ -163,11 +173,15 @@ def run(dist: Path, runs: int, turns: int = 20) -> dict:
                         context = p.chromium.launch_persistent_context(profile, **launch)
                         context.add_init_script(PROBE)
                         page = context.pages[0] if context.pages else context.new_page()
+                        if name == "in full":
+                            context.route("**/generala.snapshot.gz", lambda route: route.abort())
                         samples[f"{name} cold"].append(measure(page, counter, url))
-                        samples[f"{name} warm"].append(measure(page, counter, None))
+                        if f"{name} warm" in samples:
+                            samples[f"{name} warm"].append(measure(page, counter, None))
                         context.close()
-                    print(f"run {i + 1}/{runs} {name}: cold ready {samples[f'{name} cold'][-1]['ready']:.0f} ms, "
-                          f"warm ready {samples[f'{name} warm'][-1]['ready']:.0f} ms", file=sys.stderr)
+                    print(f"run {i + 1}/{runs} {name}: " + ", ".join(
+                        f"{kind} ready {samples[f'{name} {kind}'][-1]['ready']:.0f} ms"
+                        for kind in ("cold", "warm") if f"{name} {kind}" in samples), file=sys.stderr)
         # Click -> render on the same server: bench/latency.py's game, `turns` turns.
         clicks = latency.run(base, turns)
     finally:
@@ -200,13 +214,16 @@ def report(result: dict) -> None:
         )
     print("-" * len(head))
     ratios = {}
-    for kind in ("cold", "warm"):
-        g, b = med[f"game {kind}"]["ready"], med[f"bare {kind}"]["ready"]
+    for kind, game in (("cold", "game cold"), ("warm", "game warm"), ("cold, booted in full", "in full cold")):
+        g, b = med[game]["ready"], med[f"bare {kind.split(',')[0]}"]["ready"]
         ratios[kind] = g / b if g and b else None
     print(
         "ready game / bare Pyodide: "
         + ", ".join(f"{k} {v:.2f}×" for k, v in ratios.items() if v is not None)
     )
+    for prefix, wanted in (("game", "snapshot"), ("in full", "full")):
+        boots = [s["engine_boot"] for key, rows in result["samples"].items() if key.startswith(prefix) for s in rows]
+        print(f"{prefix}: the engine booted {wanted!r} in {boots.count(wanted)} of {len(boots)} loads")
     clicks = result["clicks"]["all"]
     print(f"click → render ({clicks['n']} clicks; bench/latency.py for each action): the board's answer"
           f" median {clicks['dom_median_ms']} ms, p95 {clicks['dom_p95_ms']} ms; the engine's reply drawn"

@@ -5,7 +5,7 @@
 // Booting Pyodide runs Python's whole start-up in WebAssembly: ~4.5 s on the test
 // machine, before the engine is even imported. A memory snapshot taken after that
 // start-up (and after `import generala.app`) lets the browser's worker restore the
-// interpreter's memory instead of running it again: the engine answers in ~1.5 s.
+// interpreter's memory instead of running it again: the engine answers in ~2 s.
 // The snapshot is Pyodide's own (loadPyodide's `_makeSnapshot` / `_loadSnapshot`,
 // checked by Pyodide against its build id); it is made here in Node with the same
 // Pyodide the site publishes, and loads in a browser worker.

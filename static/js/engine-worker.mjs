@@ -8,7 +8,7 @@
 //
 // It boots from the engine's memory snapshot (generala.snapshot.gz, made by the build:
 // tools/make_snapshot.mjs): Pyodide restores an interpreter that has already started
-// and imported the engine, ~1.5 s instead of ~5 s here. The snapshot is ~6 MB more
+// and imported the engine, ~2 s instead of ~5.5 s here. The snapshot is ~6 MB more
 // to download on a first visit, so a worker told that the link is slow (3G or less)
 // or that data is to be saved uses it only once the service worker has it cached.
 // Anything wrong with the snapshot (missing, unreadable, of another Pyodide or
