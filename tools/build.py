@@ -121,13 +121,7 @@ def engine_bytecode(src: Path, tmp: Path) -> list[tuple[str, Path]]:
     """The engine's .pyc for Pyodide's Python, compiled in Node (tools/compile_engine.mjs):
     (path inside the package, file). A worker that imports bytecode skips ~100 ms of
     compiling at every boot."""
-    try:
-        done = subprocess.run(["node", str(ROOT / "tools" / "compile_engine.mjs"), str(src), str(tmp)],
-                              capture_output=True, text=True, timeout=300, cwd=ROOT)
-    except OSError as e:
-        raise BuildError(f"node cannot run ({e}): it compiles the engine's bytecode") from None
-    if done.returncode != 0:
-        raise BuildError(f"compiling the engine's bytecode failed: {(done.stderr or done.stdout).strip()[-500:]}")
+    run_node("compile_engine.mjs", [src, tmp], "compiling the engine's bytecode")
     return [(p.relative_to(tmp).as_posix(), p) for p in sorted(tmp.rglob("*.pyc"))]
 
 
@@ -164,13 +158,20 @@ def engine_build_id(entries: list[tuple[str, bytes]]) -> str:
 def make_snapshot(engine_zip: Path, dst: Path) -> None:
     """Pyodide booted with the engine imported, as a gzipped memory snapshot
     (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes)."""
+    run_node("make_snapshot.mjs", [engine_zip, dst], "making the engine's snapshot")
+    if not dst.is_file():
+        raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
+
+
+def run_node(script: str, args: list[Path], doing: str) -> None:
+    """Run tools/<script> in Node (with the npm packages of node_modules); BuildError if it fails."""
     try:
-        done = subprocess.run(["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(engine_zip), str(dst)],
+        done = subprocess.run(["node", str(ROOT / "tools" / script), *map(str, args)],
                               capture_output=True, text=True, timeout=300, cwd=ROOT)
     except OSError as e:
-        raise BuildError(f"node cannot run ({e}): it makes the engine's snapshot") from None
-    if done.returncode != 0 or not dst.is_file():
-        raise BuildError(f"making the engine's snapshot failed: {(done.stderr or done.stdout).strip()[-500:]}")
+        raise BuildError(f"node cannot run ({e}): {doing} needs it") from None
+    if done.returncode != 0:
+        raise BuildError(f"{doing} failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
 
 def write_catalog(dst: Path) -> bool:
