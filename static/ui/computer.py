@@ -20,6 +20,7 @@ from pyscript.ffi import create_proxy
 
 import words
 from dom import byid, each, el, on
+from shapes import acting_side
 
 PACE_MS = 600
 REDUCED_PACE_MS = 0
@@ -253,11 +254,12 @@ class Computer:
                 game.draw(reply["view"])
             return
         view = reply["view"]
-        name = view["sides"][(view.get("last") or {}).get("side", view["current"])]["name"]
+        side = acting_side(view)  # a served Generala ends the game: then no side is to play
+        name = view["sides"][side]["name"] if side is not None else ""
         drawn = not game.link.queue
         game.changed(reply, text, draw=drawn)
         said = str(byid("announce").textContent)
-        if said and drawn:
+        if said and drawn and name:
             byid("announce").textContent = words.t("ai.says", name=name, text=said)
 
     async def solve_then_play(self):

@@ -215,6 +215,8 @@ def turn_line(view):
 
 
 def whose_turn(view):
+    if view["current"] is None:  # the game is over: nobody is to play
+        return ""
     side = view["sides"][view["current"]]
     if len(side["members"]) > 1:
         return t("turn.who_team", side=side["name"], player=view["player"])

@@ -329,3 +329,41 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
     finally:
         set_lang(p, "en")
     assert not found, found
+
+
+STORED_ENTRY = """() => {
+  const id = generalaStorage.get('generala.current');
+  return id ? JSON.parse(generalaStorage.get('generala.save.' + id)) : null;
+}"""
+
+# Seed 2422: the first roll of the game is five alike, whoever rolls it (found with the
+# CPython engine: generala.app.Session, {"op": "new", ..., "seed": 2422} then one roll).
+# The variants where five alike served wins at once: Argentine (a served Generala) and
+# Puerto Rican (a Big General); Bulgarian and double have no such rule.
+AUTO_WINS = [("argentine", "served-generala", "with a served Generala"),
+             ("puerto-rican", "big-general", "with a Big General")]
+
+
+@pytest.mark.parametrize("player", ["ai:heuristic", "human"], ids=["computer", "person"])
+@pytest.mark.parametrize("variant,kind,words", AUTO_WINS, ids=[c[0] for c in AUTO_WINS])
+def test_five_alike_served_ends_the_game_for_a_computer_as_for_a_person(gp: GamePage, variant, kind, words, player):
+    p = gp.page
+    start(gp, variant, [("Uno", player), ("Dos", player)], seed=2422)
+    if player == "human":
+        gp.roll()
+    p.wait_for_selector("#over", state="visible", timeout=30_000)
+    settled(gp)
+    assert p.is_hidden("#ai-skip") and p.is_disabled("#roll")
+    assert p.inner_text("#turn-line") != "Turn 1 of 11"
+    assert f"Uno wins {words}" in p.inner_text("#banner")
+    assert "Uno wins!" in p.text_content("#announce")
+    # the save is marked finished, with the result the engine gives
+    entry = p.evaluate(STORED_ENTRY)
+    assert entry is not None and entry["over"] is True
+    game = Game.from_json(entry["reply"]["save"])
+    assert game.over and game.auto_win == {"side": 0, "kind": kind}
+    places = {name: place for name, place, _ in entry["result"]}
+    assert places == {"Uno": 1, "Dos": 2}
+    # and it is listed with the finished games
+    gp.home()
+    assert p.locator(f'#history-list [data-save="{entry["id"]}"]').count() == 1

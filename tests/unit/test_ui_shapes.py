@@ -1,0 +1,115 @@
+"""static/ui/shapes.py in CPython: which stored views the board can draw, the side an
+action belongs to, the home lists' fields. Plain Python (the page runs it in MicroPython)."""
+import copy
+import sys
+from pathlib import Path
+
+import pytest
+
+from generala import app
+
+UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+
+
+@pytest.fixture(scope="module")
+def shapes():
+    sys.path.insert(0, str(UI))
+    try:
+        import shapes
+        yield shapes
+    finally:
+        sys.path.remove(str(UI))
+        sys.modules.pop("shapes", None)
+
+
+def session(variant="argentine", seed=1, players=("human", "human")):
+    s = app.Session()
+    sides = [{"name": n, "members": [], "player": p} for n, p in zip(("Ana", "Beto"), players)]
+    reply = s.handle({"op": "new", "variant": variant, "sides": sides, "seed": seed})
+    return s, reply["view"]
+
+
+@pytest.mark.parametrize("variant", ["argentine", "bulgarian", "puerto-rican", "double"])
+def test_every_view_of_a_game_is_drawable(shapes, variant):
+    s, view = session(variant)
+    assert shapes.view_problem(view) is None
+    for _ in range(12):
+        view = s.handle({"op": "roll"})["view"]
+        assert shapes.view_problem(view) is None
+        if view["over"]:
+            break
+        if view["boxes_per_turn"] == 2:
+            boxes = [r["box"] for r in view["rows"] if r["cells"][view["current"]].get("playable")][:2]
+            split = s.handle({"op": "split", "boxes": boxes})["split"]
+            view = s.handle({"op": "score", "boxes": boxes, "split": split["positions"]})["view"]
+        else:
+            box = next(r["box"] for r in view["rows"] if r["cells"][view["current"]].get("playable"))
+            view = s.handle({"op": "score", "box": box})["view"]
+        assert shapes.view_problem(view) is None
+
+
+def broken(view, change):
+    v = copy.deepcopy(view)
+    change(v)
+    return v
+
+
+BAD = {
+    "empty": lambda v: v.clear(),
+    "sides 5": lambda v: v.update(sides=5),
+    "no auto_win": lambda v: v.pop("auto_win"),
+    "no rolloff": lambda v: v.pop("rolloff"),
+    "current out of range": lambda v: v.update(current=7),
+    "no side to play, not over": lambda v: v.update(current=None),
+    "a side without a name": lambda v: v["sides"][0].pop("name"),
+    "a row short of cells": lambda v: v["rows"][0]["cells"].pop(),
+    "held of another length": lambda v: v.update(held=[False]),
+    "over as text": lambda v: v.update(over="no"),
+    "a winner who is not a side": lambda v: v.update(auto_win={"side": 9, "kind": "big-general"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_views_the_board_cannot_draw(shapes, name):
+    _, view = session()
+    assert shapes.view_problem(broken(view, BAD[name])) is not None
+    assert shapes.view_problem(view) is None  # the good one, unchanged
+
+
+@pytest.mark.parametrize("variant", ["argentine", "puerto-rican"])
+def test_a_served_win_names_the_winner_though_no_side_is_to_play(shapes, variant):
+    s, view = session(variant, seed=2422, players=("ai:heuristic", "ai:beginner"))
+    view = s.handle({"op": "ai"})["view"]
+    assert view["over"] and view["current"] is None and view["last"]["side"] is None
+    assert shapes.view_problem(view) is None
+    assert shapes.acting_side(view) == view["auto_win"]["side"] == 0
+
+
+def test_acting_side_otherwise(shapes):
+    s, view = session()
+    assert shapes.acting_side(view) == view["current"]
+    view = s.handle({"op": "roll"})["view"]
+    assert shapes.acting_side(view) == view["last"]["side"] == view["current"]
+
+
+def test_list_fields(shapes):
+    s, view = session()
+    good = {"created": 1, "updated": 2.5, "variant": "argentine", "title": "Generala", "names": ["Ana", "Beto"],
+            "over": False, "round": 1, "turns": 11, "result": None}
+    assert shapes.list_fields(good, view) == (good, [])
+    bad = dict(good, updated="yesterday", names=5, result=[[1]], over=None, turns=True)
+    fields, wrong = shapes.list_fields(bad, view)
+    assert sorted(wrong) == ["names", "over", "result", "turns", "updated"]
+    assert fields == dict(good, updated=None, result=None)
+    fields, _ = shapes.list_fields(bad)  # no view to take them from
+    assert fields["names"] == [] and fields["over"] is False and fields["turns"] is None
+    assert shapes.list_fields({"result": [["Ana", 1, 30], ["Beto", None, 2]]})[0]["result"][0] == ["Ana", 1, 30]
+
+
+def test_sheet_game_and_size_text(shapes):
+    s = app.Session()
+    reply = s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "sheet": True})
+    assert shapes.sheet_game(reply["save"])
+    assert not shapes.sheet_game(app.Session().handle({"op": "new", "sides": ["Ana"], "seed": 1})["save"])
+    assert not shapes.sheet_game(None) and not shapes.sheet_game({"history": 5})
+    assert shapes.size_text(3_145_728) == "3.1 MB" and shapes.size_text(1_000_001) == "1.0 MB"
