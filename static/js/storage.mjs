@@ -14,8 +14,20 @@
 //   storage.keys(prefix?) -> array of keys (optionally only those with the prefix)
 //   storage.now()       -> the time in ms since 1970, as text: MicroPython's FFI turns a
 //                          JS integer into a 32-bit int, so Date.now() arrives truncated
+//   storage.size(key)   -> the value's length in characters, -1 when absent
+//   storage.oversized(prefix) -> [[key, length], ...] of the values longer than MAX_VALUE
+//   storage.release(key) -> let set/remove change a key found too long (deleting it on request)
 //
 // Keys and values are strings (values are String()-converted).
+//
+// Too long to read: a value longer than MAX_VALUE characters (no save of a game comes
+// near it) is never handed to the page: get() answers null for it, as if absent, and the
+// page learns of it from size()/oversized(). Copied into MicroPython, a string of a few
+// MB exhausts its heap and the page dies. Such a value is left as it is: set() and
+// remove() refuse to change it (false) until release(key), so nothing written by the
+// page replaces what the player may still want to recover (export, devtools).
+export const MAX_VALUE = 1000000;
+const held = new Set();
 
 const memory = new Map();
 
@@ -42,7 +54,8 @@ export const storage = {
   get reason() {
     return ls !== null ? "" : "storage unavailable (denied by the browser or disabled)";
   },
-  get(key) {
+  /** The whole value, in JS only (raw() is not for the page: see MAX_VALUE). */
+  raw(key) {
     key = String(key);
     if (ls !== null) {
       try {
@@ -53,13 +66,40 @@ export const storage = {
     }
     return memory.has(key) ? memory.get(key) : null;
   },
+  get(key) {
+    const value = storage.raw(key);
+    if (value !== null && value.length > MAX_VALUE) {
+      held.add(String(key));
+      return null;
+    }
+    return value;
+  },
+  size(key) {
+    const value = storage.raw(key);
+    return value === null ? -1 : value.length;
+  },
+  oversized(prefix = "") {
+    const out = [];
+    for (const k of storage.keys(prefix)) {
+      const n = storage.size(k);
+      if (n > MAX_VALUE) {
+        held.add(k);
+        out.push([k, n]);
+      }
+    }
+    return out;
+  },
+  release(key) {
+    held.delete(String(key));
+  },
   head(key, n) {
-    const value = storage.get(key);
+    const value = storage.raw(key);
     return value === null ? null : value.slice(0, Number(n) || 0);
   },
   set(key, value) {
     key = String(key);
     value = String(value);
+    if (held.has(key)) return false;
     if (ls !== null) {
       try {
         ls.setItem(key, value);
@@ -78,6 +118,7 @@ export const storage = {
   },
   remove(key) {
     key = String(key);
+    if (held.has(key)) return false;
     let ok = true;
     if (ls !== null) {
       try {

@@ -25,6 +25,7 @@ import words
 from dom import byid, clear, each, el, on
 from render import Board
 from saves import CONFLICT, FAILED, PREFIX, Saves, describe, rev_of, when
+from shapes import size_text
 from setup import Setup
 
 html = document.documentElement
@@ -179,6 +180,7 @@ class Game:
         self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
         self.renders = 0
         self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
+        self.later = None  # a saved game to open with the engine's view once it is ready
         self.confirm_cb = None
 
     async def assemble(self, pause):
@@ -253,9 +255,10 @@ class Game:
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", describe(entry)))
-        text.appendChild(el("span", "save-meta", words.t("save.turn", round=entry.get("round"),
-                                                         turns=entry.get("turns"),
-                                                         when=when(entry.get("updated") or 0))))
+        meta = (when(entry.get("updated") or 0) if entry.get("round") is None or entry.get("turns") is None else
+                words.t("save.turn", round=entry.get("round"), turns=entry.get("turns"),
+                        when=when(entry.get("updated") or 0)))
+        text.appendChild(el("span", "save-meta", meta))
         li.appendChild(text)
         li.appendChild(el("button", "btn primary small", words.t("save.continue"),
                           {"type": "button", "data-continue": entry["id"],
@@ -266,7 +269,7 @@ class Game:
     def history_item(self, entry):
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
-        text.appendChild(el("span", "save-title", str(entry.get("title"))))
+        text.appendChild(el("span", "save-title", words.title(entry.get("variant"), entry.get("title") or words.t("save.game"))))
         result = sorted(entry.get("result") or [], key=lambda r: r[1] or 99)
         text.appendChild(el("span", "save-result", ", ".join(
             words.t("save.result", place=words.ordinal(r[1]), name=r[0], total=r[2]) for r in result)))
@@ -383,7 +386,8 @@ class Game:
             message(words.t("msg.moved_on_lost" if lost else "msg.moved_on"), "warn")
         self.watching = True
         self.extras.resumed(entry)
-        self.draw(entry["view"])
+        if entry["view"] is not None:  # else drawn from the engine's reply (followed)
+            self.draw(entry["view"])
         byid("announce").textContent = words.t("msg.moved_on")
         if self.ui["ready"]:
             self.link.send({"op": "load", "save": entry["save"]}, self.followed)
@@ -604,22 +608,34 @@ class Game:
             self.begin(reply)
 
     def resume_view(self, entry):
-        """Draw a saved game at once, from its last view (the engine may still be booting)."""
+        """Draw a saved game at once, from its last view (the engine may still be booting).
+        False when the stored view cannot be drawn: the engine's view is drawn instead
+        once it has loaded the save (load, shown=False)."""
+        if entry["view"] is None:
+            return False
         self.open_board(entry["id"], entry.get("created"))
         self.extras.resumed(entry)
         self.draw(entry["view"])
+        return True
 
-    async def load(self, entry):
+    async def load(self, entry, shown=True):
+        """The engine loads the save. ``shown``: its board is drawn already (from the stored
+        view); else it is opened with the engine's view, unless the player went elsewhere."""
         reply = await self.call({"op": "load", "save": entry["save"]})
         if reply and reply.get("ok"):
             if self.gid == entry["id"]:
+                self.draw(reply["view"])
+            elif not shown and self.gid is None:
+                self.open_board(entry["id"], entry.get("created"))
+                self.extras.resumed(entry)
                 self.draw(reply["view"])
             return True
         reason = reply.get("error") if reply else words.t("msg.no_answer")
         self.saves.set_aside(entry["id"], reason)
         message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
                         reason=reason), "error")
-        self.show_home()
+        if self.gid is None or self.gid == entry["id"]:
+            self.show_home()
         return False
 
     async def resume(self, gid):
@@ -629,9 +645,13 @@ class Game:
             message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
             self.draw_saves()
             return
-        self.resume_view(entry)
-        if self.ui["ready"]:
-            await self.load(entry)
+        if self.resume_view(entry):
+            if self.ui["ready"]:
+                await self.load(entry)
+        elif self.ui["ready"]:
+            await self.load(entry, shown=False)
+        else:
+            self.later = entry  # opened when the engine is ready (engine_ready)
 
     def ask(self, text, ok_label, callback):
         dialog = byid("confirm")
@@ -838,7 +858,10 @@ class Game:
     # --- boot -----------------------------------------------------------------
 
     def first_screen(self):
-        """Draw the saved game in progress, or the home screen. Returns the entry to load."""
+        """Draw the saved game in progress, or the home screen. Returns the entry to load.
+        A stored view that cannot be drawn is not: the home screen is, and the game
+        opens with the engine's view once the engine has loaded its save."""
+        self.too_big()
         gid = self.saves.current()
         if gid:
             entry, reason = self.saves.get(gid)
@@ -846,16 +869,30 @@ class Game:
                 self.saves.set_aside(gid, reason)
                 message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
             elif not entry.get("over") and gid not in self.saves.aside():
-                self.resume_view(entry)
+                if not self.resume_view(entry):
+                    self.show_home()
+                    self.saves.set_current(gid)  # still the game to resume after a reload
+                    self.later = entry
                 return entry
         self.show_home()
         return None
 
+    def too_big(self):
+        """Name the stored values too long to read (storage.mjs MAX_VALUE): left as they
+        are, never copied into this heap. A save among them is listed aside."""
+        big = json.loads(str(js.JSON.stringify(storage.oversized("generala."))))
+        if big:
+            items = ", ".join(str(k) + " (" + size_text(n) + ")" for k, n in big)
+            message(words.t("msg.too_big", items=items), "error")
+
     async def engine_ready(self, entry):
         self.ui["ready"] = True
+        later, self.later = self.later, None
         if entry is not None and self.gid == entry["id"]:
             latest, _ = self.saves.get(self.gid)  # another tab may have played on meanwhile
             await self.load(latest or entry)
+        elif later is not None and self.gid is None:
+            await self.load(later, shown=False)
         elif self.view is not None:
             self.draw(self.view)
 

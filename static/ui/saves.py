@@ -15,11 +15,18 @@
 # writes only over that rev (compare and set): when another tab wrote in between, the
 # write is refused (CONFLICT) and the tab follows the stored game instead of
 # overwriting it. The `storage` event tells a tab at once (main.py `on_storage`).
+#
+# What is stored is not trusted: the engine's save document is the game; the stored view
+# is a cache (drawn at boot only when shapes.view_problem finds nothing wrong, else None:
+# the engine is asked for it) and the list fields are a copy of the view (each one not
+# valid is taken from the view, else left blank: shapes.list_fields). A value too long to
+# read (storage.mjs MAX_VALUE) never reaches MicroPython: its game is listed aside.
 import json
 
 import js
 
 import words
+from shapes import list_fields, size_text, view_problem
 
 PREFIX = "generala.save."
 REV_HEAD = '{"rev": '
@@ -57,18 +64,30 @@ class Saves:
         return self.storage.get(PREFIX + gid)
 
     def get(self, gid):
-        """(entry, None) or (None, reason)."""
+        """(entry, None) or (None, reason). The entry's "view" is None when the stored one
+        cannot be drawn (ask the engine: op load); its list fields are valid (shapes)."""
         text = self.raw(gid)
         if text is None:
+            size = int(self.storage.size(PREFIX + gid))
+            if size > 0:  # there, but too long to read (storage.mjs MAX_VALUE)
+                return None, words.t("save.too_big", size=size_text(size))
             return None, words.t("save.gone")
         entry = _json(text)
+        text = None
         if not isinstance(entry, dict):
             return None, words.t("save.corrupt")
         if isinstance(entry.get("reply"), dict):
             entry["save"] = entry["reply"].get("save")
             entry["view"] = entry["reply"].get("view")
-        if not isinstance(entry.get("save"), dict) or not isinstance(entry.get("view"), dict):
+            del entry["reply"]
+        if not isinstance(entry.get("save"), dict):
             return None, words.t("save.empty")
+        view = entry.get("view")
+        if view_problem(view) is not None:
+            view = entry["view"] = None
+        fields, _bad = list_fields(entry, view)
+        entry.update(fields)
+        entry["id"] = gid
         return entry, None
 
     def rev(self, gid):
@@ -103,6 +122,7 @@ class Saves:
         return FAILED, stored
 
     def delete(self, gid):
+        self.storage.release(PREFIX + gid)  # the player's choice, even for a value too long to read
         self.storage.remove(PREFIX + gid)
         aside = self.aside()
         if gid in aside:
@@ -163,6 +183,8 @@ def rev_of(text):
 
 
 def when(ms):
+    if not ms:  # not known (a list field that was not valid)
+        return ""
     try:
         return str(js.Date.new(float(ms)).toLocaleString(words.lang()))  # a float: no 32-bit cut
     except Exception:

@@ -163,6 +163,9 @@ def list_fields(entry, view=None):
             continue
         bad.append(name)
         fields[name] = derived.get(name, neutral)
+    if fields["over"] and fields["result"] is None and derived.get("result"):
+        bad.append("result")  # a finished game has a result
+        fields["result"] = derived["result"]
     return fields, bad
 
 

@@ -36,8 +36,11 @@ class LocalStorage:
 class Wrapper:
     """storage.mjs for one tab: catches every failure, memory when storage is missing."""
 
+    MAX_VALUE = 1000000  # storage.mjs: a longer value is never handed to the page
+
     def __init__(self, local, clock=None):
         self.local, self.memory, self.clock = local, {}, clock or Clock()
+        self.held = set()
 
     def now(self):
         return str(self.clock.now())
@@ -50,19 +53,34 @@ class Wrapper:
         return self.local.items if self.local is not None else self.memory
 
     def get(self, key):
-        return self._store().get(key)
+        value = self._store().get(key)
+        if value is not None and len(value) > self.MAX_VALUE:
+            self.held.add(key)
+            return None
+        return value
+
+    def size(self, key):
+        value = self._store().get(key)
+        return -1 if value is None else len(value)
+
+    def release(self, key):
+        self.held.discard(key)
 
     def head(self, key, n):
-        value = self.get(key)
+        value = self._store().get(key)
         return None if value is None else value[:n]
 
     def set(self, key, value):
+        if key in self.held:
+            return False
         if self.local is not None and self.local.full:
             return False  # QuotaExceededError, caught
         self._store()[key] = str(value)
         return True
 
     def remove(self, key):
+        if key in self.held:
+            return False
         self._store().pop(key, None)
         return True
 
@@ -81,7 +99,7 @@ def saves():
         yield saves
     finally:
         sys.path.remove(str(UI))
-        for name in ("saves", "words", "i18n", "i18n_screens"):
+        for name in ("saves", "shapes", "words", "i18n", "i18n_screens"):
             sys.modules.pop(name, None)
         if saved is None:
             sys.modules.pop("js", None)
@@ -180,3 +198,74 @@ def test_put_writes_whatever_is_stored(saves):
     (v1, t1), (v2, t2) = replies(2)
     assert tab.put("g1", v1, t1) and tab.put("g1", v2, t2)
     assert tab.rev("g1") == 2
+
+
+def stored(tab, local, gid, change):
+    """Write a good save of ``gid``, then change its stored JSON with ``change(doc)``."""
+    (view, text), = replies(1)
+    tab.put(gid, view, text)
+    doc = json.loads(local.items["generala.save." + gid])
+    change(doc)
+    local.items["generala.save." + gid] = json.dumps(doc)
+    return local.items["generala.save." + gid]
+
+
+def test_a_view_that_cannot_be_drawn_is_not_handed_on_the_save_is(saves):
+    local = LocalStorage()
+    tab = saves.Saves(Wrapper(local))
+    for gid, change in (("g1", lambda d: d["reply"].update(view={})),
+                        ("g2", lambda d: d["reply"]["view"].update(sides=5)),
+                        ("g3", lambda d: d["reply"]["view"].pop("auto_win")),
+                        ("g4", lambda d: d["reply"]["view"].pop("rolloff"))):
+        text = stored(tab, local, gid, change)
+        entry, reason = tab.get(gid)
+        assert reason is None and entry["view"] is None and entry["save"]["schema"]
+        assert entry["names"] == ["Ana", "Beto"]
+        assert local.items["generala.save." + gid] == text  # nothing rewritten
+    unfinished, _, broken = tab.listing()
+    assert sorted(e["id"] for e in unfinished) == ["g1", "g2", "g3", "g4"] and not broken
+
+
+def test_bad_list_fields_are_taken_from_the_view_or_left_blank(saves):
+    local = LocalStorage()
+    tab = saves.Saves(Wrapper(local))
+
+    def bad(doc):
+        doc.update(updated="yesterday", names=5, result=[[1]], over="no", round="one", title=7)
+
+    text = stored(tab, local, "g1", bad)
+    entry, reason = tab.get("g1")
+    assert reason is None
+    assert entry["names"] == ["Ana", "Beto"] and entry["over"] is False and entry["round"] == 1
+    assert entry["updated"] is None and entry["result"] is None and entry["title"] == "Generala"
+    assert saves.describe(entry).endswith("Ana, Beto")
+    # with no drawable view either: neutral values, the list still draws
+    stored(tab, local, "g2", lambda d: (bad(d), d["reply"].update(view=[])))
+    entry, _ = tab.get("g2")
+    assert entry["names"] == [] and entry["round"] is None and entry["title"] == ""
+    unfinished, finished, broken = tab.listing()
+    assert {e["id"] for e in unfinished} == {"g1", "g2"} and not finished and not broken
+    assert local.items["generala.save.g1"] == text
+
+
+def test_a_value_too_long_to_read_is_listed_aside_and_never_changed(saves):
+    local = LocalStorage()
+    wrapper = Wrapper(local)
+    tab = saves.Saves(wrapper)
+    (view, text), = replies(1)
+    tab.put("g1", view, text)
+    big = "x" * (Wrapper.MAX_VALUE + 1)
+    local.items["generala.save.g2"] = big
+    entry, reason = tab.get("g2")
+    assert entry is None and "too big" in reason and "1.0 MB" in reason
+    unfinished, _, broken = tab.listing()
+    assert [e["id"] for e in unfinished] == ["g1"] and [b[0] for b in broken] == ["g2"]
+    # the page cannot write over it by mistake; deleting it on request works
+    assert tab.write("g2", view, text)[0] == saves.FAILED and local.items["generala.save.g2"] == big
+    tab.delete("g2")
+    assert "generala.save.g2" not in local.items
+    # an aside list too long to read: taken as empty, left as it is
+    local.items[saves.ASIDE] = big
+    assert tab.aside() == {}
+    tab.set_aside("g1", "why")
+    assert local.items[saves.ASIDE] == big

@@ -113,3 +113,12 @@ def test_sheet_game_and_size_text(shapes):
     assert not shapes.sheet_game(app.Session().handle({"op": "new", "sides": ["Ana"], "seed": 1})["save"])
     assert not shapes.sheet_game(None) and not shapes.sheet_game({"history": 5})
     assert shapes.size_text(3_145_728) == "3.1 MB" and shapes.size_text(1_000_001) == "1.0 MB"
+
+
+def test_a_finished_game_without_a_result_takes_the_views(shapes):
+    s = app.Session()
+    s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": 2422})
+    view = s.handle({"op": "roll"})["view"]
+    assert view["over"]
+    fields, wrong = shapes.list_fields({"over": True}, view)
+    assert wrong and fields["result"] == [[x["name"], x["place"], x["total"]] for x in view["sides"]]
