@@ -24,8 +24,9 @@ import keys
 import words
 from dom import byid, clear, each, el, on
 from render import Board
+from render import sheet_mark as render_sheet_mark
 from saves import CONFLICT, FAILED, PREFIX, Saves, describe, rev_of, when
-from shapes import size_text
+from shapes import sheet_game, size_text
 from setup import Setup
 
 html = document.documentElement
@@ -255,6 +256,7 @@ class Game:
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", describe(entry)))
+        sheet_mark(text, entry)
         meta = (when(entry.get("updated") or 0) if entry.get("round") is None or entry.get("turns") is None else
                 words.t("save.turn", round=entry.get("round"), turns=entry.get("turns"),
                         when=when(entry.get("updated") or 0)))
@@ -270,6 +272,7 @@ class Game:
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", words.title(entry.get("variant"), entry.get("title") or words.t("save.game"))))
+        sheet_mark(text, entry)
         result = sorted(entry.get("result") or [], key=lambda r: r[1] or 99)
         text.appendChild(el("span", "save-result", ", ".join(
             words.t("save.result", place=words.ordinal(r[1]), name=r[0], total=r[2]) for r in result)))
@@ -895,6 +898,12 @@ class Game:
             await self.load(later, shown=False)
         elif self.view is not None:
             self.draw(self.view)
+
+
+def sheet_mark(node, entry):
+    """A score-sheet game says so (render.sheet_mark)."""
+    if sheet_game(entry.get("save")):
+        node.appendChild(render_sheet_mark())
 
 
 def parse_seed(text):

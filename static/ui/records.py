@@ -6,6 +6,8 @@ import js
 import words
 from chart import score_chart
 from dom import byid, clear, el, on
+from render import sheet_mark
+from shapes import sheet_game
 from screens import call, engine_ready, section, spawn
 
 TEXT = {
@@ -55,6 +57,7 @@ def stamp(ms):
 
 class RecordsView:
     def __init__(self, game, screens, catalog):
+        self.sheets = {}
         self.game = game
         self.screens = screens
         self.catalog = catalog
@@ -110,6 +113,12 @@ class RecordsView:
             return
         result = reply["records"]
         self.players = result["players"]
+        self.sheets = {}  # (name, variant) -> how many of the games counted were score-sheet games
+        for e in finished:
+            if sheet_game(e["save"]):
+                for name in e.get("names") or []:
+                    key = (name, e.get("variant"))
+                    self.sheets[key] = self.sheets.get(key, 0) + 1
         status.textContent = fmt("skipped", n=result["skipped"]) if result["skipped"] else ""
         self.draw_table(root)
         self.detail = el("div", "record-detail", None, {"id": "record-detail"})
@@ -130,7 +139,12 @@ class RecordsView:
         tbody = el("tbody")
         for k, p in enumerate(self.players):
             tr = el("tr", None, None, {"data-record": k, "data-name": p["name"], "data-variant": p["variant"]})
-            tr.appendChild(el("th", None, p["name"], {"scope": "row"}))
+            th = el("th", None, p["name"], {"scope": "row"})
+            sheets = self.sheets.get((p["name"], p["variant"]), 0)
+            if sheets:
+                th.appendChild(el("br"))
+                th.appendChild(sheet_mark(words.t("records.sheet", n=sheets, games=p["games"])))
+            tr.appendChild(th)
             tr.appendChild(el("td", None, self.title_of(p["variant"])))
             for key in ("games", "wins", "best", "mean", "five_alike"):
                 tr.appendChild(el("td", None, number(p[key]), {"data-key": key}))

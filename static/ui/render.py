@@ -452,3 +452,13 @@ class Board:
                                {"type": "button", "data-action": "again", "id": "again"}))
         buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
         node.appendChild(buttons)
+
+
+def sheet_mark(text=None):
+    """A score-sheet game (real dice, scores entered by hand) says so wherever it is shown:
+    a visible mark ("Score sheet", or ``text``) and, for screen readers, what it means."""
+    mark = el("span", "save-kind", None, {"data-kind": "sheet"})
+    mark.appendChild(el("span", None, "\u270e ", {"aria-hidden": "true"}))
+    mark.appendChild(el("span", None, text or words.t("save.sheet")))
+    mark.appendChild(el("span", "sr-only", " (" + words.t("save.sheet_label") + ")"))
+    return mark

@@ -11,7 +11,7 @@ from pyscript import document
 import papersheet
 import words
 from dom import byid, clear, el, on, saved_items
-from render import mini_dice
+from render import mini_dice, sheet_mark
 from screens import call, engine_ready, message, section, spawn
 
 TEXT = {
@@ -267,6 +267,9 @@ class ReplayView:
         root.querySelector("#replay-title").textContent = TEXT["title"] + view["title"]
         self.status.textContent = ""
         names = el("p", "replay-names", ", ".join(s["name"] for s in view["sides"]))
+        if view.get("sheet"):
+            names.appendChild(el("span", None, " "))
+            names.appendChild(sheet_mark())
         root.appendChild(names)
         nav = el("div", "replay-nav actions", None, {"role": "group", "aria-label": TEXT["screen"]})
         for key in ("first", "prev_turn", "prev", "next", "next_turn", "last"):
