@@ -25,7 +25,7 @@ import words
 from dom import byid, clear, each, el, on
 from render import Board
 from render import sheet_mark as render_sheet_mark
-from saves import CONFLICT, FAILED, PREFIX, Saves, describe, rev_of, when
+from saves import CONFLICT, FAILED, PREFIX, REV_READ, Saves, describe, rev_of, when
 from shapes import sheet_game, size_text
 from setup import Setup
 
@@ -369,9 +369,11 @@ class Game:
             return
         gid = key[len(PREFIX):]
         if gid == self.gid and self.board_visible():
-            if event.newValue is None:
+            # Read through the wrapper, not event.newValue: a value of a few MB written
+            # there would be copied whole into MicroPython (storage.mjs MAX_VALUE).
+            if int(storage.size(key)) < 0:
                 self.gone_elsewhere()
-            elif rev_of(event.newValue) > self.rev:
+            elif rev_of(storage.head(key, REV_READ)) > self.rev:
                 entry, _ = self.saves.get(gid)
                 if entry is not None:
                     self.follow(entry)

@@ -224,3 +224,28 @@ def test_bad_list_fields_draw_the_game_with_what_is_valid(gp: GamePage, name, fi
     assert p.locator("#aside-list [data-save]").count() == 0
     assert p.evaluate(SNAPSHOT)[PREFIX + BAD_ID] == bad
     others_untouched(gp, values, PREFIX + BAD_ID)
+
+
+def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePage):
+    """The storage event of another tab is read through storage.mjs (its size, the rev at
+    its head), not as the event's new value: nothing of the few MB reaches MicroPython."""
+    p = gp.page
+    visit(gp, {PREFIX + k: v for k, v in GOOD.items()})
+    gp.new_game("argentine", ("Ana", "Beto"), seed=6)
+    gp.roll()
+    gid = p.evaluate("() => generalaStorage.get('generala.current')")
+    other = p.context.new_page()
+    try:
+        other.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a JSON page asks for one
+        other.goto("/catalog.json")
+        n = 3_000_000
+        other.evaluate("([k, n]) => localStorage.setItem(k, ('{\"rev\": 99, ' + 'x'.repeat(n)).slice(0, n))",
+                       [PREFIX + gid, n])
+    finally:
+        other.close()
+    p.wait_for_timeout(500)
+    gp.home()  # the board's last move is not written over it; the lists still draw
+    home_drawn(gp)
+    assert p.locator(f'#aside-list [data-save="{gid}"]').count() == 1
+    assert p.evaluate("([k, n]) => localStorage.getItem(k).length === n", [PREFIX + gid, n])
+    assert p.evaluate("document.documentElement.dataset.state") == "ready"
