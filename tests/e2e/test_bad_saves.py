@@ -200,6 +200,7 @@ FIELDS = {
     "round-list": lambda d: d.update(round=[1], turns="eleven"),
     "title-number": lambda d: d.update(title=7, variant=None),
     "created-object": lambda d: d.update(created={"at": 1}),
+    "id-number": lambda d: d.update(id=5),
     "all-missing": lambda d: [d.pop(k) for k in ("updated", "names", "result", "over", "round", "turns", "title")],
 }
 
