@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+from . import nesting
 from .errors import GeneralaError, SaveError
 from .roller import roller_from_json
 from .variants import variant
@@ -45,9 +46,18 @@ def load(doc, roller=None):
     """Rebuild a game from a document (dict or JSON text); ``roller`` replaces a saved one."""
     from .game import Game
 
+    if isinstance(doc, (bytes, bytearray)):
+        try:
+            doc = bytes(doc).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("the save document is not text (UTF-8)") from None
+    if isinstance(doc, str):
+        doc = nesting.loads(doc, SaveError, "the save document")
+    else:
+        reason = nesting.too_deep(doc)
+        if reason:
+            raise SaveError(f"the save document is refused: {reason}")
     try:
-        if isinstance(doc, (str, bytes)):
-            doc = json.loads(doc)
         doc = migrate(doc)
         rules = variant(doc["variant"], **_options(doc["options"]))
         game = Game(rules, doc["sides"], None, rolloff=False)

@@ -14,12 +14,17 @@ import binascii
 import json
 import zlib
 
+from . import nesting
 from .errors import SaveError
 from .save import load
 
 PREFIX = "g1."
 MAX_TOKEN = 64_000       # characters: far above a full eight-side game
-MAX_DOCUMENT = 2_000_000  # bytes once inflated
+#: Bytes once inflated. The largest real game (eight sides of three-member teams with
+#: long names, fifteen turns each, every roll and hold recorded) is about 14 kB; a link
+#: that inflates to more is refused before it is read (a 2.5 kB token can inflate to
+#: megabytes of brackets).
+MAX_DOCUMENT = 200_000
 
 
 def encode(doc: dict) -> str:
@@ -49,11 +54,18 @@ def decode(token: str) -> dict:
         raise SaveError("the game link is damaged (its check does not match)")
     try:
         inflater = zlib.decompressobj()
-        text = inflater.decompress(packed, MAX_DOCUMENT)
-        if inflater.unconsumed_tail:
-            raise SaveError("the game in the link is too large")
-        doc = json.loads(text)
-    except (zlib.error, ValueError):
+        text = inflater.decompress(packed, MAX_DOCUMENT + 1)
+    except zlib.error:
         raise SaveError("the game link is damaged (its contents cannot be read)") from None
+    if len(text) > MAX_DOCUMENT or inflater.unconsumed_tail:
+        raise SaveError(f"the game in the link is refused: it unpacks to more than {MAX_DOCUMENT:,} "
+                        "bytes, far more than any real game")
+    if not inflater.eof:
+        raise SaveError("the game link is damaged (it is cut short)")
+    try:
+        text = text.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("the game link is damaged (its contents are not text)") from None
+    doc = nesting.loads(text, SaveError, "the game in the link")
     load(doc)  # refuses a document that is not a legal game
     return doc
