@@ -396,21 +396,36 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is a turn action to take back (the roll-off stays)."""
-        return self.started
+        """Whether the last action may be taken back: a hold, or the box just filled (or, in a
+        score-sheet game, dice entered by hand). Never a roll or the roll-off: a roll's dice are
+        final, so an undo can never show a die before it is rolled; and nothing once the game
+        is over. After any roll, nothing before that roll can be undone."""
+        if self.over or not self.started:
+            return False
+        last = self.history[-1]
+        return "hold" in last or "score" in last or "enter" in last
 
     def undo(self) -> dict:
-        """Take back the last action; returns it. The game is exactly as before it."""
-        if not self.started:
-            raise IllegalAction("nothing to undo")
+        """Take back the last action (see ``can_undo``); returns it. The game is exactly as
+        before it."""
+        if not self.can_undo:
+            if self.over:
+                raise IllegalAction("the game is over: nothing can be undone")
+            if not self.started:
+                raise IllegalAction("nothing to undo")
+            raise IllegalAction("a roll cannot be undone: its dice are final")
         history = self.history[:-1]
         last = self.history[-1]
         self._reset()
         self.replay(history)
         return last
 
-    def replay(self, actions: Iterable[dict]) -> None:
-        """Apply recorded actions (the roll-off first) to a game with no history yet."""
+    def replay(self, actions: Iterable[dict], *, check=None) -> None:
+        """Apply recorded actions (the roll-off first) to a game with no history yet.
+
+        With ``check`` (a roller), every recorded die of the roll-off and of every roll
+        must be the one that roller gives at that position; IllegalAction names the first
+        that is not."""
         actions = list(actions)
         if self.history:
             raise IllegalAction("replay needs a game with no history")
@@ -423,6 +438,7 @@ class Game:
         if rolloff or (len(self.sides) > 1 and "order" not in (self.history or [{}])[0]):
             recorded = iter(rolloff)
             pending: list[tuple[int, ...]] = []
+            rounds: list[dict] = []
 
             def roll_for(count: int) -> tuple[int, ...]:
                 # Each round's entry lists [side, dice] pairs in the order asked.
@@ -431,14 +447,45 @@ class Game:
                     if entry is None:
                         raise IllegalAction("the roll-off is incomplete")
                     pending.extend(_rolloff_round(entry, count))
-                return pending.pop(0)
+                    rounds.append(entry)
+                dice = pending.pop(0)
+                if check is not None:
+                    entry = rounds[-1]
+                    side = entry["rolloff"][len(entry["rolloff"]) - len(pending) - 1][0]
+                    name = self.sides[side].name if type(side) is int and 0 <= side < len(self.sides) else side
+                    self._check_draw(check, dice, self.drawn, range(count), None,
+                                     f"the roll-off at action {len(rounds)} (side {name}, "
+                                     f"round {len(rounds)})")
+                return dice
 
             history_before = len(self.history)
             self._do_rolloff(roll_for)
             if self.history[history_before:] != rolloff:
                 raise IllegalAction("the roll-off in the history does not settle the order")
-        for action in actions[len(rolloff):]:
+        for number, action in enumerate(actions[len(rolloff):], len(self.history) + 1):
+            if check is None or not (isinstance(action, dict) and "roll" in action):
+                self.apply(action)
+                continue
+            before, free, position = self.dice, self.check_roll(), self.drawn
             self.apply(action)
+            self._check_draw(check, self.dice, position, free, before,
+                             f"the roll at action {number} (side {self.sides[self.current].name}, "
+                             f"turn {self.round}, roll {self.rolls})")
+
+    @staticmethod
+    def _check_draw(roller, recorded, position, free, before, where) -> None:
+        """Refuse recorded dice that ``roller`` does not give at ``position`` (only the dice at
+        positions ``free`` were drawn; the others are ``before``)."""
+        free = list(free)
+        try:
+            fresh = roller.draw(len(free), position)
+        except IllegalAction as err:
+            raise IllegalAction(f"{where} cannot be checked: {err}") from None
+        expected = list(before) if before is not None else [0] * len(recorded)
+        for i, value in zip(free, fresh):
+            expected[i] = value
+        if list(recorded) != expected:
+            raise IllegalAction(f"{where} recorded {list(recorded)} but the seed gives {expected}")
 
     def apply(self, action: dict) -> None:
         """Apply one recorded turn action (as found in ``history``)."""

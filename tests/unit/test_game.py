@@ -262,27 +262,55 @@ def test_double_needs_two_different_boxes():
 
 # --- undo ------------------------------------------------------------------------------
 
-def test_undo_restores_the_exact_game():
+def test_undo_takes_back_holds_and_the_box_just_filled_but_never_a_roll():
     g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] * 4)
-    states = [snapshot(g)]
     g.roll()
-    states.append(snapshot(g))
+    states = [snapshot(g)]
     g.hold([3, 4])
     states.append(snapshot(g))
-    g.roll()
+    g.hold([1])
     states.append(snapshot(g))
     g.score("fours")
     for expected in reversed(states):
         g.undo()
         assert snapshot(g) == expected
+    assert not g.can_undo
+    with pytest.raises(IllegalAction, match="roll cannot be undone"):
+        g.undo()
 
 
-def test_undo_then_roll_gives_the_same_dice_with_a_seeded_roller():
+def test_a_roll_is_final_so_its_dice_are_never_drawn_again():
     from generala import SeededRoller
     g = Game(variant("argentine"), ["A"], SeededRoller(11))
-    first = g.roll()
-    g.undo()
-    assert g.roll() == first
+    g.roll()
+    g.hold([0])
+    g.roll()
+    g.hold([0, 1])
+    g.undo()  # the hold goes; the second roll stays
+    assert g.rolls == 2 and g.drawn == 9
+    with pytest.raises(IllegalAction):
+        g.undo()
+
+
+def test_the_box_just_filled_is_undone_only_until_the_next_roll():
+    g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] + [2, 3, 4, 5, 5])
+    g.roll()
+    g.score("sixes")
+    assert g.can_undo
+    g.roll()  # the next side rolls: the previous box is final now
+    assert not g.can_undo
+    with pytest.raises(IllegalAction):
+        g.undo()
+
+
+def test_no_undo_once_the_game_is_over():
+    g = game(dice=[1, 2, 3, 4, 6] * 11)
+    for box in g.rules.categories:
+        g.roll()
+        g.score(box)
+    assert g.over and not g.can_undo
+    with pytest.raises(IllegalAction, match="over"):
+        g.undo()
 
 
 def test_nothing_to_undo_at_the_start():
