@@ -5,7 +5,7 @@ catches every single-character change (it finds every burst of up to 32 bits,
 and one base64 character is 6 bits); the token must also be the canonical
 encoding of what it decodes to, so a change in unused padding bits is caught
 too. Decoding then replays the game like any save, so a link that was edited
-and re-checksummed still has to describe a legal game.
+and re-checksummed still has to describe a legal game, rolled by its seed.
 """
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ MAX_DOCUMENT = 200_000
 
 
 def encode(doc: dict) -> str:
-    """The link token of a save document (the roller is left out: a shared game is for viewing)."""
-    shared = {key: value for key, value in doc.items() if key != "roller"}
-    text = json.dumps(shared, ensure_ascii=False, separators=(",", ":")).encode()
+    """The link token of a save document, its roller (seed) included: decoding checks every
+    recorded die against it, so a link whose dice were edited is refused. The seed tells the
+    dice to come, so only a finished rolled game is shared (the app refuses the others)."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     packed = zlib.compress(text, 9)
     raw = packed + binascii.crc32(packed).to_bytes(4, "big")
     return PREFIX + base64.urlsafe_b64encode(raw).decode().rstrip("=")
