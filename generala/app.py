@@ -79,6 +79,9 @@ class Session:
     def handle(self, req: dict) -> dict:
         if not isinstance(req, dict):
             return {"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"}
+        deep = nesting.too_deep(req)
+        if deep:
+            return {"ok": False, "error": f"the request is refused: {deep}", "kind": "InvalidInput"}
         op = req.get("op")
         method = getattr(self, "op_" + op.replace("-", "_"), None) if isinstance(op, str) else None
         if method is None or op not in FIELDS:
@@ -236,6 +239,7 @@ class Session:
     def op_price(self, req):
         game = self._need_game()
         a, b = _two(req.get("boxes"))
+        game.rules._check_pair(a, b)  # ten dice, two different boxes of these rules
         positions = req.get("split")
         if game.dice is None:
             raise IllegalAction("roll before choosing boxes")
