@@ -466,11 +466,13 @@ class Game:
             if check is None or not (isinstance(action, dict) and "roll" in action):
                 self.apply(action)
                 continue
-            before, free, position = self.dice, self.check_roll(), self.drawn
+            recorded = action["roll"]
+            if len(action) == 1 and isinstance(recorded, list) and len(recorded) == self.rules.dice:
+                # Checked before it is applied, so the first wrong die is the one named.
+                self._check_draw(check, recorded, self.drawn, self.check_roll(), self.dice,
+                                 f"the roll at action {number} (side {self.sides[self.current].name}, "
+                                 f"turn {self.round}, roll {self.rolls + 1})")
             self.apply(action)
-            self._check_draw(check, self.dice, position, free, before,
-                             f"the roll at action {number} (side {self.sides[self.current].name}, "
-                             f"turn {self.round}, roll {self.rolls})")
 
     @staticmethod
     def _check_draw(roller, recorded, position, free, before, where) -> None:
