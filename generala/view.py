@@ -109,7 +109,10 @@ def describe(game: Game, action: dict) -> dict:
         n = len(game.sides)
         scorer = game.order[(game.turn - 1) % n]
         points = [game.sheets[scorer][b] for b in boxes]
-        event = {"type": "score", "side": scorer, "boxes": boxes, "points": points}
+        scratch = action.get("scratch", False)
+        flags = list(scratch) if isinstance(scratch, list) else [bool(scratch)] * len(boxes)
+        # "scratch": which boxes were written 0 by the player's choice (drawn "—", like any 0).
+        event = {"type": "score", "side": scorer, "boxes": boxes, "points": points, "scratch": flags}
         if game.over:
             event["over"] = True
         else:
