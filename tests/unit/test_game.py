@@ -374,3 +374,59 @@ def test_repr_of_rules_pastes_back():
     import generala
     rules = variant("argentine", served_bonus=10, straight_wrap=False)
     assert eval(repr(rules), {"generala": generala}) == rules
+
+
+def test_tied_winners_share_what_each_other_side_pays_once():
+    # Four sides; roll-off dice put them in seat order. A and C fill boxes alike and tie
+    # for first; B scratches everything; D scratches all but Ones.
+    rolloff = [1] * 5 + [2] * 5 + [3] * 5 + [4] * 5
+    g = game("puerto-rican", ["A", "B", "C", "D"], rolloff + [1, 1, 3, 4, 6] * 40,
+             stake_per_point=1, big_general_wins=False)
+    assert g.order == (0, 1, 2, 3)
+    while not g.over:
+        g.roll()
+        box = next(b for b in g.rules.categories if g.sheet()[b] is None)
+        g.score(box, scratch=g.current == 1 or (g.current == 3 and box != "ones"))
+    totals = g.totals()
+    assert totals[0] == totals[2] > totals[3] == 2 > totals[1] == 0
+    paid = {(p["from"], p["to"]): p["amount"] for p in g.settlement()}
+    assert paid == {(1, 0): totals[0] / 2, (1, 2): totals[0] / 2,
+                    (3, 0): (totals[0] - 2) / 2, (3, 2): (totals[0] - 2) / 2}
+    # Each loser pays its difference once in all, not once to each winner.
+    assert paid[(1, 0)] + paid[(1, 2)] == totals[0] - totals[1]
+
+
+def test_a_big_general_collects_at_least_100_points_from_a_side_that_was_ahead():
+    rolloff = [1] * 5 + [6] * 5  # A plays first
+    g = game("puerto-rican", ["A", "B"], rolloff + [2, 3, 4, 5, 6] + [4, 4, 4, 4, 1] + [3, 3, 3, 2, 1] + [6] * 5,
+             stake_per_point=0.5)
+    g.roll()
+    g.score("straight")  # A: 25
+    g.roll()
+    g.score("fours")  # B: 16
+    g.roll()
+    g.score("threes")  # A: 34 in all
+    g.roll()  # B's Big General, 18 points behind A
+    assert g.over and g.auto_win == {"side": 1, "kind": "big-general"}
+    assert g.settlement() == [{"from": 0, "to": 1, "amount": 50}]  # 0.5 x max(-18, 100)
+
+
+def test_bulgarian_decisions():
+    b = variant("bulgarian")
+    assert b.score("two-pairs", [6, 6, 6, 5, 5]) == 22  # a full house is two pairs
+    assert b.score("two-pairs", [4, 4, 4, 4, 2]) == 0 and b.score("two-pairs", [3] * 5) == 0
+    assert b.score("general", [3] * 5) == 65  # the premium belongs to the General box
+    assert [b.score(box, [3] * 5) for box in ("pair", "three-kind", "four-kind", "chance", "full-house")] == [
+        6, 9, 12, 15, 0]
+    assert b.score("ones", [2, 2, 3, 4, 5]) == -3 and b.score("sixes", [6] * 5) == 12
+    sheet = dict.fromkeys(b.categories)
+    sheet.update(ones=-3, twos=2, chance=20)
+    assert b.subtotals(sheet) == {"mandatory": -1, "penalty": -50, "combinations": 20, "total": -31}
+    sheet.update(threes=3)
+    assert b.subtotals(sheet)["penalty"] == 0  # 0 and up: no penalty
+    g = game("bulgarian", ["A"], [1, 1, 2, 3, 4])
+    g.roll()
+    for box in b.mandatory:
+        with pytest.raises(IllegalAction, match="mandatory"):
+            g.score(box, scratch=True)
+    assert g.score("ones") == -1
