@@ -467,7 +467,10 @@ class Game:
                 self.apply(action)
                 continue
             recorded = action["roll"]
-            if len(action) == 1 and isinstance(recorded, list) and len(recorded) == self.rules.dice:
+            if len(action) == 1 and isinstance(recorded, list) and len(recorded) == self.rules.dice and all(
+                type(v) is int and 1 <= v <= 6 for v in recorded
+            ) and (self.dice is None or all(recorded[i] == self.dice[i] for i in self.held)):
+                # (no dice, or a changed held die, is refused as such by the roll itself)
                 # Checked before it is applied, so the first wrong die is the one named.
                 self._check_draw(check, recorded, self.drawn, self.check_roll(), self.dice,
                                  f"the roll at action {number} (side {self.sides[self.current].name}, "

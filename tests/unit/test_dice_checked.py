@@ -24,8 +24,11 @@ def other_face(value):
 
 
 def forge_roll(doc, which=2):
-    """Change one die of the ``which``-th turn roll; returns the message fragment it must be named by."""
-    rolls = [i for i, a in enumerate(doc["history"]) if "roll" in a]
+    """Change one die of the ``which``-th turn's first roll (no die held); returns the message
+    fragment it must be named by."""
+    history = doc["history"]
+    rolls = [i for i, a in enumerate(history) if "roll" in a and ("roll" not in history[i - 1]
+                                                                  and "hold" not in history[i - 1])]
     index = rolls[which]
     doc["history"][index]["roll"][0] = other_face(doc["history"][index]["roll"][0])
     return f"the roll at action {index + 1} (side "
