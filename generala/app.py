@@ -63,7 +63,7 @@ from .game import Game
 from .roller import SeededRoller
 from .save import dump, load
 from .variants import variant
-from .view import describe, is_sheet, undo_allowed, view
+from .view import describe, is_sheet, view
 
 
 class Session:

@@ -3,7 +3,9 @@
 A game is its rules, its sides and its history: a list of JSON-plain actions in
 which every roll carries the dice it produced (a chance action). Dice are drawn
 from a roller the caller passes in; replaying the history needs no roller at
-all, which is how saves load and how undo works.
+all, which is how undo works (it takes back a hold or a box, never a roll). A
+save loads by replaying it with ``check=`` its roller, so every recorded die must
+be the one the roller gives.
 
 Actions in the history::
 
