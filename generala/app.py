@@ -13,10 +13,17 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "split", "boxes": ["ones", "five-kind"]}        best split for two boxes
     {"op": "price", "boxes": [a, b], "split": [i, ...]}    points of a chosen split
     {"op": "score", "boxes": [a, b], "split": [i, ...]}    ten dice: fill two boxes
-    {"op": "undo"} | {"op": "view"} | {"op": "again"}      play again, same sides
+    {"op": "score", "boxes": [a, b], "split": [...], "scratch": [false, true]}
+                                                           ...writing 0 in b by choice (either or both;
+                                                           without a split, the best for the other box)
+    {"op": "undo"}                                         take back a hold or the box just filled
+                                                           (never a roll; nothing once the game is over)
+    {"op": "view"} | {"op": "again"}                       play again, same sides
     {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
     {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
-    {"op": "share"} | {"op": "share", "save": {...}}      a link token of the open (or given) game
+    {"op": "share"} | {"op": "share", "save": {...}}      a link token of the open (or given) game:
+                                                           finished, or a score sheet (the link
+                                                           carries the seed, which checks the dice)
     {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
@@ -27,6 +34,11 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
+
+Every field is checked before anything happens: a field of the wrong type, a
+missing one, or one the op does not take is refused with ``InvalidInput`` (a
+damaged save, export or link with ``SaveError``), saying why. Texts and saves
+nested deeper than any real document are refused before they are parsed.
 
 The computer levels ``optimal`` and ``expert`` and the coach need the value
 table of the rules. When it is not loaded the reply is ``{"ok": false, "kind":
@@ -43,7 +55,7 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, share
+from . import bundle, nesting, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
 from .replay import Replay
@@ -51,7 +63,7 @@ from .game import Game
 from .roller import SeededRoller
 from .save import dump, load
 from .variants import variant
-from .view import describe, is_sheet, undo_allowed, view
+from .view import describe, is_sheet, view
 
 
 class Session:
@@ -65,11 +77,17 @@ class Session:
         self._solving = None
 
     def handle(self, req: dict) -> dict:
+        if not isinstance(req, dict):
+            return {"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"}
+        deep = nesting.too_deep(req)
+        if deep:
+            return {"ok": False, "error": f"the request is refused: {deep}", "kind": "InvalidInput"}
         op = req.get("op")
-        method = getattr(self, "op_" + str(op).replace("-", "_"), None)
-        if method is None:
+        method = getattr(self, "op_" + op.replace("-", "_"), None) if isinstance(op, str) else None
+        if method is None or op not in FIELDS:
             return {"ok": False, "error": f"unknown op {op!r}", "kind": "InvalidInput"}
         try:
+            check_request(op, req)
             reply = method(req)
         except GeneralaError as err:
             reply = {"ok": False, "error": str(err), "kind": type(err).__name__}
@@ -130,13 +148,18 @@ class Session:
         return {"catalog": catalog()}
 
     def op_new(self, req):
-        rules = variant(str(req.get("variant", "argentine")), **dict(req.get("options") or {}))
+        rules = variant(req.get("variant", "argentine"), **(req.get("options") or {}))
         sides = req.get("sides") or ["Player"]
         if req.get("sheet"):
             # Score-sheet mode: the table throws real dice and settles its own order.
-            order = req.get("order") or list(range(len(sides))) if isinstance(sides, list) else None
-            self.game = Game(rules, sides, None, order=order)
+            if req.get("seed") is not None:
+                raise InvalidInput("a score-sheet game throws real dice: it takes no seed")
+            order = req.get("order")
+            self.game = Game(rules, sides, None, order=list(range(len(sides))) if order is None else order)
         else:
+            if req.get("order") is not None:
+                raise InvalidInput("the order is given only in a score-sheet game; "
+                                   "a rolled game settles it by the roll-off")
             seed = req.get("seed")
             roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
             self.game = Game(rules, sides, roller)
@@ -161,6 +184,9 @@ class Session:
 
     def op_roll(self, req):
         game = self._need_game()
+        if game.roller is None:
+            raise IllegalAction("this game has no roller: enter the dice thrown at the table")
+        game.check_roll()  # a roll that is not allowed is refused before the coach prices it
         cost = self._cost(game, {"roll": None}) if game.rolls else None
         game.roll()
         return self._changed(game.history[-1], cost)
@@ -172,23 +198,35 @@ class Session:
 
     def op_hold(self, req):
         game = self._need_game()
-        game.hold(req.get("dice") or [])
+        game.hold(req["dice"])
         return self._changed(game.history[-1])
 
     def op_score(self, req):
         game = self._need_game()
+        if ("boxes" in req) == ("box" in req):
+            raise InvalidInput("score names one box (box) or, with ten dice, two (boxes)")
         if "boxes" in req:
-            boxes = req["boxes"]
-            if not isinstance(boxes, list) or len(boxes) != 2:
-                raise InvalidInput(f"boxes names two boxes, got {boxes!r}")
-            action = {"score": boxes, "split": req.get("split")}
+            a, b = _two(req["boxes"])
+            if game.rules.boxes_per_turn != 2:
+                raise InvalidInput(f"{game.rules.name} fills one box a turn: name it with box")
+            scratch = req.get("scratch", [False, False])
+            if type(scratch) is bool:
+                raise InvalidInput("with two boxes, scratch is a pair of true/false, one a box "
+                                   f"(such as [false, true]), got {scratch!r}")
+            plan = game.plan_score(a, b, split=req.get("split"), scratch=scratch)
         else:
-            action = {"score": req.get("box")}
-        cost = self._cost(game, action) if game.dice is not None else None
+            if "split" in req:
+                raise InvalidInput("a split is for two boxes (boxes), not one")
+            if game.rules.boxes_per_turn == 2:
+                raise InvalidInput("ten dice fill two boxes: name them with boxes")
+            plan = game.plan_score(req["box"], scratch=req.get("scratch", False))
+        # Checked: now the coach may price it, and the game takes it.
+        action = plan[0]
+        cost = self._cost(game, action)
         if "boxes" in req:
-            game.score(boxes[0], boxes[1], split=req.get("split"))
+            game.score(a, b, split=action["split"], scratch=action.get("scratch", False))
         else:
-            game.score(req.get("box"), scratch=bool(req.get("scratch")))
+            game.score(req["box"], scratch=req.get("scratch", False))
         return self._changed(game.history[-1], cost)
 
     def op_split(self, req):
@@ -201,6 +239,7 @@ class Session:
     def op_price(self, req):
         game = self._need_game()
         a, b = _two(req.get("boxes"))
+        game.rules._check_pair(a, b)  # ten dice, two different boxes of these rules
         positions = req.get("split")
         if game.dice is None:
             raise IllegalAction("roll before choosing boxes")
@@ -217,24 +256,28 @@ class Session:
 
     def op_enter(self, req):
         game = self._need_game()
-        game.enter(req.get("dice"), req.get("at", 1))
+        game.enter(req["dice"], req.get("at", 1))
         return self._changed(game.history[-1])
 
     def op_share(self, req):
-        if "save" in req:  # any stored game, without opening it on the board
-            return {"link": share.encode(dump(load(req["save"])))}
-        return {"link": share.encode(dump(self._need_game()))}
+        game = load(req["save"]) if "save" in req else self._need_game()  # any stored game too
+        if not _shareable(game):
+            raise IllegalAction("only a finished game is shared: a link carries the seed, "
+                                "which would tell the dice still to come")
+        return {"link": share.encode(dump(game))}
 
     def op_replay(self, req):
-        doc = share.decode(req["link"]) if "link" in req else req.get("save")
+        if ("link" in req) == ("save" in req):
+            raise InvalidInput("replay opens a link or a save (one of them)")
+        doc = share.decode(req["link"]) if "link" in req else req["save"]
         self.replay = Replay(doc)
         return {"view": self.replay.view_at(0), "save": self.replay.doc,
-                "link": share.encode(self.replay.doc)}
+                "link": share.encode(self.replay.doc) if _shareable(self.replay.final) else None}
 
     def op_replay_at(self, req):
         if self.replay is None:
             raise IllegalAction("no game is open for replay")
-        return {"view": self.replay.view_at(req.get("step"))}
+        return {"view": self.replay.view_at(req["step"])}
 
     def op_records(self, req):
         entries = req.get("entries")
@@ -269,10 +312,10 @@ class Session:
         game = self._need_game()
         self._table(game.rules)
         from .ai import coach
-        return {"hint": coach.hint(game, top=int(req.get("top", 5)))}
+        return {"hint": coach.hint(game, top=req.get("top", 5))}
 
     def op_coach(self, req):
-        self.coach = bool(req.get("on"))
+        self.coach = req.get("on", False)
         return {"coach": self.coach}
 
     def op_report(self, req):
@@ -291,7 +334,7 @@ class Session:
             return {"done": True, "progress": [1, 1]}
         if self._solving is None or self._solving[0] != solo:
             self._solving = (solo, _solve_steps(solo))
-        budget = float(req.get("budget_ms", 200)) / 1000
+        budget = req.get("budget_ms", 200) / 1000
         started = time.perf_counter()
         for done, total in self._solving[1]:
             if done == total:
@@ -306,16 +349,14 @@ class Session:
         """The games of an export file, each with the view the page draws for it (so the
         page can store them without loading each one); the open game is left as it is."""
         games = []
-        for entry, game in bundle.read_games(req.get("text")):
+        for entry, game in bundle.read_games(req["text"]):
             entry["view"] = view(game)
             games.append(entry)
         return {"games": games}
 
     def op_undo(self, req):
         game = self._need_game()
-        if not undo_allowed(game):
-            raise IllegalAction("nothing to undo: the turn has begun")
-        game.undo()
+        game.undo()  # refuses a roll, the roll-off, and anything once the game is over
         return self._changed({"undo": True})
 
 
@@ -357,7 +398,7 @@ def _solve_steps(rules):
 
 def _two(boxes) -> tuple[str, str]:
     if not isinstance(boxes, list) or len(boxes) != 2 or not all(isinstance(b, str) for b in boxes):
-        raise InvalidInput(f"name two boxes, got {boxes!r}")
+        raise InvalidInput(f"name two boxes, got {_short(boxes)}")
     return boxes[0], boxes[1]
 
 
@@ -367,9 +408,126 @@ SESSION = Session()
 def handle(request: str) -> str:
     """Answer one request from the page (a JSON text) with a JSON text."""
     try:
-        req = json.loads(request)
-    except ValueError as err:
-        return json.dumps({"ok": False, "error": f"request is not JSON: {err}", "kind": "InvalidInput"})
+        req = nesting.loads(request, InvalidInput, "the request") if isinstance(request, str) else None
+    except InvalidInput as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "InvalidInput"})
     if not isinstance(req, dict):
         return json.dumps({"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"})
     return json.dumps(SESSION.handle(req), ensure_ascii=False)
+
+
+# --- request checks ----------------------------------------------------------------
+
+def _int(lo=None, hi=None):
+    def check(name, value):
+        if type(value) is not int or (lo is not None and value < lo) or (hi is not None and value > hi):
+            bounds = f" from {lo}" if lo is not None else ""
+            bounds += f" to {hi}" if hi is not None else ""
+            return f"{name} is a whole number{bounds}, got {_short(value)}"
+    return check
+
+
+def _type(kind, words, nullable=False):
+    def check(name, value):
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            if not (nullable and value is None):
+                return f"{name} is {words}, got {_short(value)}"
+    return check
+
+
+def _ints(name, value):
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        return f"{name} is a list of whole numbers, got {_short(value)}"
+
+
+def _number(lo, hi):
+    def check(name, value):
+        if type(value) not in (int, float) or not lo <= value <= hi:  # also refuses NaN
+            return f"{name} is a number from {lo} to {hi}, got {_short(value)}"
+    return check
+
+
+def _options(name, value):
+    if value is not None and (not isinstance(value, dict) or not all(isinstance(k, str) for k in value)):
+        return f"options is an object of house options, got {_short(value)}"
+
+
+def _save(name, value):
+    if not isinstance(value, (dict, str)):
+        return f"{name} is a save document (an object), got {_short(value)}"
+
+
+def _box_or_boxes(name, value):
+    if name == "box":
+        return _type(str, "a box id")(name, value)
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(b, str) for b in value):
+        return f"boxes names two boxes, got {_short(value)}"
+
+
+def _scratch(name, value):
+    if type(value) is bool or (isinstance(value, list) and len(value) == 2
+                               and all(type(v) is bool for v in value)):
+        return None
+    return f"scratch is true/false (one box) or a pair of them (two boxes), got {_short(value)}"
+
+
+_SIDES = _type(list, "a list of names or {name, members, player} objects", nullable=True)
+
+#: For every op, the fields it takes: name -> (check, required).
+FIELDS = {
+    "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {},
+    "report": {},
+    "new": {"variant": (_type(str, "a variant name"), False),
+            "options": (_options, False),
+            "sides": (_SIDES, False),
+            "seed": (_int(0, 2**63 - 1), False),
+            "sheet": (_type(bool, "true or false"), False),
+            "order": (_ints, False)},
+    "load": {"save": (_save, True)},
+    "toggle": {"die": (_int(0), True)},
+    "hold": {"dice": (_ints, True)},
+    "score": {"box": (_box_or_boxes, False), "boxes": (_box_or_boxes, False),
+              "scratch": (_scratch, False), "split": (_ints, False)},
+    "split": {"boxes": (_box_or_boxes, True)},
+    "price": {"boxes": (_box_or_boxes, True), "split": (_ints, True)},
+    "enter": {"dice": (_ints, True), "at": (_int(1, 3), False)},
+    "share": {"save": (_save, False)},
+    "replay": {"save": (_save, False), "link": (_type(str, "a link token"), False)},
+    "replay_at": {"step": (_int(0), True)},
+    "records": {"entries": (_type(list, "a list of saved games"), True)},
+    "import": {"text": (_type(str, "the text of an export file"), True)},
+    "hint": {"top": (_int(1), False)},
+    "coach": {"on": (_type(bool, "true or false"), False)},
+    "solve": {"budget_ms": (_number(0, 60_000), False)},
+}
+
+
+def check_request(op: str, req: dict) -> None:
+    """Refuse, with a reason, a request whose fields the op does not take or of the wrong type."""
+    fields = FIELDS[op]
+    for name, value in req.items():
+        if name == "op":
+            continue
+        if name not in fields:
+            takes = ", ".join(fields) or "no fields"
+            raise InvalidInput(f"{op} takes no field {_short(name)} (it takes: {takes})")
+        if value is None and name in ("seed", "order", "split"):
+            continue  # the same as leaving it out
+        why = fields[name][0](name, value)
+        if why:
+            raise InvalidInput(why)
+    for name, (_check, required) in fields.items():
+        if required and name not in req:
+            raise InvalidInput(f"{op} needs the field {name!r}")
+
+
+def _short(value) -> str:
+    """A value for an error message, cut short (a request may carry anything)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shareable(game: Game) -> bool:
+    """A link carries the seed, which tells the dice to come: only a finished rolled game
+    (or a score-sheet game, which has no seed) is shared."""
+    return game.over or game.roller is None and not any("roll" in a or "rolloff" in a for a in game.history)

@@ -7,8 +7,7 @@ every game's history (replayed like any save), and names the first problem.
 """
 from __future__ import annotations
 
-import json
-
+from . import nesting
 from .errors import SaveError
 from .game import Game
 from .save import dump, load
@@ -43,10 +42,7 @@ def read_games(text) -> list[tuple[dict, Game]]:
         raise SaveError("an export is a JSON text")
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise SaveError(f"the file is too large (at most {MAX_BYTES:,} bytes)")
-    try:
-        doc = json.loads(text)
-    except ValueError as err:
-        raise SaveError(f"the file is not JSON ({err})") from None
+    doc = nesting.loads(text, SaveError, "the file")
     if isinstance(doc, dict) and "schema" in doc and "history" in doc:
         doc = export([{"save": doc}])  # a single game's save document
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

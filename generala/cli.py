@@ -115,8 +115,8 @@ def play_game(rules, names, seed) -> int:
             elif cmd == "h":
                 digits = list(rest[0]) if len(rest) == 1 and rules.dice == 5 else rest
                 game.hold([int(d) - 1 for d in digits])
-            elif cmd in ("s", "x") and len(rest) == 2:
-                game.score(rest[0], rest[1])
+            elif cmd in ("s", "x") and len(rest) == 2:  # x A B: both written 0 by choice
+                game.score(rest[0], rest[1], scratch=[True, True] if cmd == "x" else False)
             elif cmd in ("s", "x") and len(rest) == 1:
                 print("wrote", game.score(rest[0], scratch=cmd == "x"))
             elif cmd == "u":

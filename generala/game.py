@@ -3,7 +3,9 @@
 A game is its rules, its sides and its history: a list of JSON-plain actions in
 which every roll carries the dice it produced (a chance action). Dice are drawn
 from a roller the caller passes in; replaying the history needs no roller at
-all, which is how saves load and how undo works.
+all, which is how undo works (it takes back a hold or a box, never a roll). A
+save loads by replaying it with ``check=`` its roller, so every recorded die must
+be the one the roller gives.
 
 Actions in the history::
 
@@ -12,13 +14,14 @@ Actions in the history::
     {"roll": [d1, ..., dn]}                  all dice after a roll
     {"score": "fours"}                       fill a box (``"scratch": true`` to sacrifice it)
     {"score": ["fours", "full-house"], "split": [i, ...]}   ten dice: two boxes
+    {"score": [a, b], "split": [...], "scratch": [false, true]}   ten dice, box b sacrificed
     {"order": [2, 0, 1]}                     the order of play, when no roll-off was thrown
     {"enter": [d1, ..., dn], "at": 2}        dice thrown at a real table, on roll 2
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import takewhile
+from itertools import combinations, takewhile
 
 from .dice import HAND_OF, check_dice
 from .errors import IllegalAction, InvalidInput
@@ -112,6 +115,11 @@ class Game:
         return self.auto_win is not None or self.turn >= self._last_turn
 
     @property
+    def sheet_mode(self) -> bool:
+        """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
+        return bool(self.history) and "order" in self.history[0]
+
+    @property
     def started(self) -> bool:
         """Whether any turn action has been taken (beyond the roll-off or order)."""
         return any("rolloff" not in a and "order" not in a for a in self.history)
@@ -197,15 +205,8 @@ class Game:
 
     def roll(self, dice: Sequence[int] | None = None) -> tuple[int, ...]:
         """Roll the dice that are not held. ``dice`` gives the outcome instead of the roller."""
-        if self.auto_win is not None or self.turn >= self._last_turn:
-            raise IllegalAction("the game is over")
-        if self.rolls == 3:
-            raise IllegalAction("three rolls are the most a turn has: choose a box")
+        free = self.check_roll()
         size = self.rules.dice
-        held = self.held
-        free = [i for i in range(size) if i not in held] if held else range(size)
-        if not free:
-            raise IllegalAction("every die is held: choose a box instead of rolling")
         if dice is None:
             fresh = self._draw(len(free))
             if len(free) == size:
@@ -227,11 +228,25 @@ class Game:
             self._check_auto_win()
         return result
 
+    def check_roll(self) -> list[int] | range:
+        """The positions of the dice a roll now would roll; IllegalAction when no roll is allowed."""
+        if self.auto_win is not None or self.turn >= self._last_turn:
+            raise IllegalAction("the game is over")
+        if self.rolls == 3:
+            raise IllegalAction("three rolls are the most a turn has: choose a box")
+        size, held = self.rules.dice, self.held
+        free = [i for i in range(size) if i not in held] if held else range(size)
+        if not free:
+            raise IllegalAction("every die is held: choose a box instead of rolling")
+        return free
+
     def enter(self, dice: Sequence[int], roll: int = 1) -> tuple[int, ...]:
         """Write down dice thrown at the table: the final dice of a turn, and on which
         roll (1-3) they came, which prices served bonuses and automatic wins."""
         if self.auto_win is not None or self.turn >= self._last_turn:
             raise IllegalAction("the game is over")
+        if not self.sheet_mode:
+            raise IllegalAction("dice are entered only in a score-sheet game; this game rolls its own")
         result = check_dice(dice, self.rules.dice)
         if type(roll) is not int or roll not in (1, 2, 3):
             raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
@@ -272,19 +287,36 @@ class Game:
         return result
 
     def score(self, box: str, box_b: str | None = None, *, split: Sequence[int] | None = None,
-              scratch: bool = False) -> int:
+              scratch=False) -> int:
         """Fill ``box`` with the dice (or 0 when ``scratch``); ends the turn.
 
         Ten dice fill two boxes: ``box`` gets the dice at positions ``split`` (five
         of them) and ``box_b`` the rest; without ``split`` the best split is taken.
+        There ``scratch`` is a pair of flags, one a box: a box whose flag is true is
+        written 0 by the player's choice (``[False, True]`` sacrifices ``box_b``).
         Returns the points written.
         """
+        action, writes = self.plan_score(box, box_b, split=split, scratch=scratch)
+        self.history.append(action)
+        sheet = self.sheets[self.current]
+        for name, points in writes:
+            sheet[name] = points
+        self._next_turn()
+        return sum(points for _, points in writes)
+
+    def plan_score(self, box, box_b=None, *, split=None, scratch=False) -> tuple[dict, list]:
+        """Check a score request without changing the game: ``(history action, [(box, points)])``.
+        Raises InvalidInput or IllegalAction as ``score`` would."""
         self._check_playing()
         rules = self.rules
         if rules.boxes_per_turn == 2:
-            return self._score_two(box, box_b, split)
+            return self._plan_two(box, box_b, split, scratch)
         if box_b is not None or split is not None:
             raise InvalidInput(f"{rules.name} fills one box a turn")
+        if type(scratch) is not bool:
+            raise InvalidInput(f"scratch is true or false for one box, got {scratch!r}")
+        if not isinstance(box, str):
+            raise InvalidInput(f"a box is named by its id, got {box!r}")
         rules.check_box(box)
         if self.dice is None:
             raise IllegalAction("roll before choosing a box")
@@ -294,10 +326,7 @@ class Game:
         if scratch and box in rules.mandatory:
             raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
         points = 0 if scratch else rules._price(box, HAND_OF[self.dice], self.rolls == 1, sheet)
-        self.history.append({"score": box, "scratch": True} if scratch else {"score": box})
-        sheet[box] = points
-        self._next_turn()
-        return points
+        return ({"score": box, "scratch": True} if scratch else {"score": box}), [(box, points)]
 
     def split_for(self, box_a: str, box_b: str):
         """The best split of the current ten dice for two boxes, with dice positions.
@@ -307,13 +336,24 @@ class Game:
         """
         if self.dice is None:
             raise IllegalAction("roll before choosing boxes")
+        if not isinstance(box_a, str) or not isinstance(box_b, str):
+            raise InvalidInput(f"boxes are named by their ids, got {box_a!r} and {box_b!r}")
         best = self.rules.best_split(self.dice, box_a, box_b)
         return positions_of(self.dice, best.group_a), best
 
-    def _score_two(self, box_a: str, box_b: str | None, split: Sequence[int] | None) -> int:
+    def _plan_two(self, box_a, box_b, split, scratch) -> tuple[dict, list]:
         rules = self.rules
         if box_b is None:
             raise InvalidInput("ten dice fill two boxes: name both")
+        if not isinstance(box_a, str) or not isinstance(box_b, str):
+            raise InvalidInput(f"boxes are named by their ids, got {box_a!r} and {box_b!r}")
+        if scratch is False or scratch is None:
+            scratch = (False, False)
+        if not isinstance(scratch, (list, tuple)) or len(scratch) != 2 or not all(
+            type(flag) is bool for flag in scratch
+        ):
+            raise InvalidInput(f"with two boxes, scratch is a pair of true/false (one a box), got {scratch!r}")
+        scratch = (scratch[0], scratch[1])
         rules._check_pair(box_a, box_b)
         if self.dice is None:
             raise IllegalAction("roll before choosing boxes")
@@ -321,25 +361,32 @@ class Game:
         for box in (box_a, box_b):
             if sheet[box] is not None:
                 raise IllegalAction(f"{box} is already filled")
+        for box, flag in zip((box_a, box_b), scratch):
+            if flag and box in rules.mandatory:
+                raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
+
+        def prices(positions) -> tuple[int, int]:
+            group_a = tuple(sorted(self.dice[i] for i in positions))
+            group_b = tuple(sorted(self.dice[i] for i in range(10) if i not in positions))
+            return (0 if scratch[0] else rules._price(box_a, group_a, False, sheet),
+                    0 if scratch[1] else rules._price(box_b, group_b, False, sheet))
+
         if split is None:
-            positions, _ = self.split_for(box_a, box_b)
+            if any(scratch):  # the best split for the box (if any) that is not scratched
+                positions = list(max(combinations(range(10), 5), key=lambda p: sum(prices(p))))
+            else:
+                positions, _ = self.split_for(box_a, box_b)
         else:
-            try:
-                positions = sorted(set(split))
-            except TypeError:
-                raise InvalidInput(f"a split lists five dice positions, got {split!r}") from None
-            if len(positions) != 5 or len(list(split)) != 5 or not all(
-                type(i) is int and 0 <= i < 10 for i in positions
-            ):
+            if not isinstance(split, (list, tuple)) or not all(type(i) is int for i in split):
+                raise InvalidInput(f"a split lists five dice positions, got {split!r}")
+            positions = sorted(set(split))
+            if len(positions) != 5 or len(split) != 5 or not all(0 <= i < 10 for i in positions):
                 raise IllegalAction(f"a split puts five different dice (0-9) in each box, got {split!r}")
-        group_a = tuple(sorted(self.dice[i] for i in positions))
-        group_b = tuple(sorted(self.dice[i] for i in range(10) if i not in positions))
-        points_a = rules._price(box_a, group_a, False, sheet)
-        points_b = rules._price(box_b, group_b, False, sheet)
-        self.history.append({"score": [box_a, box_b], "split": list(positions)})
-        sheet[box_a], sheet[box_b] = points_a, points_b
-        self._next_turn()
-        return points_a + points_b
+        points_a, points_b = prices(positions)
+        action = {"score": [box_a, box_b], "split": list(positions)}
+        if any(scratch):
+            action["scratch"] = list(scratch)
+        return action, [(box_a, points_a), (box_b, points_b)]
 
     def _next_turn(self) -> None:
         self.turn += 1
@@ -351,21 +398,36 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is a turn action to take back (the roll-off stays)."""
-        return self.started
+        """Whether the last action may be taken back: a hold, or the box just filled (or, in a
+        score-sheet game, dice entered by hand). Never a roll or the roll-off: a roll's dice are
+        final, so an undo can never show a die before it is rolled; and nothing once the game
+        is over. After any roll, nothing before that roll can be undone."""
+        if self.over or not self.started:
+            return False
+        last = self.history[-1]
+        return "hold" in last or "score" in last or "enter" in last
 
     def undo(self) -> dict:
-        """Take back the last action; returns it. The game is exactly as before it."""
-        if not self.started:
-            raise IllegalAction("nothing to undo")
+        """Take back the last action (see ``can_undo``); returns it. The game is exactly as
+        before it."""
+        if not self.can_undo:
+            if self.over:
+                raise IllegalAction("the game is over: nothing can be undone")
+            if not self.started:
+                raise IllegalAction("nothing to undo")
+            raise IllegalAction("a roll cannot be undone: its dice are final")
         history = self.history[:-1]
         last = self.history[-1]
         self._reset()
         self.replay(history)
         return last
 
-    def replay(self, actions: Iterable[dict]) -> None:
-        """Apply recorded actions (the roll-off first) to a game with no history yet."""
+    def replay(self, actions: Iterable[dict], *, check=None) -> None:
+        """Apply recorded actions (the roll-off first) to a game with no history yet.
+
+        With ``check`` (a roller), every recorded die of the roll-off and of every roll
+        must be the one that roller gives at that position; IllegalAction names the first
+        that is not."""
         actions = list(actions)
         if self.history:
             raise IllegalAction("replay needs a game with no history")
@@ -378,6 +440,7 @@ class Game:
         if rolloff or (len(self.sides) > 1 and "order" not in (self.history or [{}])[0]):
             recorded = iter(rolloff)
             pending: list[tuple[int, ...]] = []
+            rounds: list[dict] = []
 
             def roll_for(count: int) -> tuple[int, ...]:
                 # Each round's entry lists [side, dice] pairs in the order asked.
@@ -386,18 +449,54 @@ class Game:
                     if entry is None:
                         raise IllegalAction("the roll-off is incomplete")
                     pending.extend(_rolloff_round(entry, count))
-                return pending.pop(0)
+                    rounds.append(entry)
+                dice = pending.pop(0)
+                if check is not None:
+                    entry = rounds[-1]
+                    side = entry["rolloff"][len(entry["rolloff"]) - len(pending) - 1][0]
+                    name = self.sides[side].name if type(side) is int and 0 <= side < len(self.sides) else side
+                    self._check_draw(check, dice, self.drawn, range(count), None,
+                                     f"the roll-off at action {len(rounds)} (side {name}, "
+                                     f"round {len(rounds)})")
+                return dice
 
             history_before = len(self.history)
             self._do_rolloff(roll_for)
             if self.history[history_before:] != rolloff:
                 raise IllegalAction("the roll-off in the history does not settle the order")
-        for action in actions[len(rolloff):]:
+        for number, action in enumerate(actions[len(rolloff):], len(self.history) + 1):
+            if check is None or not (isinstance(action, dict) and "roll" in action):
+                self.apply(action)
+                continue
+            recorded = action["roll"]
+            if len(action) == 1 and isinstance(recorded, list) and len(recorded) == self.rules.dice and all(
+                type(v) is int and 1 <= v <= 6 for v in recorded
+            ) and (self.dice is None or all(recorded[i] == self.dice[i] for i in self.held)):
+                # (no dice, or a changed held die, is refused as such by the roll itself)
+                # Checked before it is applied, so the first wrong die is the one named.
+                self._check_draw(check, recorded, self.drawn, self.check_roll(), self.dice,
+                                 f"the roll at action {number} (side {self.sides[self.current].name}, "
+                                 f"turn {self.round}, roll {self.rolls + 1})")
             self.apply(action)
+
+    @staticmethod
+    def _check_draw(roller, recorded, position, free, before, where) -> None:
+        """Refuse recorded dice that ``roller`` does not give at ``position`` (only the dice at
+        positions ``free`` were drawn; the others are ``before``)."""
+        free = list(free)
+        try:
+            fresh = roller.draw(len(free), position)
+        except IllegalAction as err:
+            raise IllegalAction(f"{where} cannot be checked: {err}") from None
+        expected = list(before) if before is not None else [0] * len(recorded)
+        for i, value in zip(free, fresh):
+            expected[i] = value
+        if list(recorded) != expected:
+            raise IllegalAction(f"{where} recorded {list(recorded)} but the seed gives {expected}")
 
     def apply(self, action: dict) -> None:
         """Apply one recorded turn action (as found in ``history``)."""
-        if not isinstance(action, dict) or len(action) not in (1, 2):
+        if not isinstance(action, dict) or len(action) not in (1, 2, 3):
             raise InvalidInput(f"an action is an object such as {{'roll': [...]}}, got {action!r}")
         if "hold" in action and len(action) == 1:
             if not isinstance(action["hold"], list):
@@ -409,8 +508,10 @@ class Game:
             self.enter(action["enter"], action["at"])
         elif "score" in action:
             box, extra = action["score"], {k: v for k, v in action.items() if k != "score"}
-            if isinstance(box, list) and len(box) == 2 and set(extra) <= {"split"}:
-                self.score(box[0], box[1], split=extra.get("split"))
+            if isinstance(box, list) and len(box) == 2 and set(extra) <= {"split", "scratch"} and (
+                "scratch" not in extra or extra["scratch"] in ([True, False], [False, True], [True, True])
+            ):
+                self.score(box[0], box[1], split=extra.get("split"), scratch=extra.get("scratch", False))
             elif isinstance(box, str) and extra in ({}, {"scratch": True}):
                 self.score(box, scratch=bool(extra))
             else:

@@ -3,8 +3,9 @@
 A roller answers ``draw(count, position)``: the values of ``count`` dice, where
 ``position`` is how many dice the game has drawn before. Because the seeded
 roller is a pure function of (seed, position), a game's dice are fixed by its
-seed and its history: undoing a roll and rolling again gives the same dice, and
-a reloaded game never re-rolls. The scripted roller serves tests and replays.
+seed and its history: a reloaded game never re-rolls, and every recorded die can
+be checked against the roller (which is why a roll is never undone: rolling
+again would show the same dice). The scripted roller serves tests and replays.
 """
 from __future__ import annotations
 

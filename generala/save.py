@@ -7,14 +7,19 @@ A document::
      "roller": {"kind": "seeded", "seed": 7} | null, "history": [...]}
 
 Loading checks the shape, rebuilds the rules and replays every action, so a
-document that describes an illegal game is refused. Whatever is wrong, the
+document that describes an illegal game is refused; in a rolled game every
+recorded die (roll-off and rolls) must be the one its roller gives at that
+position, so a document whose dice were edited is refused too, naming the
+first wrong roll (a document that records rolls without its roller cannot be
+checked and is refused). Whatever is wrong, the
 loader raises only :class:`~generala.errors.SaveError`, saying why.
 """
 from __future__ import annotations
 
 import json
 
-from .errors import GeneralaError, SaveError
+from . import nesting
+from .errors import GeneralaError, IllegalAction, SaveError
 from .roller import roller_from_json
 from .variants import variant
 
@@ -45,17 +50,36 @@ def load(doc, roller=None):
     """Rebuild a game from a document (dict or JSON text); ``roller`` replaces a saved one."""
     from .game import Game
 
+    if isinstance(doc, (bytes, bytearray)):
+        try:
+            doc = bytes(doc).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("the save document is not text (UTF-8)") from None
+    if isinstance(doc, str):
+        doc = nesting.loads(doc, SaveError, "the save document")
+    else:
+        reason = nesting.too_deep(doc)
+        if reason:
+            raise SaveError(f"the save document is refused: {reason}")
     try:
-        if isinstance(doc, (str, bytes)):
-            doc = json.loads(doc)
         doc = migrate(doc)
         rules = variant(doc["variant"], **_options(doc["options"]))
         game = Game(rules, doc["sides"], None, rolloff=False)
         history = doc["history"]
         if not isinstance(history, list):
             raise SaveError("history is not a list")
-        game.replay(history)
-        game.roller = roller if roller is not None else roller_from_json(doc.get("roller"))
+        saved = roller_from_json(doc.get("roller"))
+        rolled = any(isinstance(a, dict) and ("roll" in a or "rolloff" in a) for a in history)
+        if rolled and saved is None:
+            raise SaveError("the game's dice cannot be checked: it records rolls but not the roller "
+                            "(seed) that rolled them")
+        try:
+            game.replay(history, check=saved if rolled else None)
+        except IllegalAction as err:
+            if "but the seed gives" in str(err) or "cannot be checked" in str(err):
+                raise SaveError(f"the dice were edited: {err}") from None
+            raise
+        game.roller = roller if roller is not None else saved
         return game
     except SaveError:
         raise

@@ -5,7 +5,7 @@ catches every single-character change (it finds every burst of up to 32 bits,
 and one base64 character is 6 bits); the token must also be the canonical
 encoding of what it decodes to, so a change in unused padding bits is caught
 too. Decoding then replays the game like any save, so a link that was edited
-and re-checksummed still has to describe a legal game.
+and re-checksummed still has to describe a legal game, rolled by its seed.
 """
 from __future__ import annotations
 
@@ -14,18 +14,24 @@ import binascii
 import json
 import zlib
 
+from . import nesting
 from .errors import SaveError
 from .save import load
 
 PREFIX = "g1."
 MAX_TOKEN = 64_000       # characters: far above a full eight-side game
-MAX_DOCUMENT = 2_000_000  # bytes once inflated
+#: Bytes once inflated. The largest real game (eight sides of three-member teams with
+#: long names, fifteen turns each, every roll and hold recorded) is about 14 kB; a link
+#: that inflates to more is refused before it is read (a 2.5 kB token can inflate to
+#: megabytes of brackets).
+MAX_DOCUMENT = 200_000
 
 
 def encode(doc: dict) -> str:
-    """The link token of a save document (the roller is left out: a shared game is for viewing)."""
-    shared = {key: value for key, value in doc.items() if key != "roller"}
-    text = json.dumps(shared, ensure_ascii=False, separators=(",", ":")).encode()
+    """The link token of a save document, its roller (seed) included: decoding checks every
+    recorded die against it, so a link whose dice were edited is refused. The seed tells the
+    dice to come, so only a finished rolled game is shared (the app refuses the others)."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     packed = zlib.compress(text, 9)
     raw = packed + binascii.crc32(packed).to_bytes(4, "big")
     return PREFIX + base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -49,11 +55,18 @@ def decode(token: str) -> dict:
         raise SaveError("the game link is damaged (its check does not match)")
     try:
         inflater = zlib.decompressobj()
-        text = inflater.decompress(packed, MAX_DOCUMENT)
-        if inflater.unconsumed_tail:
-            raise SaveError("the game in the link is too large")
-        doc = json.loads(text)
-    except (zlib.error, ValueError):
+        text = inflater.decompress(packed, MAX_DOCUMENT + 1)
+    except zlib.error:
         raise SaveError("the game link is damaged (its contents cannot be read)") from None
+    if len(text) > MAX_DOCUMENT or inflater.unconsumed_tail:
+        raise SaveError(f"the game in the link is refused: it unpacks to more than {MAX_DOCUMENT:,} "
+                        "bytes, far more than any real game")
+    if not inflater.eof:
+        raise SaveError("the game link is damaged (it is cut short)")
+    try:
+        text = text.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("the game link is damaged (its contents are not text)") from None
+    doc = nesting.loads(text, SaveError, "the game in the link")
     load(doc)  # refuses a document that is not a legal game
     return doc

@@ -53,6 +53,9 @@ class Side:
             return cls(doc)
         if not isinstance(doc, dict) or not isinstance(doc.get("members", []), list):
             raise InvalidInput(f"a side is a name or an object with a name, got {doc!r}")
+        unknown = sorted(str(k) for k in doc if k not in ("name", "members", "player"))
+        if unknown:
+            raise InvalidInput(f"a side has a name, members and a player; not {', '.join(unknown)}")
         return cls(doc.get("name"), tuple(doc.get("members", [])), doc.get("player", "human"))
 
 

@@ -88,13 +88,9 @@ def is_sheet(game: Game) -> bool:
 
 
 def undo_allowed(game: Game) -> bool:
-    """Undo reaches back to the previous side's box, but not past the current side's first roll."""
-    if not game.can_undo:
-        return False
-    last = game.history[-1]
-    if "roll" in last and game.rolls == 1 and not game.over:
-        return False
-    return True
+    """Whether Undo is offered: a hold or the box just filled (until the next roll), never a
+    roll, nothing once the game is over (see ``Game.can_undo``)."""
+    return game.can_undo
 
 
 def describe(game: Game, action: dict) -> dict:
@@ -113,7 +109,10 @@ def describe(game: Game, action: dict) -> dict:
         n = len(game.sides)
         scorer = game.order[(game.turn - 1) % n]
         points = [game.sheets[scorer][b] for b in boxes]
-        event = {"type": "score", "side": scorer, "boxes": boxes, "points": points}
+        scratch = action.get("scratch", False)
+        flags = list(scratch) if isinstance(scratch, list) else [bool(scratch)] * len(boxes)
+        # "scratch": which boxes were written 0 by the player's choice (drawn "—", like any 0).
+        event = {"type": "score", "side": scorer, "boxes": boxes, "points": points, "scratch": flags}
         if game.over:
             event["over"] = True
         else:

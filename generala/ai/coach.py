@@ -74,7 +74,9 @@ def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
         group_a = tuple(sorted(game.dice[i] for i in split))
         group_b = tuple(sorted(game.dice[i] for i in range(10) if i not in split))
         sheet = game.sheets[game.current]
-        pts = rules._price(box[0], group_a, False, sheet) + rules._price(box[1], group_b, False, sheet)
+        scratch = action.get("scratch") or (False, False)  # a box chosen to write 0 in
+        pts = (0 if scratch[0] else rules._price(box[0], group_a, False, sheet)) + (
+            0 if scratch[1] else rules._price(box[1], group_b, False, sheet))
         nxt = (state[0] | model.bit[box[0]] | model.bit[box[1]], 0)
         return base + pts + table.state_value(nxt)
     if action.get("scratch"):

@@ -111,3 +111,23 @@ def test_catalog_describes_every_variant_for_the_setup_form():
         "help": cat["argentine"]["options"][0]["help"]}
     assert cat["puerto-rican"]["options"][2]["type"] == "number"
     assert cat["double"]["dice"] == 10 and cat["bulgarian"]["mandatory"][0] == "ones"
+
+
+def test_undo_never_takes_back_a_roll_nor_anything_once_the_game_is_over(session):
+    call(session, op="new", variant="argentine", sides=["Ana"], seed=2)
+    view = call(session, op="roll")["view"]
+    assert view["can_undo"] is False
+    reply = call(session, op="undo")
+    assert reply["ok"] is False and reply["kind"] == "IllegalAction" and "roll" in reply["error"]
+    assert reply["view"]["dice"] == view["dice"]
+    assert call(session, op="hold", dice=[0])["view"]["can_undo"] is True
+    assert call(session, op="undo")["view"]["held"] == [False] * 5
+    while not view["over"]:
+        if view["rolls"] == 0:
+            view = call(session, op="roll")["view"]
+            continue
+        box = next(r["box"] for r in view["rows"] if r["cells"][0].get("playable"))
+        view = call(session, op="score", box=box)["view"]
+    assert view["can_undo"] is False
+    reply = call(session, op="undo")
+    assert reply["ok"] is False and "over" in reply["error"]

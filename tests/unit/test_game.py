@@ -262,27 +262,55 @@ def test_double_needs_two_different_boxes():
 
 # --- undo ------------------------------------------------------------------------------
 
-def test_undo_restores_the_exact_game():
+def test_undo_takes_back_holds_and_the_box_just_filled_but_never_a_roll():
     g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] * 4)
-    states = [snapshot(g)]
     g.roll()
-    states.append(snapshot(g))
+    states = [snapshot(g)]
     g.hold([3, 4])
     states.append(snapshot(g))
-    g.roll()
+    g.hold([1])
     states.append(snapshot(g))
     g.score("fours")
     for expected in reversed(states):
         g.undo()
         assert snapshot(g) == expected
+    assert not g.can_undo
+    with pytest.raises(IllegalAction, match="roll cannot be undone"):
+        g.undo()
 
 
-def test_undo_then_roll_gives_the_same_dice_with_a_seeded_roller():
+def test_a_roll_is_final_so_its_dice_are_never_drawn_again():
     from generala import SeededRoller
     g = Game(variant("argentine"), ["A"], SeededRoller(11))
-    first = g.roll()
-    g.undo()
-    assert g.roll() == first
+    g.roll()
+    g.hold([0])
+    g.roll()
+    g.hold([0, 1])
+    g.undo()  # the hold goes; the second roll stays
+    assert g.rolls == 2 and g.drawn == 9
+    with pytest.raises(IllegalAction):
+        g.undo()
+
+
+def test_the_box_just_filled_is_undone_only_until_the_next_roll():
+    g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] + [2, 3, 4, 5, 5])
+    g.roll()
+    g.score("sixes")
+    assert g.can_undo
+    g.roll()  # the next side rolls: the previous box is final now
+    assert not g.can_undo
+    with pytest.raises(IllegalAction):
+        g.undo()
+
+
+def test_no_undo_once_the_game_is_over():
+    g = game(dice=[1, 2, 3, 4, 6] * 11)
+    for box in g.rules.categories:
+        g.roll()
+        g.score(box)
+    assert g.over and not g.can_undo
+    with pytest.raises(IllegalAction, match="over"):
+        g.undo()
 
 
 def test_nothing_to_undo_at_the_start():
@@ -346,3 +374,59 @@ def test_repr_of_rules_pastes_back():
     import generala
     rules = variant("argentine", served_bonus=10, straight_wrap=False)
     assert eval(repr(rules), {"generala": generala}) == rules
+
+
+def test_tied_winners_share_what_each_other_side_pays_once():
+    # Four sides; roll-off dice put them in seat order. A and C fill boxes alike and tie
+    # for first; B scratches everything; D scratches all but Ones.
+    rolloff = [1] * 5 + [2] * 5 + [3] * 5 + [4] * 5
+    g = game("puerto-rican", ["A", "B", "C", "D"], rolloff + [1, 1, 3, 4, 6] * 40,
+             stake_per_point=1, big_general_wins=False)
+    assert g.order == (0, 1, 2, 3)
+    while not g.over:
+        g.roll()
+        box = next(b for b in g.rules.categories if g.sheet()[b] is None)
+        g.score(box, scratch=g.current == 1 or (g.current == 3 and box != "ones"))
+    totals = g.totals()
+    assert totals[0] == totals[2] > totals[3] == 2 > totals[1] == 0
+    paid = {(p["from"], p["to"]): p["amount"] for p in g.settlement()}
+    assert paid == {(1, 0): totals[0] / 2, (1, 2): totals[0] / 2,
+                    (3, 0): (totals[0] - 2) / 2, (3, 2): (totals[0] - 2) / 2}
+    # Each loser pays its difference once in all, not once to each winner.
+    assert paid[(1, 0)] + paid[(1, 2)] == totals[0] - totals[1]
+
+
+def test_a_big_general_collects_at_least_100_points_from_a_side_that_was_ahead():
+    rolloff = [1] * 5 + [6] * 5  # A plays first
+    g = game("puerto-rican", ["A", "B"], rolloff + [2, 3, 4, 5, 6] + [4, 4, 4, 4, 1] + [3, 3, 3, 2, 1] + [6] * 5,
+             stake_per_point=0.5)
+    g.roll()
+    g.score("straight")  # A: 25
+    g.roll()
+    g.score("fours")  # B: 16
+    g.roll()
+    g.score("threes")  # A: 34 in all
+    g.roll()  # B's Big General, 18 points behind A
+    assert g.over and g.auto_win == {"side": 1, "kind": "big-general"}
+    assert g.settlement() == [{"from": 0, "to": 1, "amount": 50}]  # 0.5 x max(-18, 100)
+
+
+def test_bulgarian_decisions():
+    b = variant("bulgarian")
+    assert b.score("two-pairs", [6, 6, 6, 5, 5]) == 22  # a full house is two pairs
+    assert b.score("two-pairs", [4, 4, 4, 4, 2]) == 0 and b.score("two-pairs", [3] * 5) == 0
+    assert b.score("general", [3] * 5) == 65  # the premium belongs to the General box
+    assert [b.score(box, [3] * 5) for box in ("pair", "three-kind", "four-kind", "chance", "full-house")] == [
+        6, 9, 12, 15, 0]
+    assert b.score("ones", [2, 2, 3, 4, 5]) == -3 and b.score("sixes", [6] * 5) == 12
+    sheet = dict.fromkeys(b.categories)
+    sheet.update(ones=-3, twos=2, chance=20)
+    assert b.subtotals(sheet) == {"mandatory": -1, "penalty": -50, "combinations": 20, "total": -31}
+    sheet.update(threes=3)
+    assert b.subtotals(sheet)["penalty"] == 0  # 0 and up: no penalty
+    g = game("bulgarian", ["A"], [1, 1, 2, 3, 4])
+    g.roll()
+    for box in b.mandatory:
+        with pytest.raises(IllegalAction, match="mandatory"):
+            g.score(box, scratch=True)
+    assert g.score("ones") == -1

@@ -5,11 +5,14 @@ Like OpenSpiel's conformance test, one generic player makes random legal choices
 """
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, Game, SeededRoller, variant
+from generala.errors import IllegalAction
 from generala.save import dumps
+from generala.view import view
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,7 +35,8 @@ def random_action(game, data):
         if rules.boxes_per_turn == 2:
             a, b = data.draw(st.permutations(open_boxes))[:2]
             split = data.draw(st.one_of(st.none(), st.permutations(range(10)).map(lambda p: p[:5])))
-            game.score(a, b, split=split)
+            scratch = data.draw(st.sampled_from([False, [False, True], [True, False], [True, True]]))
+            game.score(a, b, split=split, scratch=scratch)
         else:
             box = data.draw(st.sampled_from(open_boxes))
             scratch = box not in rules.mandatory and data.draw(st.booleans())
@@ -86,14 +90,51 @@ def test_saving_and_loading_gives_the_same_game(game, data):
 
 @FAST
 @given(games, st.data())
-def test_an_action_followed_by_undo_restores_the_game_exactly(game, data):
+def test_an_undone_hold_or_box_restores_the_game_exactly_and_a_roll_is_never_undone(game, data):
     for _ in range(data.draw(st.integers(0, 40))):
         if game.over:
             break
         random_action(game, data)
     if game.over:
+        assert not game.can_undo
         return
     before = dumps(game)
-    random_action(game, data)
-    game.undo()
-    assert dumps(game) == before
+    action = random_action(game, data)
+    if "roll" in action or game.over:
+        assert not game.can_undo
+        with pytest.raises(IllegalAction):
+            game.undo()
+    else:
+        assert game.can_undo
+        game.undo()
+        assert dumps(game) == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.data())
+def test_no_sequence_of_offered_actions_shows_a_die_before_it_is_rolled(game, data):
+    """Random play with undos interleaved wherever the view offers one: the roller only
+    moves forward, so every die a player sees is drawn once, at a position never shown
+    before, and undo is never offered once the game is over."""
+    shown = {}  # roller position -> the die shown there
+    position = game.drawn
+    while not game.over:
+        if view(game)["can_undo"] and data.draw(st.booleans()):
+            assert game.can_undo
+            game.undo()
+            assert game.drawn == position  # an undo never rewinds the roller
+            continue
+        before, held = game.drawn, game.held
+        action = random_action(game, data)
+        if "roll" in action:
+            assert before == position  # fresh positions only
+            free = [i for i in range(game.rules.dice) if i not in held]
+            for offset, i in enumerate(free):
+                assert before + offset not in shown
+                shown[before + offset] = action["roll"][i]
+            position = game.drawn
+        else:
+            assert game.drawn == position
+    assert not game.can_undo and not view(game)["can_undo"]
+    with pytest.raises(IllegalAction):
+        game.undo()

@@ -24,7 +24,7 @@ def test_link_round_trip_gives_the_identical_game():
     doc = share.decode(share.encode(g.to_json()))
     loaded = Game.from_json(doc)
     assert loaded.history == g.history and loaded.totals() == g.totals()
-    assert "roller" not in doc  # a shared game does not give away its seed
+    assert doc["roller"] == {"kind": "seeded", "seed": 3}  # finished: the seed checks its dice
 
 
 def test_link_of_a_full_eight_side_game_is_small():
