@@ -450,8 +450,6 @@ class Game:
     def undo(self):
         if self.playing() and self.view["can_undo"]:
             self.act({"op": "undo"})
-        elif self.view and self.view["over"] and self.view["can_undo"] and self.ui["ready"]:
-            self.act({"op": "undo"})
 
     def dice_count(self):
         return self.view["dice_count"] if self.view else 0
