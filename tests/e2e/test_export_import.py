@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
 from gamepage import GamePage, Mirror, play_turn
 
@@ -97,10 +98,9 @@ def as_file(name: str, data) -> dict:
 
 
 def download(page, selector):
-    with page.expect_download() as info:
-        page.click(selector)
-    d = info.value
-    return d.suggested_filename, Path(d.path()).read_text(encoding="utf-8")
+    """(file name, text) of the file the browser wrote to disk for this click."""
+    name, path = e2e_support.download(page, lambda: page.click(selector))
+    return name, path.read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
@@ -157,10 +157,8 @@ def source(browser, base_url, tmp_path_factory):
     (folder / all_name).write_text(all_text, encoding="utf-8")
     one_btn = page.get_by_role("button", name="Export General — Ana, Beto", exact=True)
     one_gid = one_btn.get_attribute("data-export-save")
-    with page.expect_download() as info:
-        one_btn.click()
-    one_name = info.value.suggested_filename
-    one_text = Path(info.value.path()).read_text(encoding="utf-8")
+    one_name, one_path = e2e_support.download(page, one_btn.click)
+    one_text = one_path.read_text(encoding="utf-8")
     one_status = status(page)
     (folder / one_name).write_text(one_text, encoding="utf-8")
     yield {"page": page, "gp": gp, "mirrors": (m1, m2, m3), "states": (state1, state3),
