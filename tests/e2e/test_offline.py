@@ -91,6 +91,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
     assert ping(tab)["ok"] is True
 
 
+@pytest.mark.only_chromium("CDP network emulation and navigator.connection (Chromium only)")
 def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
     # A first visit on a 3G link boots in full (test_boot.py); once the service
     # worker holds the snapshot, it costs no download and the engine boots from it.
@@ -139,6 +140,7 @@ def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site
     ) == new_version
 
 
+@pytest.mark.only_chromium("CDP: Page.getInstallabilityErrors and Page.getAppManifest")
 def test_chromium_finds_the_site_installable(own_site, sw_context):
     dist, base_url, servers = own_site
     context, guard = sw_context
