@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from pathlib import Path
 
 import pytest
 import e2e_support

@@ -4,7 +4,6 @@ embed in a cross-site iframe, a save that fails to write, and the guard itself."
 from __future__ import annotations
 
 import http.server
-import json
 import shutil
 import sys
 import threading
@@ -104,7 +103,6 @@ def test_an_offline_reload_still_plays(wk, own_site):
     assert wk.js("return 'serviceWorker' in navigator")
     wk.wait("return navigator.serviceWorker.controller !== null", timeout=90, what="the service worker in control")
     version = wk.async_js("return (await (await fetch('./version.json')).json()).version;")
-    wk.wait("return arguments[0]", True, timeout=1)
     cached = wk.async_js(
         "const c = await caches.open('generala-' + args[0]); return (await c.keys()).map(r => new URL(r.url).pathname);",
         version)
