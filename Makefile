@@ -1,12 +1,22 @@
 # The two set-up commands of the README:
 #   make serve   build the site (npm ci first if needed) and serve it on http://localhost:8000/
-#   make test    install what a fresh machine needs (Debian chromium if missing, pip
-#                packages, npm packages), build, and run every test
+#   make test    install what a fresh machine needs (Debian chromium, firefox-esr,
+#                webkit2gtk-driver and xvfb if missing, pip packages, npm packages),
+#                build, and run every test: unit, e2e in Chromium, e2e in Firefox ESR,
+#                the WebKit suite. Each part runs even when an earlier one failed; the
+#                wall time of each is printed (and kept in test-results/times.txt); the exit
+#                status is non-zero when any part failed.
+# One part alone: make test-unit | test-chromium | test-firefox | test-webkit
+# (these assume the test needs are installed and dist/ is built: make test-deps build).
 PYTHON ?= python3
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+PYTEST := $(PYTHON) -m pytest -p no:cacheprovider
+E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST)
+TIMES := test-results/times.txt
 
-.PHONY: serve build build-deps test test-deps chromium bench clean
+.PHONY: serve build build-deps test test-deps browsers chromium bench clean \
+	test-unit test-chromium test-firefox test-webkit
 
 # npm ci when node_modules is missing or older than the lock file.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -22,22 +32,52 @@ build: node_modules/.package-lock.json build-deps
 serve: build
 	$(PYTHON) tools/serve.py $(PORT)
 
-chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "installing Debian's chromium"; \
-		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+# Debian's browsers (Playwright's and geckodriver downloads are not used): one
+# apt-get update, then only the packages whose program is missing.
+browsers:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/firefox-esr ] || missing="$$missing firefox-esr"; \
+	[ -x /usr/bin/WebKitWebDriver ] || missing="$$missing webkit2gtk-driver"; \
+	[ -x /usr/bin/Xvfb ] || missing="$$missing xvfb"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
 	fi
 
-test-deps: chromium
+chromium: browsers
+
+test-deps: browsers
 	$(PYTHON) -m pip install -r requirements-test.txt
 	npm ci --no-audit --no-fund
 
+test-unit:
+	$(PYTEST) tests/unit
+
+test-chromium:
+	$(E2E) tests/e2e --browser chromium
+
+test-firefox:
+	$(E2E) tests/e2e --browser firefox
+
+test-webkit:
+	$(E2E) tests/webkit
+
 test: test-deps
 	$(PYTHON) tools/build.py
-	E2E_DIST=$(CURDIR)/dist $(PYTHON) -m pytest tests
+	@mkdir -p test-results; : > $(TIMES); failed=""; \
+	for part in unit chromium firefox webkit; do \
+		start=$$(date +%s); \
+		echo "=== $$part: make test-$$part"; \
+		if $(MAKE) --no-print-directory test-$$part; then result=passed; else result=FAILED; failed="$$failed $$part"; fi; \
+		echo "$$part: $$result in $$(( $$(date +%s) - start )) s" >> $(TIMES); \
+		echo "=== $$part: $$result in $$(( $$(date +%s) - start )) s"; \
+	done; \
+	echo "=== wall time per part:"; cat $(TIMES); \
+	if [ -n "$$failed" ]; then echo "=== FAILED:$$failed"; exit 1; fi
 
 bench: build
 	$(PYTHON) bench/boot.py
 
 clean:
-	rm -rf dist
+	rm -rf dist $(TIMES)

@@ -1,12 +1,19 @@
-"""End-to-end harness: pytest + pytest-playwright (sync API), Debian Chromium.
+"""End-to-end harness: pytest + pytest-playwright (sync API), Debian Chromium and
+Debian Firefox ESR (`--browser chromium` / `--browser firefox`; `make test` runs both).
 
 - `site` (session): builds the site once (tools/build.py, into a temporary folder)
   and serves it with tools/serve.py, i.e. with the production headers of
   netlify.toml. Set E2E_DIST=/path/to/dist to serve an existing build instead.
 - `base_url` (session): that server's URL; `page.goto("/")` is relative to it.
-- `browser` (session, from pytest-playwright): ONE Chromium for the whole run,
-  /usr/bin/chromium (or $CHROMIUM) with the flags of PLATFORM.md; every
-  context starts from a new empty profile.
+- `browser` (session, from pytest-playwright): ONE browser for the whole run:
+  /usr/bin/chromium (or $CHROMIUM) with the flags of PLATFORM.md, or
+  /usr/bin/firefox-esr (or $FIREFOX) over WebDriver BiDi with prefs that keep it
+  off the network; every context starts from a new empty profile.
+- `@pytest.mark.only_chromium("why")`: a test that needs Chromium (CDP, its
+  installability checks, media emulation, ...) is skipped in other engines with
+  that reason.
+- Downloads land in a session folder (`downloads_dir`); `e2e_support.download`
+  returns the file written there, in both engines.
 - `page` / `app_page`: a page whose `guard` fails the test at teardown on any
   page error, console error (Python traceback, CSP "Refused to ..."), `.py-error`
   box, HTTP error, or request leaving localhost. A test that provokes one on
@@ -45,9 +52,99 @@ CHROMIUM_FLAGS = [
 ]
 
 
+# Firefox ESR must reach no other host on its own: no telemetry, health report,
+# studies, captive-portal or connectivity checks, safe browsing lists, remote
+# settings, add-on/blocklist/GMP updates, search or region look-ups, DNS-over-HTTPS,
+# OCSP, prefetching. Belt and braces: every other host goes to a dead proxy
+# (localhost is never proxied), like Chromium's --host-resolver-rules above.
+DEAD = "http://127.0.0.1:9/"
+FIREFOX_PREFS = {
+    "app.update.auto": False,
+    "app.update.enabled": False,
+    "app.normandy.enabled": False,
+    "app.normandy.api_url": "",
+    "app.shield.optoutstudies.enabled": False,
+    "datareporting.healthreport.uploadEnabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "toolkit.telemetry.enabled": False,
+    "toolkit.telemetry.unified": False,
+    "toolkit.telemetry.archive.enabled": False,
+    "toolkit.telemetry.server": DEAD,
+    "browser.ping-centre.telemetry": False,
+    "browser.newtabpage.enabled": False,
+    "browser.newtabpage.activity-stream.feeds.telemetry": False,
+    "browser.newtabpage.activity-stream.telemetry": False,
+    "browser.newtabpage.activity-stream.feeds.snippets": False,
+    "browser.newtabpage.activity-stream.feeds.section.topstories": False,
+    "browser.startup.homepage": "about:blank",
+    "browser.startup.page": 0,
+    "browser.shell.checkDefaultBrowser": False,
+    "network.captive-portal-service.enabled": False,
+    "captivedetect.canonicalURL": "",
+    "network.connectivity-service.enabled": False,
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "browser.safebrowsing.blockedURIs.enabled": False,
+    "browser.safebrowsing.downloads.enabled": False,
+    "browser.safebrowsing.downloads.remote.enabled": False,
+    "browser.safebrowsing.provider.google4.updateURL": "",
+    "browser.safebrowsing.provider.mozilla.updateURL": "",
+    "services.settings.server": DEAD,
+    "extensions.update.enabled": False,
+    "extensions.getAddons.cache.enabled": False,
+    "extensions.blocklist.enabled": False,
+    "media.gmp-manager.url": "",
+    "media.gmp-gmpopenh264.enabled": False,
+    "media.gmp-widevinecdm.enabled": False,
+    "browser.search.update": False,
+    "browser.region.network.url": "",
+    "browser.region.update.enabled": False,
+    "geo.provider.network.url": "",
+    "identity.fxaccounts.enabled": False,
+    "network.trr.mode": 5,
+    "security.OCSP.enabled": 0,
+    "security.remote_settings.crlite_filters.enabled": False,
+    "security.remote_settings.intermediates.enabled": False,
+    "network.dns.disablePrefetch": True,
+    "network.prefetch-next": False,
+    "network.http.speculative-parallel-limit": 0,
+    "network.proxy.type": 1,
+    "network.proxy.http": "127.0.0.1",
+    "network.proxy.http_port": 9,
+    "network.proxy.ssl": "127.0.0.1",
+    "network.proxy.ssl_port": 9,
+    "network.proxy.share_proxy_settings": True,
+    "network.proxy.no_proxies_on": "localhost, 127.0.0.1, [::1], .localhost",
+    "network.proxy.allow_hijacking_localhost": False,
+}
+
+
 def chromium_path() -> str | None:
     path = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
     return path if Path(path).exists() else None
+
+
+def firefox_path() -> str:
+    return os.environ.get("FIREFOX") or "/usr/bin/firefox-esr"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "only_chromium(reason): the test needs Chromium; skipped in other engines with the reason")
+
+
+def pytest_runtest_setup(item):
+    marker = item.get_closest_marker("only_chromium")
+    if marker is None:
+        return
+    callspec = getattr(item, "callspec", None)
+    engine = callspec.params.get("browser_name") if callspec else None
+    if engine is None:
+        engine = (item.config.getoption("--browser") or ["chromium"])[0]
+    if engine != "chromium":
+        reason = marker.args[0] if marker.args else marker.kwargs.get("reason", "")
+        assert reason, f"{item.nodeid}: only_chromium needs a reason"
+        pytest.skip(f"Chromium only: {reason}")
 
 
 @pytest.fixture(scope="session")
@@ -77,8 +174,24 @@ def dist_dir(site) -> Path:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def downloads_dir(tmp_path_factory) -> Path:
+    """Where the browser writes downloads (Firefox over BiDi has no download event:
+    tests wait for the file here, see e2e_support.download)."""
+    folder = tmp_path_factory.mktemp("downloads")
+    import e2e_support
+    e2e_support.DOWNLOADS_DIR = folder
+    return folder
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name, downloads_dir):
     args = dict(browser_type_launch_args)
+    args["downloads_path"] = str(downloads_dir)
+    if browser_name == "firefox":
+        args["channel"] = "moz-firefox"
+        args["executable_path"] = firefox_path()
+        args["firefox_user_prefs"] = {**args.get("firefox_user_prefs", {}), **FIREFOX_PREFS}
+        return args
     exe = chromium_path()
     if exe:
         args["executable_path"] = exe

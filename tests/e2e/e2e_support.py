@@ -1,10 +1,21 @@
-"""Helpers for the end-to-end tests: the page guard and the boot helper.
+"""Helpers for the end-to-end tests: the page guard, the boot helper, downloads.
 
 The guard fails a test (at teardown) on anything that went wrong in the browser
 that the test did not claim: a page error (uncaught exception, failed dynamic
-import), a console error (Python tracebacks, CSP violations "Refused to ..."), a
-`.py-error` box, an HTTP error response, or any request to a host other than
-localhost / 127.0.0.1 / [::1].
+import), a console error (Python tracebacks, the engine worker's console.error),
+a CSP block, a `.py-error` box, an HTTP error response, any request to a host
+other than localhost / 127.0.0.1 / [::1], a line the engine worker's Python wrote
+to stderr (the worker logs it as a console warning "[engine] ..."), and an engine
+reply of kind "InternalError" (a bug in the engine; ENGINE_WATCH_SCRIPT logs it).
+
+Each engine words a CSP block its own way, and both reach the guard:
+- Chromium: a console error "Connecting to '...' violates the following Content
+  Security Policy directive ..." (older releases: "Refused to connect ...").
+- Firefox: a page error "The page’s settings blocked the loading of a resource
+  (connect-src) at ... because it violates the following directive: ...".
+Playwright's screenshots in Firefox inject an inline <style> that the site's
+strict `style-src 'self'` blocks: take screenshots with `guard.screenshot(page)`,
+which claims exactly that block for the screenshot's duration.
 """
 from __future__ import annotations
 
@@ -12,6 +23,7 @@ import re
 import time
 import urllib.parse
 from dataclasses import dataclass, field
+from pathlib import Path
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
 # Schemes that never leave the browser.
@@ -56,6 +68,8 @@ class Guard:
     def on_console(self, msg) -> None:
         if msg.type == "error":
             self.record(f"console error: {msg.text}")
+        elif msg.type == "warning" and msg.text.startswith(ENGINE_STDERR_PREFIX):
+            self.record(f"engine stderr: {msg.text[len(ENGINE_STDERR_PREFIX):]}")
 
     def on_pageerror(self, error) -> None:
         self.record(f"page error: {error}")
@@ -77,9 +91,23 @@ class Guard:
         page.on("response", self.on_response)
 
     def attach_context(self, context) -> None:
+        context.add_init_script(ENGINE_WATCH_SCRIPT)
         context.on("page", self.attach_page)
         for page in context.pages:
             self.attach_page(page)
+
+    def screenshot(self, page, **kwargs) -> bytes:
+        """page.screenshot(), claiming the one CSP block it causes in Firefox: the
+        inline <style> Playwright injects (caret hiding), refused by `style-src 'self'`.
+        Any other problem during the screenshot is still reported."""
+        artefact = re.compile(r"^page error: The page’s settings blocked an inline style \(style-src-elem\)")
+        self.allowed.append(artefact)
+        try:
+            shot = page.screenshot(**kwargs)
+            page.evaluate("() => new Promise(r => setTimeout(r, 50))")  # let the report arrive
+        finally:
+            self.allowed.remove(artefact)
+        return shot
 
     def collect_error_boxes(self) -> None:
         """`.py-error` boxes (PyScript's visible Python errors) in any open frame."""
@@ -96,6 +124,74 @@ class Guard:
 
     def report(self) -> str:
         return "\n".join(f"  - {p}" for p in self.problems)
+
+
+# The engine worker (static/js/engine-worker.mjs) logs Python's stderr as
+# console.warn("[engine] " + line), and stdout as console.log.
+ENGINE_STDERR_PREFIX = "[engine] "
+
+# Every guarded context runs this first in each page: it watches the engine worker's
+# replies where the page receives them (the worker's "message" events, before
+# static/js/engine.mjs's own listener) and logs a reply of kind "InternalError" as a
+# console error, which the guard records. The page's code is not touched.
+ENGINE_WATCH_SCRIPT = """
+(() => {
+  const Native = globalThis.Worker;
+  if (!Native || Native.__generalaWatched) return;
+  const check = (event) => {
+    const reply = event.data && event.data.reply;
+    if (typeof reply !== "string" || !reply.includes('"InternalError"')) return;
+    let kind = null;
+    try { kind = JSON.parse(reply).kind; } catch (e) { return; }
+    if (kind === "InternalError") console.error("engine InternalError reply: " + reply.slice(0, 2000));
+  };
+  class Watched extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (options && options.name === "generala-engine") this.addEventListener("message", check);
+    }
+  }
+  Object.defineProperty(Watched, "__generalaWatched", { value: true });
+  globalThis.Worker = Watched;
+})();
+"""
+
+# Where the browser writes downloads (set by conftest's `downloads_dir` fixture;
+# the same folder is given to the browser as `downloads_path`).
+DOWNLOADS_DIR: Path | None = None
+
+
+def download(page, click, timeout_s: float = 30.0) -> tuple[str, Path]:
+    """Run `click()` (an action that makes the page download one file) and return
+    (file name, path) of the file the browser really wrote. Chromium reports a
+    download event; Firefox over WebDriver BiDi (Playwright 1.64) does not, and
+    writes the file under its own name in the downloads folder: wait for it there."""
+    if page.context.browser.browser_type.name == "chromium":
+        with page.expect_download() as info:
+            click()
+        d = info.value
+        path = Path(d.path())
+        assert path.is_file(), path
+        return d.suggested_filename, path
+    folder = DOWNLOADS_DIR
+    assert folder is not None, "no downloads folder (conftest's downloads_dir fixture)"
+    for old in folder.iterdir():  # one download at a time: the new file is the only one
+        if old.is_file():
+            old.unlink()
+    click()
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < deadline:
+        files = [f for f in folder.iterdir() if f.is_file()]
+        done = [f for f in files if not f.name.endswith(".part")]
+        if done and len(files) == 1:
+            f = done[0]
+            size = f.stat().st_size
+            if size > 0 and size == last:  # written and no longer growing
+                return f.name, f
+            last = size
+        time.sleep(0.1)
+    raise AssertionError(f"no downloaded file in {folder} after {timeout_s} s: {list(folder.iterdir())}")
 
 
 def boot(page, url: str = "/", timeout_ms: int = BOOT_TIMEOUT_MS):

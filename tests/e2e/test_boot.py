@@ -74,7 +74,7 @@ def _zip_of_another_build(dist_dir) -> bytes:
 
 @pytest.mark.parametrize("broken", ["missing", "not a snapshot", "another engine build"])
 def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard, dist_dir, broken):
-    guard.allow(r"generala\.snapshot\.gz|Failed to load resource")
+    guard.allow(r"generala\.snapshot\.gz|Failed to load resource|engine stderr: booting Pyodide in full")
     warnings = []
     page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     if broken == "missing":
@@ -92,6 +92,7 @@ def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard,
     assert json.loads(reply)["ok"] is True
 
 
+@pytest.mark.only_chromium("CDP network emulation and navigator.connection (Chromium only)")
 def test_on_a_slow_link_a_first_visit_boots_in_full_without_the_snapshot(page):
     # ~6 MB more to download costs more than restoring it saves at 3G speeds.
     asked = []

@@ -1,8 +1,10 @@
 """Embed mode (issue 5): ?embed=1 in a cross-site iframe on a blog-like host page.
 
 The host page ("localhost", a server of its own) frames the game ("127.0.0.1")
-with the README's snippet and its height listener; Playwright's Chromium denies
-storage to that cross-site frame, so the game plays from memory and says so.
+with the README's snippet and its height listener. Playwright's Chromium denies
+storage to that cross-site frame, so the game plays from memory and says so;
+Firefox gives the frame storage partitioned by the embedding site, so saves persist
+there and no notice shows.
 """
 import http.server
 import threading
@@ -68,7 +70,17 @@ def game_frame(page, game_url):
     return frames[0]
 
 
-def test_embedded_game_plays_a_turn_and_reports_its_height(page, blog):
+# Whether each engine lets the cross-site frame keep its saves.
+FRAME_STORAGE_PERSISTS = {"chromium": False, "firefox": True}
+
+
+def test_embedded_game_is_compact_and_reports_its_height(page, blog, browser_name):
+    open_embed(page, blog, browser_name)
+
+
+def open_embed(page, blog, browser_name):
+    """The blog page with the game booted in its frame, checked in embed mode, its
+    storage as the engine gives it, its height heard. Returns (game frame, heights)."""
     host_url, game_url = blog
     page.set_viewport_size({"width": 400, "height": 900})
     page.goto(host_url)
@@ -90,14 +102,25 @@ def test_embedded_game_plays_a_turn_and_reports_its_height(page, blog):
     assert game.is_checked('input[data-variant="argentine"]')
 
     # Playwright's Chromium denies storage to the cross-site frame: the notice shows,
-    # and play goes on from memory.
-    assert game.evaluate("generalaStorage.persistent") is False
-    assert game.is_visible("#storage-note")
+    # and play goes on from memory. Firefox partitions it: saves persist, no notice.
+    persists = FRAME_STORAGE_PERSISTS[browser_name]
+    assert game.evaluate("generalaStorage.persistent") is persists
+    assert game.is_visible("#storage-note") is (not persists)
 
-    # The host page hears the height and sizes the frame.
+    # The host page hears the height and sizes the frame to it.
     page.wait_for_function("document.body.dataset.gameHeight > 0")
     first = page.evaluate("window.heights.slice()")
+    height, frame_px = page.evaluate(
+        "[+document.body.dataset.gameHeight, document.getElementById('generala').getBoundingClientRect().height]")
+    assert abs(frame_px - max(200, height)) <= 1
+    return game, first
 
+
+@pytest.mark.only_chromium(
+    "Playwright 1.64 over WebDriver BiDi hangs, with no timeout, on the first action inside the"
+    " cross-site iframe in Firefox 153 (GamePage.new_game); the WebKit suite plays a turn in the embed too")
+def test_embedded_game_plays_a_turn_and_follows_its_height(page, blog, browser_name):
+    game, first = open_embed(page, blog, browser_name)
     # Play a turn inside the frame: roll, then score a box.
     gp = GamePage(game)
     gp.new_game(variant="argentine", names=("Ana",), seed=7)

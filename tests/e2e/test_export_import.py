@@ -15,9 +15,9 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from pathlib import Path
 
 import pytest
+import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
 from gamepage import GamePage, Mirror, play_turn
 
@@ -82,11 +82,17 @@ def open_page(browser, base_url):
 
 
 def choose_file(page, files):
-    """Import through the button (the file chooser it opens); returns when the import ended."""
+    """Import through the button (the file chooser it opens); returns when the import ended.
+    Firefox over WebDriver BiDi (Playwright 1.64) reports the button's first file
+    chooser of a page (the `target` fixture's) but no later one: there the file goes
+    straight into the button's <input type=file>, which is what the chooser fills."""
     n = page.evaluate(IMPORTS)
-    with page.expect_file_chooser() as chooser:
-        page.click("#import-games")
-    chooser.value.set_files(files)
+    if page.context.browser.browser_type.name == "firefox":
+        page.set_input_files("#import-file", files)
+    else:
+        with page.expect_file_chooser() as chooser:
+            page.click("#import-games")
+        chooser.value.set_files(files)
     page.wait_for_function(IMPORTED, arg=n, timeout=60_000)
     return status(page)
 
@@ -97,10 +103,9 @@ def as_file(name: str, data) -> dict:
 
 
 def download(page, selector):
-    with page.expect_download() as info:
-        page.click(selector)
-    d = info.value
-    return d.suggested_filename, Path(d.path()).read_text(encoding="utf-8")
+    """(file name, text) of the file the browser wrote to disk for this click."""
+    name, path = e2e_support.download(page, lambda: page.click(selector))
+    return name, path.read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
@@ -157,10 +162,8 @@ def source(browser, base_url, tmp_path_factory):
     (folder / all_name).write_text(all_text, encoding="utf-8")
     one_btn = page.get_by_role("button", name="Export General — Ana, Beto", exact=True)
     one_gid = one_btn.get_attribute("data-export-save")
-    with page.expect_download() as info:
-        one_btn.click()
-    one_name = info.value.suggested_filename
-    one_text = Path(info.value.path()).read_text(encoding="utf-8")
+    one_name, one_path = e2e_support.download(page, one_btn.click)
+    one_text = one_path.read_text(encoding="utf-8")
     one_status = status(page)
     (folder / one_name).write_text(one_text, encoding="utf-8")
     yield {"page": page, "gp": gp, "mirrors": (m1, m2, m3), "states": (state1, state3),

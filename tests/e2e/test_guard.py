@@ -1,4 +1,5 @@
 """The guard itself: what makes every e2e test fail at teardown."""
+import re
 from types import SimpleNamespace as NS
 
 import pytest
@@ -58,6 +59,14 @@ def test_guard_records_external_requests_console_errors_and_page_errors():
     assert "404" in g.problems[4]
 
 
+def test_engine_stderr_is_a_problem_and_its_stdout_is_not():
+    g = Guard()
+    g.on_console(NS(type="log", text="[engine] printed by Python"))
+    g.on_console(NS(type="warning", text="[engine] Traceback (most recent call last):"))
+    g.on_console(NS(type="warning", text="a warning of the page"))
+    assert g.problems == ["engine stderr: Traceback (most recent call last):"]
+
+
 def test_claimed_problems_are_not_reported():
     g = Guard()
     g.allow(r"expected boom")
@@ -93,13 +102,72 @@ def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_
     assert ".py-error box: Traceback: deliberate" in text
 
 
-def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard):
+# How each engine words the CSP block of a fetch to another host.
+CSP_BLOCK = {
+    "chromium": r"^console error: .*http://external\.test/x.*(Refused to connect|violates the following Content Security Policy)",
+    "firefox": r"^page error: The page’s settings blocked the loading of a resource \(connect-src\) at http://external\.test/x",
+}
+
+
+def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard, browser_name):
     # The production CSP blocks a fetch to another host before any request is made;
-    # Chromium reports it as a console error, which the guard records.
+    # Chromium reports it as a console error, Firefox as a page error: both recorded.
     guard = app_guard
     before = len(guard.problems)
     app_page.evaluate("fetch('http://external.test/x').catch(() => {})")
     app_page.wait_for_timeout(300)
     new = guard.problems[before:]
-    assert any("Refused to connect" in p for p in new), new
+    assert any(re.search(CSP_BLOCK[browser_name], p) for p in new), new
     guard.problems[before:] = []  # claimed: this test provoked it
+
+
+def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(app_page, app_guard, browser_name):
+    guard = app_guard
+    before = len(guard.problems)
+    shot = guard.screenshot(app_page)
+    assert shot[:8] == b"\x89PNG\r\n\x1a\n"
+    assert guard.problems[before:] == []  # Playwright's own <style> (Firefox) is claimed
+    app_page.evaluate("""() => { const s = document.createElement('style');
+        s.textContent = '#nothing { color: red }'; document.head.append(s); s.remove(); }""")
+    app_page.wait_for_timeout(300)
+    new = guard.problems[before:]
+    wording = {"chromium": "Applying inline style violates the following Content Security Policy", "firefox": "blocked an inline style (style-src-elem)"}
+    assert any(wording[browser_name] in p for p in new), new
+    guard.problems[before:] = []  # claimed: this test provoked it
+
+
+def test_an_internal_error_reply_of_the_engine_is_caught(app_page, app_guard):
+    # options that are not a mapping reach a bug in the engine's "new" (a TypeError):
+    # the engine replies kind "InternalError" and the page gets it as a normal reply.
+    guard = app_guard
+    before = len(guard.problems)
+    reply = app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'new', options: 5}))")
+    assert '"InternalError"' in reply
+    app_page.wait_for_timeout(200)
+    new = guard.problems[before:]
+    assert any(p.startswith('console error: engine InternalError reply: {"ok": false') for p in new), new
+    guard.problems[before:] = []  # claimed: this test provoked it
+    # An ordinary refusal is not a problem.
+    reply = app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'nonsense'}))")
+    assert '"InvalidInput"' in reply
+    app_page.wait_for_timeout(200)
+    assert guard.problems[before:] == []
+
+
+def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_url):
+    # The engine worker's console is the worker's own: an error it logs, or a line
+    # Python writes to stderr, reaches the guard in each engine. A worker of the same
+    # name runs the two calls the engine worker makes for them.
+    g = Guard()
+    g.attach_context(context)
+    page = context.new_page()
+    page.goto(base_url + "/static/css/site.css")
+    page.evaluate("""() => new Promise((resolve) => {
+        const src = "console.error('deliberate worker error'); console.warn('[engine] deliberate stderr line'); postMessage(1)";
+        const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
+        w.onmessage = () => resolve();
+    })""")
+    page.wait_for_timeout(300)
+    text = "\n".join(g.problems)
+    assert "console error: deliberate worker error" in text, g.problems
+    assert "engine stderr: deliberate stderr line" in text, g.problems

@@ -1,5 +1,6 @@
 """Hot-seat: three sides including a team, the roll-off, turn order, the team's
 members in rotation, keyboard play, undo and a ten-dice split changed by hand."""
+import pytest
 from gamepage import GamePage, Mirror, gp, play_turn, shared  # noqa: F401
 
 NAMES = ("Ana", "Los Tres", "Dani")
@@ -156,7 +157,7 @@ def test_double_split_changed_by_hand(gp: GamePage):
     assert gp.turn_line() == "Turn 2 of 5"
 
 
-def test_phone_width_touch_targets_reduced_motion_and_dark_mode(gp: GamePage):
+def test_phone_width_and_touch_targets(gp: GamePage):
     p = gp.page
     p.set_viewport_size({"width": 320, "height": 640})
     try:
@@ -172,6 +173,17 @@ def test_phone_width_touch_targets_reduced_motion_and_dark_mode(gp: GamePage):
             .filter(([, r]) => r.width < 44 || r.height < 44)
             .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
         assert small == []
+    finally:
+        p.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.only_chromium(
+    "media emulation (prefers-reduced-motion / prefers-color-scheme): Playwright 1.64 over WebDriver BiDi ignores emulate_media")
+def test_reduced_motion_and_dark_mode(gp: GamePage):
+    p = gp.page
+    try:
+        gp.new_game("double", ("Ana", "Beto", "Caro"), seed=6)
+        gp.roll()
         # rolled dice shake, but not under prefers-reduced-motion
         p.emulate_media(reduced_motion="no-preference")
         assert p.eval_on_selector('#board .tray [data-die="0"]', "e => getComputedStyle(e).animationName") != "none"
@@ -184,4 +196,3 @@ def test_phone_width_touch_targets_reduced_motion_and_dark_mode(gp: GamePage):
         assert light != dark
     finally:
         p.emulate_media(reduced_motion="no-preference", color_scheme="light")
-        p.set_viewport_size({"width": 1280, "height": 900})

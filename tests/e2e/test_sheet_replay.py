@@ -7,7 +7,7 @@ the import reads; the records add up the finished games stored in the browser.""
 import json
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, download
 from gamepage import Mirror, gp, play_turn, shared  # noqa: F401
 from sheetpage import SheetPage, cells_of
 
@@ -72,11 +72,9 @@ def test_replay_shows_the_engines_sheets_at_every_step(gp, finished):
 
 def test_download_is_an_export_file_of_the_game(gp, finished):
     p = gp.page
-    with p.expect_download() as info:
-        p.click("#share-file-btn")
-    download = info.value
-    assert download.suggested_filename.startswith("generala-double-")
-    text = open(download.path(), encoding="utf-8").read()
+    name, path = download(p, lambda: p.click("#share-file-btn"))
+    assert name.startswith("generala-double-")
+    text = path.read_text(encoding="utf-8")
     assert len(text) < 20_000
     games = bundle.read(text)
     assert len(games) == 1 and games[0]["save"]["history"] == finished["history"]
@@ -128,13 +126,11 @@ def test_share_link_opens_the_replay_in_a_fresh_browser(gp, finished, fresh):
 
 def test_a_downloaded_file_opens_as_a_replay(gp, finished):
     p = gp.page
-    with p.expect_download() as info:
-        p.click("#share-file-btn")
-    download = info.value
+    _, path = download(p, lambda: p.click("#share-file-btn"))
     # the file opens as a replay from the home screen (here, or on another device)
     sp = SheetPage(p)
     sp.home()
-    p.set_input_files("#open-file", download.path())
+    p.set_input_files("#open-file", path)
     sp.wait_step(0)
     r = Replay(finished)
     sp.replay_click("last", r.steps)

@@ -1,5 +1,6 @@
 """static/js/storage.mjs never throws, and the app boots in a cross-site iframe
-whose storage the browser denies (Playwright's Chromium denies it by default)."""
+whose storage the browser denies (Playwright's Chromium denies it by default) or
+partitions (Firefox)."""
 import http.server
 import threading
 import urllib.parse
@@ -94,7 +95,7 @@ def embed_host(base_url):
     server.server_close()
 
 
-def test_boots_in_a_cross_site_iframe_with_storage_denied(page, embed_host):
+def test_boots_in_a_cross_site_iframe_with_storage_denied_or_partitioned(page, embed_host, browser_name):
     host_url, game_url = embed_host
     page.goto(host_url)
     page.frame_locator("iframe").locator("html").wait_for(state="attached")
@@ -102,6 +103,13 @@ def test_boots_in_a_cross_site_iframe_with_storage_denied(page, embed_host):
     assert frames, [f.url for f in page.frames]
     game = frames[0]
     wait_ready(game)
+    if browser_name == "firefox":
+        # Partitioned storage of the frame's own: it persists, and no notice shows.
+        assert game.evaluate("generalaStorage.persistent") is True
+        assert game.evaluate("generalaStorage.set('k', 'v') && generalaStorage.get('k')") == "v"
+        assert game.evaluate("localStorage.getItem('k')") == "v"
+        assert game.is_hidden("#storage-note")
+        return
     assert game.evaluate("generalaStorage.persistent") is False
     # The wrapper works from memory without throwing.
     assert game.evaluate("generalaStorage.set('k', 'v') && generalaStorage.get('k')") == "v"
