@@ -202,9 +202,14 @@ def test_the_guard_sees_page_errors_csp_blocks_internal_errors_and_other_hosts(w
           "Promise.reject(new Error('deliberate rejection'));"
           "console.error('deliberate console error');"
           "fetch('http://external.test/x').catch(() => {});")
-    # options that are not a mapping reach a bug in the engine's "new": an InternalError reply
-    out = reply(wk, {"op": "new", "options": 5})
+    # The engine answers every bad request with InvalidInput, so an InternalError reply
+    # is crafted: a stand-in for the page's call answers one, through the guard's wrapper.
+    wk.js("const inner = window.__wkEngineInner; inner.saved = inner.call;"
+          " inner.call = async () => '{\"ok\": false, \"error\": \"deliberate\", \"kind\": \"InternalError\"}';")
+    out = reply(wk, {"op": "ping"})
+    wk.js("const inner = window.__wkEngineInner; inner.call = inner.saved;")
     assert out["kind"] == "InternalError"
+    assert reply(wk, {"op": "nonsense"})["kind"] == "InvalidInput"
     time.sleep(0.5)
     wk.harvest()
     text = "\n".join(wk.errors)

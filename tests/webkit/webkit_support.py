@@ -32,13 +32,15 @@ if (!window.__wkErrors) {
   console.error = function (...args) { errs.push("console error: " + args.map(text).join(" ")); return error.apply(this, args); };
   const engine = globalThis.generalaEngine;
   if (engine && typeof engine.call === "function") {
-    const call = engine.call;
-    engine.call = (req) => call(req).then((reply) => {
+    // The page's own call, kept where a test can stand in for it (to craft a reply).
+    const inner = { call: engine.call };
+    Object.defineProperty(window, "__wkEngineInner", { value: inner });
+    engine.call = (req) => { const call = inner.call; return call(req).then((reply) => {
       if (typeof reply === "string" && reply.includes('"InternalError"')) {
         try { if (JSON.parse(reply).kind === "InternalError") errs.push("engine InternalError reply: " + reply.slice(0, 2000)); } catch (e) {}
       }
       return reply;
-    });
+    }); };
   }
 }
 """
