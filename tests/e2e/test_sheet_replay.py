@@ -1,10 +1,13 @@
-"""Replays, share links, export files and records (issue 8).
+"""Replays, share links, export files and records.
 
 A finished game is stepped through and the page shows the engine's sheets and dice
 at every step; its share link opens the same replay in a fresh browser (no saves);
 a damaged or edited link is refused with a message; the download is an export file
 the import reads; the records add up the finished games stored in the browser."""
+import base64
+import binascii
 import json
+import zlib
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, download
@@ -185,6 +188,60 @@ def test_a_tampered_link_is_refused_with_a_message(finished, fresh, how):
     assert "This game link cannot be opened" in text
     assert ("damaged" in text) or ("not a Generala game link" in text)
     assert page.locator("#replay-sheet").count() == 0
+
+
+def _token_of(raw_text: bytes) -> str:
+    """A well-formed link token (checksum right) around any bytes."""
+    packed = zlib.compress(raw_text, 9)
+    raw = packed + binascii.crc32(packed).to_bytes(4, "big")
+    return share.PREFIX + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _edited_die(doc: dict) -> dict:
+    doc = json.loads(json.dumps(doc))
+    for i, action in enumerate(doc["history"]):
+        if "roll" in action:
+            action["roll"][0] = action["roll"][0] % 6 + 1
+            return doc
+    raise AssertionError("no roll in the game")
+
+
+@pytest.mark.parametrize("how", ["a die edited, checksum redone", "megabytes of brackets", "nested 100,000 deep"])
+def test_a_forged_or_hostile_link_is_refused_and_the_engine_goes_on(finished, fresh, how):
+    # Each link is well formed (its checksum matches): the engine in the browser's
+    # worker must refuse it with a reason, never fail, and answer the next request.
+    if how == "a die edited, checksum redone":
+        token = _token_of(json.dumps(_edited_die(finished), separators=(",", ":")).encode())
+        reason = "the dice were edited: the roll at action"
+    elif how == "megabytes of brackets":
+        token = _token_of(b"[" * 1_900_000)
+        assert len(token) < 4000  # a small link that inflates to 1.9 MB
+        reason = "far more than any real game"
+    else:
+        token = _token_of(b"[" * 100_000 + b"]" * 100_000)
+        reason = "nests more than 32 levels"
+    page, _ = fresh
+    boot(page, "/index.html#replay=" + token)
+    page.wait_for_selector("#replay-error", state="visible")
+    text = page.inner_text("#replay-error")
+    assert "This game link cannot be opened" in text and reason in text, text
+    assert page.locator("#replay-sheet").count() == 0
+    assert json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
+
+
+def test_deep_requests_saves_and_files_get_a_clean_refusal_from_the_browsers_engine(app_page):
+    deep = "[" * 100_000 + "]" * 100_000
+    requests = {
+        "request": deep,
+        "save": '{"op": "load", "save": ' + deep + "}",
+        "export file": json.dumps({"op": "import", "text": deep}),
+        "share of a save": '{"op": "share", "save": {"history": ' + deep + "}}",
+    }
+    for what, text in requests.items():
+        reply = json.loads(app_page.evaluate("(t) => generalaEngine.call(t)", text))
+        assert reply["ok"] is False and reply["kind"] in ("InvalidInput", "SaveError"), (what, reply)
+        assert "nests more than 32 levels" in reply["error"], (what, reply)
+    assert json.loads(app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
 
 
 def test_a_saved_score_sheet_game_is_replayed_from_the_home_screen(gp, finished):
