@@ -19,7 +19,10 @@ which claims exactly that block for the screenshot's duration.
 """
 from __future__ import annotations
 
+import contextlib
+import http.server
 import re
+import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -265,3 +268,30 @@ def emulate_a_3g_link(page):
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions",
              {"offline": False, "latency": 400, "downloadThroughput": 50_000_000, "uploadThroughput": 50_000_000})
+
+
+@contextlib.contextmanager
+def host_page(body: bytes):
+    """Serve one HTML page from a loopback server of its own, on "localhost" (another site
+    than the game's "127.0.0.1"): a blog page framing the game. Yields the page's URL.
+    (A real server, not a routed page: Chromium's local network access checks block a
+    routed page from framing a loopback URL.)"""
+
+    class Host(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://localhost:{server.server_address[1]}/post.html"
+    finally:
+        server.shutdown()
+        server.server_close()

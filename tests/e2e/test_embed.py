@@ -6,14 +6,12 @@ storage to that cross-site frame, so the game plays from memory and says so;
 Firefox gives the frame storage partitioned by the embedding site, so saves persist
 there and no notice shows.
 """
-import http.server
-import threading
 import urllib.parse
 
 import pytest
 from gamepage import GamePage
 
-from e2e_support import wait_ready
+from e2e_support import host_page, wait_ready
 
 # The README's host-page script: size the iframe from the game's messages.
 LISTENER = """
@@ -45,22 +43,8 @@ def blog(base_url):
         f'</main>{LISTENER}'
     ).encode()
 
-    class Host(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}/post.html", game_url
-    server.shutdown()
-    server.server_close()
+    with host_page(body) as url:
+        yield url, game_url
 
 
 def game_frame(page, game_url):

@@ -1,13 +1,11 @@
 """static/js/storage.mjs never throws, and the app boots in a cross-site iframe
 whose storage the browser denies (Playwright's Chromium denies it by default) or
 partitions (Firefox)."""
-import http.server
-import threading
 import urllib.parse
 
 import pytest
 
-from e2e_support import wait_ready
+from e2e_support import host_page, wait_ready
 
 
 def test_storage_wrapper_round_trip(app_page):
@@ -77,22 +75,8 @@ def embed_host(base_url):
         f'<iframe src="{game_url}" title="Generala" width="400" height="600"></iframe>'
     ).encode()
 
-    class Host(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}/post.html", game_url
-    server.shutdown()
-    server.server_close()
+    with host_page(body) as url:
+        yield url, game_url
 
 
 def test_boots_in_a_cross_site_iframe_with_storage_denied_or_partitioned(page, embed_host, browser_name):

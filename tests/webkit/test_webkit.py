@@ -3,10 +3,8 @@ a reload that resumes the same dice, an offline reload under the service worker,
 embed in a cross-site iframe, a save that fails to write, and the guard itself."""
 from __future__ import annotations
 
-import http.server
 import shutil
 import sys
-import threading
 import time
 import urllib.parse
 from pathlib import Path
@@ -14,6 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from e2e_support import host_page  # noqa: E402
 from gamepage import Mirror  # noqa: E402  (the CPython mirror of the engine)
 
 from tools.serve import start_server  # noqa: E402
@@ -128,22 +127,8 @@ def blog(base_url):
         ' if (e.data && e.data.type === "generala:height") window.heights.push(e.data.height); });</script>'
     ).encode()
 
-    class Host(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{server.server_address[1]}/post.html"
-    server.shutdown()
-    server.server_close()
+    with host_page(body) as url:
+        yield url
 
 
 def test_the_embed_plays_in_a_cross_site_iframe(wk, blog):
