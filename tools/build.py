@@ -87,6 +87,12 @@ PLUGIN_FAMILIES = {
     "deprecations-manager": ["deprecations-manager"],
 }
 
+# Value tables at least this large are not precached by the service worker: fetched
+# (and then cached) when a computer player or the coach first needs them. The small
+# ones (a few kB each) are precached, so the computer plays those games offline at once.
+ON_DEMAND_DIR = "static/tables/"
+ON_DEMAND_MIN_BYTES = 100_000
+
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
 
 
@@ -358,12 +364,14 @@ def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     version = hashlib.sha256(
         (content_version(out, files) + hashlib.sha256(sw.encode()).hexdigest()).encode()
     ).hexdigest()[:16]
-    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]'):
+    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '["__GENERALA_ON_DEMAND__"]'):
         if placeholder not in sw:
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
-    precache = [f"./{f}" for f in files] + ["./version.json"]
+    on_demand = [f for f in files if f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
+    precache = [f"./{f}" for f in files if f not in on_demand] + ["./version.json"]
     sw = sw.replace('"__GENERALA_VERSION__"', json.dumps(version))
     sw = sw.replace('["__GENERALA_PRECACHE__"]', json.dumps(precache, indent=1))
+    sw = sw.replace('["__GENERALA_ON_DEMAND__"]', json.dumps([f"./{f}" for f in on_demand], indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
