@@ -149,7 +149,7 @@ def run(dist: Path, runs: int, turns: int = 20) -> dict:
     version = json.loads((dist / "version.json").read_text())
     pyodide = version["runtimes"]["pyodide"]
     counter = ByteCounter()
-    base, stop = start_server(dist, overlays={"/bench/": str(ROOT / "bench")}, on_response=counter)
+    base, stop = start_server(dist, overlays={"/bench/pyodide/": str(ROOT / "node_modules" / "pyodide"), "/bench/": str(ROOT / "bench")}, on_response=counter)
     # "in full": the game with its snapshot refused (the worker boots Pyodide in full,
     # as on a first visit over a slow link), cold only: request routing would spoil
     # the HTTP cache of a warm reload.

@@ -63,9 +63,15 @@ PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",  # needed even with no packages: boot fails without it
 ]
+# Pyodide's python_stdlib.zip (2.5 MB) is not published whole: the build traces which
+# of its modules Pyodide's start-up and the engine import (tools/trace_stdlib.mjs) and
+# publishes /python_stdlib.zip with those only, the worker's `stdLibURL`. Not under
+# vendor/ (immutable): it changes with the engine, and the snapshot holds its directory.
+STDLIB = "python_stdlib.zip"
+# Encodings a file or a message may name although the trace never met them.
+STDLIB_EXTRA = ["encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 UI_DIR = "static/ui"
 UI_SOURCE_ONLY = {"main.py"}  # the <script type="mpy" src>: PyScript compiles it itself
@@ -161,10 +167,40 @@ def engine_build_id(entries: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()[:16]
 
 
-def make_snapshot(engine_zip: Path, dst: Path) -> None:
+def stdlib_in_use(engine_zip: Path) -> list[str]:
+    """The files of Pyodide's python_stdlib.zip that its start-up and the engine import,
+    traced in Node (tools/trace_stdlib.mjs: every variant, the computer players, the
+    coach and the solver played through the worker protocol)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "stdlib.json"
+        run_node("trace_stdlib.mjs", [engine_zip, ROOT / "static" / "tables", out],
+                 "tracing the standard library's modules in use")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def trim_stdlib(engine_zip: Path, dst: Path) -> tuple[int, int]:
+    """dst: Pyodide's python_stdlib.zip with only the files in use (deterministic zip).
+    Returns (files kept, files in Pyodide's)."""
+    used = set(stdlib_in_use(engine_zip)) | set(STDLIB_EXTRA)
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full:
+        names = [n for n in full.namelist() if not n.endswith("/")]
+        missing = used - set(names)
+        if missing:
+            raise BuildError(f"the traced stdlib files {sorted(missing)} are not in Pyodide's {STDLIB}")
+        with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for name in sorted(used):
+                info = zipfile.ZipInfo(name, ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, full.read(name))
+    return len(used), len(names)
+
+
+def make_snapshot(engine_zip: Path, dst: Path, stdlib: Path) -> None:
     """Pyodide booted with the engine imported, as a gzipped memory snapshot
-    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes)."""
-    run_node("make_snapshot.mjs", [engine_zip, dst], "making the engine's snapshot")
+    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes and the
+    standard library it publishes: the snapshot holds that zip's directory)."""
+    run_node("make_snapshot.mjs", [engine_zip, dst, stdlib], "making the engine's snapshot")
     if not dst.is_file():
         raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
 
@@ -433,7 +469,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
-    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz")
+    n_stdlib = trim_stdlib(out / f"{ENGINE_PACKAGE}.zip", out / STDLIB)
+    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
     # The setup form's data (variants, options, boxes), readable before the engine boots.
     write_catalog(out / "catalog.json")
 
@@ -458,7 +495,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     print(
         f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
         f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip "
-        f"and its snapshot; "
+        f"and its snapshot; stdlib: {n_stdlib[0]} of {n_stdlib[1]} files in {STDLIB}; "
         f"UI: {len(compiled)} modules as .mpy"
     )
     print(f"pyscript chunks not published (unused, or of plugins disabled for py and mpy): {', '.join(skipped) or 'none'}")

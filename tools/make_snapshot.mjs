@@ -1,6 +1,6 @@
 // Make the engine's memory snapshot: Pyodide booted, the engine imported, frozen.
 //
-//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ
+//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP
 //
 // Booting Pyodide runs Python's whole start-up in WebAssembly: ~4.5 s on the test
 // machine, before the engine is even imported. A memory snapshot taken after that
@@ -24,9 +24,11 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 import nodeCrypto from "node:crypto";
 
-const [zipPath, outPath] = process.argv.slice(2);
-if (!zipPath || !outPath) {
-  console.error("usage: node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ");
+// STDLIB_ZIP: the standard library the site publishes (the trimmed one, tools/build.py):
+// the snapshot holds its directory (zipimport's), so the worker must load the same zip.
+const [zipPath, outPath, stdlibPath] = process.argv.slice(2);
+if (!zipPath || !outPath || !stdlibPath) {
+  console.error("usage: node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP");
   process.exit(2);
 }
 
@@ -55,20 +57,20 @@ nodeCrypto.randomFillSync = (view) => {
 
 const py = await loadPyodide({
   _makeSnapshot: true,
+  stdLibURL: stdlibPath,
   env: { PYTHONHASHSEED: "0", HOME: "/home/pyodide" },
   stdout: () => {},
   stderr: (line) => console.error(line),
 });
 py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide/engine" });
 const build = py.runPython(`
-import gc, importlib, random, sys
+import gc, random, sys
 sys.path.insert(0, "/home/pyodide/engine")
 import generala, generala.app
 with open("/home/pyodide/engine/generala/BUILD", encoding="ascii") as f:
     generala.SNAPSHOT_BUILD = f.read().strip()
 random.seed(0)
-sys.path_importer_cache.clear()
-importlib.invalidate_caches()
+sys.path_importer_cache.clear()  # the finders and the directory times they keep
 gc.collect()
 generala.SNAPSHOT_BUILD
 `);

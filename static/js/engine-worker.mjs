@@ -30,12 +30,16 @@ import { loadPyodide } from "../../vendor/pyodide/314.0.7/pyodide.mjs";
 const PYODIDE_URL = new URL("../../vendor/pyodide/314.0.7/", import.meta.url).href;
 const ENGINE_ZIP_URL = new URL("../../generala.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../generala.snapshot.gz", import.meta.url).href;
+// The standard library: only the modules Pyodide's start-up and the engine import
+// (tools/build.py traces them), the same zip the snapshot was made with.
+const STDLIB_URL = new URL("../../python_stdlib.zip", import.meta.url).href;
 const ENGINE_DIR = "/home/pyodide/engine";
 
 const t0 = performance.now();
 const timings = {};
 const PYODIDE_OPTIONS = {
   indexURL: PYODIDE_URL,
+  stdLibURL: STDLIB_URL,
   packages: [],
   stdout: (line) => console.log(`[engine] ${line}`),
   stderr: (line) => console.warn(`[engine] ${line}`),
