@@ -70,6 +70,10 @@ PYODIDE_FILES = [
 # publishes /python_stdlib.zip with those only, the worker's `stdLibURL`. Not under
 # vendor/ (immutable): it changes with the engine, and the snapshot holds its directory.
 STDLIB = "python_stdlib.zip"
+# The library a worker restoring the snapshot loads: none (the snapshot imported every
+# module the engine uses); python_stdlib.zip serves only a boot in full (the service
+# worker caches it then, see ON_DEMAND_FILES).
+STDLIB_EMPTY = "python_stdlib.empty.zip"
 # Encodings a file or a message may name although the trace never met them.
 STDLIB_EXTRA = ["encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
@@ -98,6 +102,7 @@ PLUGIN_FAMILIES = {
 # ones (a few kB each) are precached, so the computer plays those games offline at once.
 ON_DEMAND_DIR = "static/tables/"
 ON_DEMAND_MIN_BYTES = 100_000
+ON_DEMAND_FILES = ["python_stdlib.zip"]
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
 
@@ -198,9 +203,13 @@ def trim_stdlib(engine_zip: Path, dst: Path) -> tuple[int, int]:
 
 def make_snapshot(engine_zip: Path, dst: Path, stdlib: Path) -> None:
     """Pyodide booted with the engine imported, as a gzipped memory snapshot
-    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes and the
-    standard library it publishes: the snapshot holds that zip's directory)."""
-    run_node("make_snapshot.mjs", [engine_zip, dst, stdlib], "making the engine's snapshot")
+    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes), every
+    module of `stdlib` (the trimmed python_stdlib.zip) imported from its bytecode
+    (tools/compile_stdlib.mjs): no compiler garbage is left in the memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bytecode = Path(tmp) / "stdlib-pyc.zip"
+        run_node("compile_stdlib.mjs", [stdlib, bytecode], "compiling the standard library")
+        run_node("make_snapshot.mjs", [engine_zip, dst, bytecode], "making the engine's snapshot")
     if not dst.is_file():
         raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
 
@@ -403,7 +412,8 @@ def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '["__GENERALA_ON_DEMAND__"]'):
         if placeholder not in sw:
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
-    on_demand = [f for f in files if f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
+    on_demand = [f for f in files if f in ON_DEMAND_FILES
+                 or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
     precache = [f"./{f}" for f in files if f not in on_demand] + ["./version.json"]
     sw = sw.replace('"__GENERALA_VERSION__"', json.dumps(version))
     sw = sw.replace('["__GENERALA_PRECACHE__"]', json.dumps(precache, indent=1))
@@ -470,6 +480,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     compiled = compile_ui(out, versions["micropython"])
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
     n_stdlib = trim_stdlib(out / f"{ENGINE_PACKAGE}.zip", out / STDLIB)
+    with zipfile.ZipFile(out / STDLIB_EMPTY, "w"):
+        pass
     make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
     # The setup form's data (variants, options, boxes), readable before the engine boots.
     write_catalog(out / "catalog.json")

@@ -76,8 +76,10 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
                  "/static/tables/argentine.gvt", "/static/tables/double.gvt"]:
         assert path in cached
     assert [p for p in cached if p.endswith("/pyodide.asm.wasm")], "the 9.6 MB wasm is precached"
-    # The large table (1.3 MB) is fetched when a game first needs it, not precached.
+    # The large table (1.3 MB) is fetched when a game first needs it, not precached;
+    # the library a boot in full needs, when a boot in full needs it.
     assert "/static/tables/bulgarian.gvt" not in cached
+    assert "/python_stdlib.zip" not in cached and "/python_stdlib.empty.zip" in cached
 
     # Network gone: the server stopped and the browser offline.
     servers.pop("stop")()
@@ -105,6 +107,25 @@ def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
     wait_ready(tab)
     assert tab.evaluate("navigator.connection.effectiveType") == "3g"
     assert tab.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
+
+
+def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw_context):
+    # On a 3G link the first visit boots in full: the library it fetched is cached
+    # (on demand), and offline the game boots (from the precached snapshot) and plays.
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    page = context.new_page()
+    emulate_a_3g_link(page)
+    page.goto(base_url + "/")
+    wait_ready(page)
+    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    page.wait_for_function(CONTROLLED, timeout=90_000)
+    servers.pop("stop")()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert ping(page)["ok"] is True
+    computer_moves(page, "argentine")
 
 
 def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):
