@@ -63,9 +63,19 @@ PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",  # needed even with no packages: boot fails without it
 ]
+# Pyodide's python_stdlib.zip (2.5 MB) is not published whole: the build traces which
+# of its modules Pyodide's start-up and the engine import (tools/trace_stdlib.mjs) and
+# publishes /python_stdlib.zip with those only, the worker's `stdLibURL`. Not under
+# vendor/ (immutable): it changes with the engine, and the snapshot holds its directory.
+STDLIB = "python_stdlib.zip"
+# The library a worker restoring the snapshot loads: none (the snapshot imported every
+# module the engine uses); python_stdlib.zip serves only a boot in full (the service
+# worker caches it then, see ON_DEMAND_FILES).
+STDLIB_EMPTY = "python_stdlib.empty.zip"
+# Encodings a file or a message may name although the trace never met them.
+STDLIB_EXTRA = ["encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 UI_DIR = "static/ui"
 UI_SOURCE_ONLY = {"main.py"}  # the <script type="mpy" src>: PyScript compiles it itself
@@ -86,6 +96,13 @@ PLUGIN_FAMILIES = {
     "donkey": ["donkey"],
     "deprecations-manager": ["deprecations-manager"],
 }
+
+# Value tables at least this large are not precached by the service worker: fetched
+# (and then cached) when a computer player or the coach first needs them. The small
+# ones (a few kB each) are precached, so the computer plays those games offline at once.
+ON_DEMAND_DIR = "static/tables/"
+ON_DEMAND_MIN_BYTES = 100_000
+ON_DEMAND_FILES = ["python_stdlib.zip"]
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
 
@@ -155,10 +172,44 @@ def engine_build_id(entries: list[tuple[str, bytes]]) -> str:
     return h.hexdigest()[:16]
 
 
-def make_snapshot(engine_zip: Path, dst: Path) -> None:
+def stdlib_in_use(engine_zip: Path) -> list[str]:
+    """The files of Pyodide's python_stdlib.zip that its start-up and the engine import,
+    traced in Node (tools/trace_stdlib.mjs: every variant, the computer players, the
+    coach and the solver played through the worker protocol)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "stdlib.json"
+        run_node("trace_stdlib.mjs", [engine_zip, ROOT / "static" / "tables", out],
+                 "tracing the standard library's modules in use")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def trim_stdlib(engine_zip: Path, dst: Path) -> tuple[int, int]:
+    """dst: Pyodide's python_stdlib.zip with only the files in use (deterministic zip).
+    Returns (files kept, files in Pyodide's)."""
+    used = set(stdlib_in_use(engine_zip)) | set(STDLIB_EXTRA)
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full:
+        names = [n for n in full.namelist() if not n.endswith("/")]
+        missing = used - set(names)
+        if missing:
+            raise BuildError(f"the traced stdlib files {sorted(missing)} are not in Pyodide's {STDLIB}")
+        with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for name in sorted(used):
+                info = zipfile.ZipInfo(name, ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, full.read(name))
+    return len(used), len(names)
+
+
+def make_snapshot(engine_zip: Path, dst: Path, stdlib: Path) -> None:
     """Pyodide booted with the engine imported, as a gzipped memory snapshot
-    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes)."""
-    run_node("make_snapshot.mjs", [engine_zip, dst], "making the engine's snapshot")
+    (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes), every
+    module of `stdlib` (the trimmed python_stdlib.zip) imported from its bytecode
+    (tools/compile_stdlib.mjs): no compiler garbage is left in the memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bytecode = Path(tmp) / "stdlib-pyc.zip"
+        run_node("compile_stdlib.mjs", [stdlib, bytecode], "compiling the standard library")
+        run_node("make_snapshot.mjs", [engine_zip, dst, bytecode], "making the engine's snapshot")
     if not dst.is_file():
         raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
 
@@ -358,12 +409,15 @@ def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     version = hashlib.sha256(
         (content_version(out, files) + hashlib.sha256(sw.encode()).hexdigest()).encode()
     ).hexdigest()[:16]
-    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]'):
+    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '["__GENERALA_ON_DEMAND__"]'):
         if placeholder not in sw:
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
-    precache = [f"./{f}" for f in files] + ["./version.json"]
+    on_demand = [f for f in files if f in ON_DEMAND_FILES
+                 or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
+    precache = [f"./{f}" for f in files if f not in on_demand] + ["./version.json"]
     sw = sw.replace('"__GENERALA_VERSION__"', json.dumps(version))
     sw = sw.replace('["__GENERALA_PRECACHE__"]', json.dumps(precache, indent=1))
+    sw = sw.replace('["__GENERALA_ON_DEMAND__"]', json.dumps([f"./{f}" for f in on_demand], indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
@@ -425,7 +479,10 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
-    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz")
+    n_stdlib = trim_stdlib(out / f"{ENGINE_PACKAGE}.zip", out / STDLIB)
+    with zipfile.ZipFile(out / STDLIB_EMPTY, "w"):
+        pass
+    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
     # The setup form's data (variants, options, boxes), readable before the engine boots.
     write_catalog(out / "catalog.json")
 
@@ -450,7 +507,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     print(
         f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
         f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip "
-        f"and its snapshot; "
+        f"and its snapshot; stdlib: {n_stdlib[0]} of {n_stdlib[1]} files in {STDLIB}; "
         f"UI: {len(compiled)} modules as .mpy"
     )
     print(f"pyscript chunks not published (unused, or of plugins disabled for py and mpy): {', '.join(skipped) or 'none'}")

@@ -1,6 +1,6 @@
 // Make the engine's memory snapshot: Pyodide booted, the engine imported, frozen.
 //
-//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ
+//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP
 //
 // Booting Pyodide runs Python's whole start-up in WebAssembly: ~4.5 s on the test
 // machine, before the engine is even imported. A memory snapshot taken after that
@@ -11,7 +11,7 @@
 // Pyodide the site publishes, and loads in a browser worker.
 //
 // Published gzipped (DecompressionStream("gzip") in the worker): 30 MiB of memory,
-// ~6 MB on the wire. The snapshot must not depend on the machine that built it:
+// ~5 MB on the wire. The snapshot must not depend on the machine that built it:
 //  - the same bytes from the same sources (a new snapshot would be a new release):
 //    a fixed hash seed, `random` seeded with 0 (the worker reseeds it from the OS),
 //    no import caches holding directory times, a fixed clock while Python runs;
@@ -24,9 +24,13 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 import nodeCrypto from "node:crypto";
 
-const [zipPath, outPath] = process.argv.slice(2);
-if (!zipPath || !outPath) {
-  console.error("usage: node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ");
+// STDLIB_ZIP: the standard library the engine uses as bytecode (tools/build.py: traced,
+// then tools/compile_stdlib.mjs). Every module in it is imported before the snapshot
+// (compiled bytecode: no compiler garbage left in the memory), so a worker restoring
+// the snapshot needs no library files: it loads an empty zip instead.
+const [zipPath, outPath, stdlibPath] = process.argv.slice(2);
+if (!zipPath || !outPath || !stdlibPath) {
+  console.error("usage: node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP");
   process.exit(2);
 }
 
@@ -55,20 +59,29 @@ nodeCrypto.randomFillSync = (view) => {
 
 const py = await loadPyodide({
   _makeSnapshot: true,
+  stdLibURL: stdlibPath,
   env: { PYTHONHASHSEED: "0", HOME: "/home/pyodide" },
   stdout: () => {},
   stderr: (line) => console.error(line),
 });
 py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide/engine" });
 const build = py.runPython(`
-import gc, importlib, random, sys
+import gc, importlib, random, sys, zipfile, zipimport
 sys.path.insert(0, "/home/pyodide/engine")
 import generala, generala.app
 with open("/home/pyodide/engine/generala/BUILD", encoding="ascii") as f:
     generala.SNAPSHOT_BUILD = f.read().strip()
+# Every module of the standard library given (the ones the engine uses): restored,
+# the interpreter reads no library file, so the worker gives it an empty one.
+with zipfile.ZipFile(sys.path[[p.endswith(".zip") for p in sys.path].index(True)]) as zf:
+    modules = sorted(n[:-4].replace("/", ".").removesuffix(".__init__") for n in zf.namelist() if n.endswith(".pyc"))
+for name in modules:
+    importlib.import_module(name)
 random.seed(0)
+# The finders, the directory times they keep, and the library zip's directory (the
+# worker mounts another zip there): a later import reads the zip it is given.
 sys.path_importer_cache.clear()
-importlib.invalidate_caches()
+zipimport._zip_directory_cache.clear()
 gc.collect()
 generala.SNAPSHOT_BUILD
 `);

@@ -30,12 +30,19 @@ import { loadPyodide } from "../../vendor/pyodide/314.0.7/pyodide.mjs";
 const PYODIDE_URL = new URL("../../vendor/pyodide/314.0.7/", import.meta.url).href;
 const ENGINE_ZIP_URL = new URL("../../generala.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../generala.snapshot.gz", import.meta.url).href;
+// The standard library: only the modules Pyodide's start-up and the engine import
+// (tools/build.py traces them). The snapshot has imported every one of them, so a
+// restored interpreter gets an empty zip and the 0.85 MB one is fetched only for a
+// boot in full.
+const STDLIB_URL = new URL("../../python_stdlib.zip", import.meta.url).href;
+const NO_STDLIB_URL = new URL("../../python_stdlib.empty.zip", import.meta.url).href;
 const ENGINE_DIR = "/home/pyodide/engine";
 
 const t0 = performance.now();
 const timings = {};
 const PYODIDE_OPTIONS = {
   indexURL: PYODIDE_URL,
+  stdLibURL: STDLIB_URL,
   packages: [],
   stdout: (line) => console.log(`[engine] ${line}`),
   stderr: (line) => console.warn(`[engine] ${line}`),
@@ -81,7 +88,7 @@ function installEngine(pyodide, zip) {
 
 /** Pyodide restored from the snapshot, with the engine build of `zip`; throws if not. */
 async function bootFromSnapshot(zipPromise) {
-  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: fetchSnapshot() });
+  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, stdLibURL: NO_STDLIB_URL, _loadSnapshot: fetchSnapshot() });
   installEngine(pyodide, await zipPromise);  // the files, for modules imported later
   const same = pyodide.runPython(`
 import generala

@@ -1,10 +1,13 @@
-// Registers /sw.js once the engine is ready (so precaching never competes with the
-// boot for bandwidth), and offers "new version — reload" when a newer build has
+// Registers /sw.js once the first roll is possible (<html data-state="ready">), so
+// its precache never competes with the boot for bandwidth, and offers "new version — reload" when a newer build has
 // installed beside the running one. The new version takes over only when the
 // player asks (a game in progress is never swapped underneath).
 //
 // Where service workers are unavailable (a storage-denied iframe, an old browser,
 // Playwright's service_workers="block") this does nothing but say so in the console.
+// In embed mode (?embed=1, see embed.mjs) it registers nothing: a game embedded in
+// another site downloads what that game needs and no more (the HTTP cache serves a
+// second visit); the full game, opened once, installs the service worker.
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
 let userAskedReload = false;
@@ -69,6 +72,21 @@ async function register() {
   }
 }
 
-const engine = globalThis.generalaEngine;
-if (engine) engine.ready().then(register, () => {});
-else addEventListener("load", register);
+/** Resolves once <html data-state="ready"> (never if the boot ends in "error"). */
+function firstRollPossible() {
+  const root = document.documentElement;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (root.getAttribute("data-state") !== "ready") return false;
+      observer.disconnect();
+      resolve();
+      return true;
+    };
+    const observer = new MutationObserver(check);
+    if (!check()) observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+  });
+}
+
+const embedded = new URLSearchParams(location.search).get("embed") === "1";
+if (embedded) console.info("embed mode: no service worker (the full game installs it)");
+else firstRollPossible().then(register);

@@ -1,6 +1,14 @@
-// The service worker: precaches the whole site (the vendored runtimes included)
-// under a cache named after the build's content hash, and serves it cache-first,
-// so after one online visit the game boots and plays offline.
+// The service worker: precaches the site (the vendored runtimes included) under a
+// cache named after the build's content hash, and serves it cache-first, so after
+// one online visit the game boots and plays offline.
+//
+// Files listed in ON_DEMAND (the large value tables of the computer players and the
+// coach: the build lists them) are not precached: the worker fetches one when a
+// game first needs it, and this service worker keeps the answer in the same cache,
+// so from then on it works offline too.
+//
+// It is registered only once the page can roll (static/js/sw-register.mjs): its
+// precache never competes with the boot for bandwidth.
 //
 // tools/build.py publishes this file as /sw.js (the site root: its scope is the
 // whole site), replacing the two placeholders below with the build's version and
@@ -11,6 +19,7 @@
 
 const VERSION = "__GENERALA_VERSION__";
 const PRECACHE = ["__GENERALA_PRECACHE__"];
+const ON_DEMAND = ["__GENERALA_ON_DEMAND__"];
 const PREFIX = "generala-";
 const CACHE = PREFIX + VERSION;
 
@@ -44,6 +53,8 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "VERSION") event.source?.postMessage({ type: "VERSION", version: VERSION });
 });
 
+const onDemand = new Set(ON_DEMAND.map((path) => new URL(path, self.location.href).pathname));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -64,7 +75,9 @@ self.addEventListener("fetch", (event) => {
       }
       const hit = await cache.match(key);
       if (hit) return hit;
-      return fetch(request);
+      const response = await fetch(request);
+      if (response.ok && onDemand.has(url.pathname)) await cache.put(key, response.clone());
+      return response;
     })(),
   );
 });

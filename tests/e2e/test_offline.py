@@ -72,10 +72,14 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
         "caches.open(`generala-${%s}`).then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
         % json.dumps(version)
     )
-    for path in ["/index.html", "/generala.zip", "/generala.snapshot.gz", "/catalog.json", "/sw.js"]:
-        if path != "/sw.js":
-            assert path in cached
+    for path in ["/index.html", "/generala.zip", "/generala.snapshot.gz", "/catalog.json",
+                 "/static/tables/argentine.gvt", "/static/tables/double.gvt"]:
+        assert path in cached
     assert [p for p in cached if p.endswith("/pyodide.asm.wasm")], "the 9.6 MB wasm is precached"
+    # The large table (1.3 MB) is fetched when a game first needs it, not precached;
+    # the library a boot in full needs, when a boot in full needs it.
+    assert "/static/tables/bulgarian.gvt" not in cached
+    assert "/python_stdlib.zip" not in cached and "/python_stdlib.empty.zip" in cached
 
     # Network gone: the server stopped, and in Chromium the browser offline too.
     # (Firefox's offline mode refuses a reload with NS_ERROR_OFFLINE before the
@@ -107,6 +111,25 @@ def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
     wait_ready(tab)
     assert tab.evaluate("navigator.connection.effectiveType") == "3g"
     assert tab.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
+
+
+def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw_context):
+    # On a 3G link the first visit boots in full: the library it fetched is cached
+    # (on demand), and offline the game boots (from the precached snapshot) and plays.
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    page = context.new_page()
+    emulate_a_3g_link(page)
+    page.goto(base_url + "/")
+    wait_ready(page)
+    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    page.wait_for_function(CONTROLLED, timeout=90_000)
+    servers.pop("stop")()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert ping(page)["ok"] is True
+    computer_moves(page, "argentine")
 
 
 def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):
@@ -158,3 +181,81 @@ def test_chromium_finds_the_site_installable(own_site, sw_context):
     assert data["display"] == "standalone"
     sizes = {(i["sizes"], i.get("purpose", "any")) for i in data["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+
+
+def call(page, request):
+    return json.loads(page.evaluate("(r) => generalaEngine.call(r)", json.dumps(request)))
+
+
+def computer_moves(page, variant, steps=6):
+    """A game of `variant` with one computer player: `steps` of its moves (they need the table)."""
+    reply = call(page, {"op": "new", "variant": variant, "sides": [{"name": "Bot", "player": "ai:optimal"}], "seed": 3})
+    assert reply["ok"], reply
+    for _ in range(steps):
+        reply = call(page, {"op": "ai"})
+        assert reply["ok"], reply
+    return reply
+
+
+def cached_paths(page):
+    return page.evaluate(
+        "caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.keys()))))"
+        ".then(all => all.flat().map(r => new URL(r.url).pathname))"
+    )
+
+
+def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = first_visit(context, base_url)
+    assert "/static/tables/bulgarian.gvt" not in cached_paths(page)
+    assert not [u for u in requests if u.endswith("bulgarian.gvt")], "precached although no game needed it"
+    computer_moves(page, "bulgarian")
+    assert [u for u in requests if u.endswith("bulgarian.gvt")]
+    page.wait_for_function(
+        "caches.keys().then(ns => caches.open(ns[0])).then(c => c.match('./static/tables/bulgarian.gvt'))"
+        ".then(r => r !== undefined)", timeout=30_000)
+
+    servers.pop("stop")()
+    context.set_offline(True)
+    tab = context.new_page()
+    tab.goto(base_url + "/")
+    wait_ready(tab)
+    reply = computer_moves(tab, "bulgarian")
+    assert reply["view"]["variant"] == "bulgarian"
+    # A precached small table works offline without having been fetched before.
+    computer_moves(tab, "argentine")
+
+
+def test_embed_mode_registers_no_service_worker(own_site, sw_context):
+    _, base_url, _ = own_site
+    context, _ = sw_context
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(base_url + "/?embed=1")
+    wait_ready(page)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("caches.keys()") == []
+    assert not [u for u in requests if u.endswith(("/sw.js", ".gvt"))]
+
+
+def test_the_service_worker_registers_only_once_the_first_roll_is_possible(own_site, sw_context):
+    _, base_url, _ = own_site
+    context, _ = sw_context
+    page = context.new_page()
+    page.add_init_script("""
+      window.__swAt = null;
+      const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args) => {
+        window.__swAt = document.documentElement.dataset.state;
+        return reg(...args);
+      };
+    """)
+    page.goto(base_url + "/")
+    wait_ready(page)
+    page.wait_for_function(CONTROLLED, timeout=90_000)
+    assert page.evaluate("window.__swAt") == "ready"

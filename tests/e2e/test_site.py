@@ -10,6 +10,7 @@ REQUIRED = [
     "pyscript.toml",
     "generala.zip",
     "generala.snapshot.gz",
+    "python_stdlib.zip",
     "version.json",
     "static/ui/main.py",
     "static/js/engine.mjs",
@@ -17,7 +18,7 @@ REQUIRED = [
     "static/js/storage.mjs",
 ]
 VENDOR = {
-    "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+    "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"],
     "pyscript": ["core.js", "core.css"],
     "micropython": ["micropython.mjs", "micropython.wasm"],
 }
@@ -77,12 +78,28 @@ def test_the_snapshot_keeps_nothing_of_the_machine_that_built_it(dist_dir, tmp_p
     # The environment, the checkout's path, the program's path: none of it is published.
     monkeypatch.setenv("GENERALA_SENTINEL", "sentinel-7f3a9c")
     out = tmp_path / "snapshot.gz"
-    site_build.make_snapshot(dist_dir / "generala.zip", out)
+    site_build.make_snapshot(dist_dir / "generala.zip", out, dist_dir / "python_stdlib.zip")
     memory = gzip.decompress(out.read_bytes())
     for secret in [b"sentinel-7f3a9c", str(site_build.ROOT).encode(), b"make_snapshot.mjs"]:
         assert secret not in memory, secret
     # Made again, later, with another environment: the same bytes.
     assert out.read_bytes() == (dist_dir / "generala.snapshot.gz").read_bytes()
+
+
+def test_the_standard_library_holds_only_what_is_imported(dist_dir):
+    # Pyodide's whole python_stdlib.zip is not published; the trimmed one is, at the
+    # root (it changes with the engine: no immutable vendor path).
+    assert not list((dist_dir / "vendor" / "pyodide").rglob("python_stdlib.zip"))
+    with zipfile.ZipFile(dist_dir / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    for needed in ["json/__init__.py", "random.py", "statistics.py", "_pyodide/_base.py",
+                   "pyodide/__init__.py", "encodings/utf_8.py", "dataclasses.py"]:
+        assert needed in names, needed
+    for unused in ["unittest/__init__.py", "email/__init__.py", "xml/__init__.py",
+                   "http/client.py", "sqlite3/__init__.py", "pydoc.py", "doctest.py"]:
+        assert unused not in names, unused
+    full = (site_build.NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert (dist_dir / "python_stdlib.zip").stat().st_size < 0.4 * full
 
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
