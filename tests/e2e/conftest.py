@@ -202,7 +202,7 @@ def browser_type_launch_args(browser_type_launch_args, browser_name, downloads_d
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """Service workers are blocked in the ordinary fixtures (each fresh context would
-    otherwise precache the whole 14 MB site); tests of offline behaviour open
+    otherwise precache the site's 10 MB); tests of offline behaviour open
     contexts with service_workers="allow" (see test_offline.py)."""
     return {**browser_context_args, "service_workers": "block"}
 

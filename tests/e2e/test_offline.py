@@ -113,6 +113,7 @@ def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
     assert tab.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
 
 
+@pytest.mark.only_chromium("CDP network emulation and navigator.connection (Chromium only)")
 def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw_context):
     # On a 3G link the first visit boots in full: the library it fetched is cached
     # (on demand), and offline the game boots (from the precached snapshot) and plays.
@@ -248,12 +249,15 @@ def test_the_service_worker_registers_only_once_the_first_roll_is_possible(own_s
     context, _ = sw_context
     page = context.new_page()
     page.add_init_script("""
+      // (Firefox also runs this in the first about:blank, which has no serviceWorker.)
       window.__swAt = null;
-      const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
-      navigator.serviceWorker.register = (...args) => {
-        window.__swAt = document.documentElement.dataset.state;
-        return reg(...args);
-      };
+      if (navigator.serviceWorker) {
+        const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => {
+          window.__swAt = document.documentElement.dataset.state;
+          return reg(...args);
+        };
+      }
     """)
     page.goto(base_url + "/")
     wait_ready(page)
