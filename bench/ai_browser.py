@@ -1,4 +1,4 @@
-"""Hint and computer-decision times in the browser (issue 4; not a test).
+"""Hint and computer-decision times in the browser (not a test).
 
     python3 bench/ai_browser.py [--dist DIR] [--samples 100] [--variants argentine,double] [--json]
 

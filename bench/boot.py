@@ -29,7 +29,7 @@ then the same cold loads of the game and of bare Pyodide on an emulated slow lin
 the service worker's own fetches are not throttled), the ratios ready(game) / ready(bare), click -> render on the same server
 (bench/latency.py: a seeded game played with real clicks, --turns turns: the
 board's answer to the click and the engine's reply drawn, median and p95), and
-the targets of issue 3.
+the boot targets.
 
 The site is built into a temporary folder (or --dist) and served by tools/serve.py
 with the production headers; bench/ is served at /bench/. Request routing is used

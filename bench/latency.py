@@ -17,7 +17,7 @@ board's render counter, data-rendered), from the click event's timestamp to:
           browser can paint it).
 
 and "draw", the page's own share: engine reply received -> drawn. Prints median
-and p95 per action and overall. Target (issue 3): click -> render p95 <= 16 ms,
+and p95 per action and overall. Target: click -> render p95 <= 16 ms,
 taken as `dom`, the board's answer to the click; `engine` is printed beside it.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Lighthouse accessibility score of the built site (issue 6). Not a test.
+# Lighthouse accessibility score of the built site. Not a test.
 #   bench/lighthouse.sh [dist-dir]      (default: a fresh build in a temp folder)
 # Needs npm `lighthouse` 12 (LIGHTHOUSE=/path/to/lighthouse, else `npx --yes lighthouse@12`) and
 # Debian chromium. Serves the site with the production headers (tools/serve.py).

@@ -358,7 +358,7 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
     """Publish the UI modules as .mpy bytecode and point pyscript.toml's [files] at them.
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
-    ~240 ms of main-thread time (issue 3's blocking budget is 300 ms in all);
+    ~240 ms of main-thread time (the blocking budget is 300 ms in all);
     loading bytecode costs ~100 ms less on the same machine. The bytecode must match the
     interpreter: mpy-cross's MicroPython version must be the npm package's
     (1.28.0 for 1.28.0-6), or the import fails with "incompatible .mpy file"."""

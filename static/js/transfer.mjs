@@ -1,4 +1,4 @@
-// Import files of saved games (issue 7) for static/ui/transfer.py, without routing a
+// Import files of saved games for static/ui/transfer.py, without routing a
 // whole file through MicroPython: its heap failed to take one string of 2 MB
 // (MemoryError, measured with a 400-game file), and an export of a full localStorage
 // is about 3 MB. So the file is read, sent to the engine and its reply parsed here;

@@ -1,4 +1,4 @@
-# The words of the computer players and the coach (issue 4), in the four languages
+# The words of the computer players and the coach, in the four languages
 # of i18n.py, which merges them into its TABLES (so tests/unit/test_i18n.py checks
 # them like every other key). Plain data: CPython imports it in the unit tests.
 

@@ -1,4 +1,4 @@
-# The coach (issue 4): a Hint (button or H key) lists the best choices now (holds
+# The coach: a Hint (button or H key) lists the best choices now (holds
 # or boxes) with the expected final score of each and its loss against the best,
 # in a native <dialog>; the Coach toggle makes every person's decision show what
 # it cost ("That cost 3.20 points." / "Best move."), on the page and in the live

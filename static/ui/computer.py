@@ -1,4 +1,4 @@
-# Computer players on the board (issue 4): a side whose `player` is "ai:<level>"
+# Computer players on the board: a side whose `player` is "ai:<level>"
 # is played by the engine one step at a time ({"op": "ai"}: roll, hold, roll, ...,
 # score), at a pace a person can follow (PACE_MS between steps; at once under
 # prefers-reduced-motion), skippable (the Skip button or the S key finishes the
@@ -74,7 +74,7 @@ class Computer:
             sides.parentNode.insertBefore(self.setup_note_node, sides.nextSibling)
             on(byid("home"), "change", lambda e: self.setup_note())
         self.relabel_proxy = create_proxy(lambda *a: self.relabel())
-        if byid("lang-pick"):  # after main.py has switched the words (issue 6)
+        if byid("lang-pick"):  # after main.py has switched the words
             on(byid("lang-pick"), "change", lambda e: js.setTimeout(self.relabel_proxy, 0))
 
     # --- the bar under the dice ---------------------------------------------

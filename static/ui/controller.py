@@ -33,7 +33,7 @@ html = document.documentElement
 engine = js.generalaEngine
 storage = js.generalaStorage
 MAX_SEED = 2 ** 63 - 1
-LANG_KEY = "generala.lang"  # the language chosen with the picker (issue 6)
+LANG_KEY = "generala.lang"  # the language chosen with the picker
 
 
 def choose_lang():
@@ -117,7 +117,7 @@ def parse_reply(text):
         cut = text.find(SAVE_MARK)
         if cut > 0 and text.endswith('"ok": true}'):
             reply = {"ok": True, "view": json.loads(text[len(VIEW_HEAD):cut]), "save": True}
-            at = text.rfind('"cost": ', len(text) - 48)  # the coach's cost of a decision (issue 4)
+            at = text.rfind('"cost": ', len(text) - 48)  # the coach's cost of a decision
             if at > 0:
                 reply["cost"] = float(text[at + 8:text.index(",", at)])
             return reply
@@ -188,9 +188,9 @@ class Game:
         """Build the screens, one browser task each (main.py: no long task at boot)."""
         self.setup = Setup(self.catalog, self.params.get("variant"))
         await pause()
-        self.extras = extras.Extras(self, self.catalog)  # issue 8: score sheet, replay, records
+        self.extras = extras.Extras(self, self.catalog)  # score sheet, replay, records
         await pause()
-        self.computer = computer.Computer(self, message)  # issue 4: computer players, coach
+        self.computer = computer.Computer(self, message)  # computer players, coach
         self.seed = self.params.get("seed")
         if self.seed is not None:
             byid("seed").value = str(self.seed)
@@ -354,7 +354,7 @@ class Game:
         elif gid == self.gid:
             self.rev = rev
 
-    # --- two tabs on one game (issue 7) ------------------------------------------
+    # --- two tabs on one game ---------------------------------------------------
 
     def on_storage(self, event):
         """Another tab wrote a save: follow it when it is this board's game, or refresh
@@ -731,7 +731,7 @@ class Game:
         if byid("lang-pick"):
             on(byid("lang-pick"), "change", self.on_lang)
 
-    # --- language (issue 6) ---------------------------------------------------
+    # --- language ------------------------------------------------------------
 
     def on_lang(self, event):
         code = str(byid("lang-pick").value)

@@ -1,7 +1,7 @@
-# Issue 8's additions to the page, attached to main.py's controller through a few
+# The score-sheet, replay and records features of the page, attached to main.py's controller through a few
 # calls (amend / resumed / drawn / saves_drawn / blocks / opened): score-sheet
 # mode, replays and share links, records. Their own screens live in screens.py.
-# Issue 7: export and import of saved games (transfer.py), on the home screen.
+# Export and import of saved games (transfer.py), on the home screen.
 from pyscript import document
 
 from dom import el

@@ -990,7 +990,7 @@ TABLES = {
     },
 }
 
-# The computer players' and the coach's words (issue 4) live in aiwords.py.
+# The computer players' and the coach's words live in aiwords.py.
 from aiwords import merge as _merge_ai  # noqa: E402
 
 _merge_ai(TABLES)

@@ -1,5 +1,5 @@
-# Spanish, Bulgarian and Russian words of the issue-8 screens (score-sheet mode,
-# replay, records, the paper sheet, the chart) and of issue 7's export and import
+# Spanish, Bulgarian and Russian words of the score-sheet mode, replay, records,
+# paper sheet and chart screens, and of the export and import of saved games
 # (transfer). Their English stays in each module's own TEXT dict;
 # words.adopt(module, TEXT) overlays these on a language change.
 # tests/unit/test_i18n.py parses those TEXT dicts and fails on any key missing here,

@@ -1,7 +1,7 @@
 # The page's entry point, the <script type="mpy"> of index.html. PyScript compiles
 # this file from source; every other UI module is published as bytecode (.mpy,
 # tools/build.py). The UI boots in slices, one browser task each: an import, then
-# the next, so the page answers input between them (issue 3: a long task blocks
+# the next, so the page answers input between them (a long task blocks
 # taps and keys for its whole length; the target is under 300 ms of blocking in all).
 import asyncio
 

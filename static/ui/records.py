@@ -1,4 +1,4 @@
-# A player's record (issue 8): per player name and game, across the finished
+# A player's record: per player name and game, across the finished
 # games saved in this browser (op records): games, wins, best and mean score,
 # scratches per box, Generalas rolled, and a chart of scores over time.
 import js

@@ -1,4 +1,4 @@
-# Replays and sharing (issue 8). Any finished or saved game can be stepped
+# Replays and sharing. Any finished or saved game can be stepped
 # through (op replay / replay_at: the board after each action); a finished game
 # is shared as a link index.html#replay=<token> (op share; the token is checked
 # by the engine, so a damaged or edited link shows an error, never a wrong game)

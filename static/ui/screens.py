@@ -1,4 +1,4 @@
-# Shared plumbing of the score-sheet / replay / records screens (issue 8): engine
+# Shared plumbing of the score-sheet / replay / records screens: engine
 # requests with their reply parsed, and which screen of the page is showing
 # (home and board belong to main.py; replay and records are added here).
 import asyncio

@@ -166,7 +166,7 @@ class Setup:
             o.hidden = n < 2  # plays to win: only where there is someone to beat
 
     def relabel(self):
-        """After a language change (issue 6): the form's words again, what was entered kept."""
+        """After a language change: the form's words again, what was entered kept."""
         for label in each(self.games.querySelectorAll("label.game")):
             name = str(label.querySelector("input").value)
             info = self.catalog.get(name) or {}

@@ -1,4 +1,4 @@
-# Score-sheet mode (issue 8): the table throws real dice, the page is the sheet.
+# Score-sheet mode: the table throws real dice, the page is the sheet.
 # Each turn the player enters the dice (tap faces or type 44126; ten dice for
 # double) and on which roll they came; the board (render.py) then shows what each
 # box would earn and the player picks the box (two boxes and a split for double)

@@ -251,7 +251,7 @@ def engine_version() -> str:
 
 
 # Fill localStorage to the last character (halving the chunk whenever the browser refuses),
-# and empty it again: the quota-exceeded tests of issue 7.
+# and empty it again: the quota-exceeded tests.
 FILL_STORAGE = """() => {
   let n = 0, size = 1 << 20;
   while (size >= 1) {

@@ -1,4 +1,4 @@
-"""Page object for issue 8's screens: score-sheet mode (dice entry), the paper sheet,
+"""Page object for the screens of score-sheet mode (dice entry), the paper sheet,
 replays, share links and records. Extends GamePage (gamepage.py) without changing it."""
 from __future__ import annotations
 

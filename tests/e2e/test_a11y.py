@@ -1,4 +1,4 @@
-"""Accessibility (issue 6): axe-core (npm devDependency, used only here) finds no
+"""Accessibility: axe-core (npm devDependency, used only here) finds no
 WCAG 2.0/2.1/2.2 A/AA violation on the setup form, a turn with held dice, the ten-dice
 split, the scratch dialog, game over and the rules dialog, in each of the four
 languages (and once in dark mode); a whole game played with the keyboard alone.

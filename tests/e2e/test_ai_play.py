@@ -1,4 +1,4 @@
-"""Computer players and the coach in the browser (issue 4).
+"""Computer players and the coach in the browser.
 
 - games against computer players of different levels play to the end by themselves,
   and the page's totals are the engine's (the final save replayed in CPython);

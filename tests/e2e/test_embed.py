@@ -1,4 +1,4 @@
-"""Embed mode (issue 5): ?embed=1 in a cross-site iframe on a blog-like host page.
+"""Embed mode: ?embed=1 in a cross-site iframe on a blog-like host page.
 
 The host page ("localhost", a server of its own) frames the game ("127.0.0.1")
 with the README's snippet and its height listener. Playwright's Chromium denies

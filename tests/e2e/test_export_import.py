@@ -1,4 +1,4 @@
-"""Export and import of saved games (issue 7, static/ui/transfer.py).
+"""Export and import of saved games (static/ui/transfer.py).
 
 One browser (A) plays three games (two unfinished, one finished), keeps an unreadable
 save aside, and exports all games and one game from its list item. A fresh browser

@@ -1,4 +1,4 @@
-"""Languages (issue 6): the browser's preference picks the language, the picker
+"""Languages: the browser's preference picks the language, the picker
 switches in place and is remembered, ?lang= is validated, <html lang> follows, and
 the board speaks the chosen language (plural forms included)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Offline and install (issue 5): the service worker precaches the site, the game
+"""Offline and install: the service worker precaches the site, the game
 boots offline after one online visit, a new build is offered and replaces the old
 cache only when the player asks, and Chromium finds the site installable.
 

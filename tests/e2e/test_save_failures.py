@@ -1,4 +1,4 @@
-"""Saves under the failures real browsers produce (issue 7): storage filled to its quota
+"""Saves under the failures real browsers produce: storage filled to its quota
 mid-game, and two pages playing one game.
 
 Each test: nothing lost, a clear message, the game keeps working."""

@@ -1,4 +1,4 @@
-"""Score-sheet mode (issue 8): the table throws real dice and the page keeps the sheet.
+"""Score-sheet mode: the table throws real dice and the page keeps the sheet.
 
 The four players of seed 000 (Bulgarian) are entered turn by turn with dice that earn
 each printed value (tests/data/seed_000_sheets.toml), ending with the printed totals

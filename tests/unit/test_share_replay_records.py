@@ -1,4 +1,4 @@
-"""Share links, replays, records and score-sheet entry (issue 8's engine side)."""
+"""Share links, replays, records and score-sheet entry (the engine's side)."""
 import json
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 8's page helpers in CPython: typed dice, the paper sheet of seed 000 built
+"""The score-sheet screens' page helpers in CPython: typed dice, the paper sheet of seed 000 built
 from the engine's view (on a small fake DOM), and the score chart's points.
 
 The UI modules run in MicroPython in the page; their logic is plain Python, so they
