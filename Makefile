@@ -4,7 +4,7 @@
 #                webkit2gtk-driver and xvfb if missing, pip packages, npm packages),
 #                build, and run every test: unit, e2e in Chromium, e2e in Firefox ESR,
 #                the WebKit suite. Each part runs even when an earlier one failed; the
-#                wall time of each is printed (and kept in test-results/times.txt); the exit
+#                wall time of each is printed (and kept in .test-times.txt); the exit
 #                status is non-zero when any part failed.
 # One part alone: make test-unit | test-chromium | test-firefox | test-webkit
 # (these assume the test needs are installed and dist/ is built: make test-deps build).
@@ -13,7 +13,8 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PYTEST := $(PYTHON) -m pytest -p no:cacheprovider
 E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST)
-TIMES := test-results/times.txt
+# Not under test-results/: pytest-playwright empties that folder at each start.
+TIMES := .test-times.txt
 
 .PHONY: serve build build-deps test test-deps browsers chromium bench clean \
 	test-unit test-chromium test-firefox test-webkit
@@ -65,7 +66,7 @@ test-webkit:
 
 test: test-deps
 	$(PYTHON) tools/build.py
-	@mkdir -p test-results; : > $(TIMES); failed=""; \
+	@: > $(TIMES); failed=""; \
 	for part in unit chromium firefox webkit; do \
 		start=$$(date +%s); \
 		echo "=== $$part: make test-$$part"; \

@@ -235,6 +235,9 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePag
     gp.new_game("argentine", ("Ana", "Beto"), seed=6)
     gp.roll()
     gid = p.evaluate("() => generalaStorage.get('generala.current')")
+    # The roll is saved just after it is drawn (a task later): the other tab writes over
+    # that save, not before it.
+    p.wait_for_function("(k) => /\"roll\":\\s*\\[/.test(localStorage.getItem(k) || '')", arg=PREFIX + gid)
     other = p.context.new_page()
     try:
         other.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a JSON page asks for one
