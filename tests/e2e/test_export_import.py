@@ -19,7 +19,7 @@ import re
 import pytest
 import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
-from gamepage import GamePage, Mirror, play_turn
+from gamepage import GamePage, Mirror, open_library, play_turn
 
 from generala import Game, SeededRoller, app, bundle, variant
 from generala.save import dump
@@ -86,6 +86,7 @@ def choose_file(page, files):
     Firefox over WebDriver BiDi (Playwright 1.64) reports the button's first file
     chooser of a page (the `target` fixture's) but no later one: there the file goes
     straight into the button's <input type=file>, which is what the chooser fills."""
+    open_library(page)
     n = page.evaluate(IMPORTS)
     if page.context.browser.browser_type.name == "firefox":
         page.set_input_files("#import-file", files)
@@ -104,6 +105,7 @@ def as_file(name: str, data) -> dict:
 
 def download(page, selector):
     """(file name, text) of the file the browser wrote to disk for this click."""
+    open_library(page)
     name, path = e2e_support.download(page, lambda: page.click(selector))
     return name, path.read_text(encoding="utf-8")
 
@@ -183,6 +185,7 @@ def target(browser, base_url, source):
                        "import_enabled": page.is_enabled("#import-games"), "storage": page.evaluate(SNAPSHOT)}}
     path = source["all"][0]
     n = page.evaluate(IMPORTS)
+    open_library(page)
     with page.expect_file_chooser() as chooser:
         page.click("#import-games")
     chooser.value.set_files(path)
@@ -288,6 +291,7 @@ def test_import_in_a_fresh_browser_waits_for_the_engine_and_stores_the_games(sou
     for sel in ("#continue-list .save-title", "#history-list .save-title", "#history-list .save-result"):
         assert sorted(page.eval_on_selector_all(sel, "els => els.map(e => e.textContent)")) == \
             sorted(a_page.eval_on_selector_all(sel, "els => els.map(e => e.textContent)")), sel
+    open_library(page)
     assert page.is_visible("#export-all") and page.is_visible("#transfer-safari")
 
 
