@@ -48,37 +48,48 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     assert "2" in page.inner_text("#roll")  # "Roll (2 left)": one roll made
 
 
-def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
+def held_ui(page, url="/"):
+    """Open ``url`` with the UI's entry point held back; returns once it is asked for
+    (the plain-HTML first screen is up, the UI cannot answer yet). release() lets it go."""
     held = []
-    page.route("**/static/ui/main.py", lambda route: held.append(route))  # the UI waits
-    page.goto("/", wait_until="commit")
-    page.wait_for_function("() => document.readyState !== 'loading'")
-    page.wait_for_timeout(200)
+    page.route("**/static/ui/main.py", lambda route: held.append(route))
+    page.goto(url, wait_until="commit")
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the UI's entry point was never requested"
+
+    def release():
+        for route in held:
+            route.continue_()
+    return release
+
+
+def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
+    release = held_ui(page)
+    assert page.evaluate("() => document.documentElement.dataset.state") == "loading"
+    assert not page.is_visible("#first-tap span")
     page.click("#play-computer")
     assert page.get_attribute("html", "data-first-tap") == "computer"
-    assert page.is_visible("#first-tap")
-    assert held, "the UI had not started"
-    for route in held:
-        route.continue_()
+    assert page.is_visible("#first-tap span")
+    release()
     page.wait_for_selector("#board", state="visible", timeout=90_000)
     wait_ready(page)
     assert page.get_attribute("html", "data-first-tap") is None
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
 @pytest.mark.parametrize("lang", ["es", "bg", "ru"])
 def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
-    held = []
-    page.route("**/static/ui/main.py", lambda route: held.append(route))
-    page.goto(f"/?lang={lang}", wait_until="commit")
-    page.wait_for_selector("#play-computer", state="visible")
+    release = held_ui(page, f"/?lang={lang}")
     table = i18n.TABLES[lang]
     before = {sel: visible_text(page, sel) for sel in ("#home-title", "#play-computer", "#play-hotseat")}
     assert before == {"#home-title": table["home.hero_title"], "#play-computer": table["home.play_computer"],
                       "#play-hotseat": table["home.play_hotseat"]}
     assert page.get_attribute("html", "lang") == lang
-    for route in held:
-        route.continue_()
+    release()
     wait_ready(page)
     assert {sel: visible_text(page, sel) for sel in before} == before
     assert page.input_value("#lang-pick") == lang  # the UI chose the same language
