@@ -203,7 +203,9 @@ class Game:
     def board_visible(self):
         return not byid("board").hidden
 
-    def show_home(self, panel="main"):
+    def show_home(self, panel=None):
+        """The home screen: ``panel`` ("main", "setup", "library"), or the one it showed
+        last (back from a replay or the records opened from the saved games)."""
         self.save_now()
         self.gid = None
         self.view = None
@@ -731,7 +733,7 @@ class Game:
         on(byid("add-side"), "click", lambda e: self.add_side())
         on(byid("confirm"), "close", self.on_confirm_close)
         on(byid("messages"), "click", self.on_message_click)
-        on(byid("nav-home"), "click", lambda e: self.show_home())
+        on(byid("nav-home"), "click", lambda e: self.show_home("main"))
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
         on(document, "keydown", self.on_key)
         on(js.window, "pagehide", lambda e: self.save_now())
@@ -827,7 +829,7 @@ class Game:
         elif action == "again":
             spawn(self.again())
         elif action == "home":
-            self.show_home()
+            self.show_home("main")
         elif action == "rules":
             self.show_rules()
 

@@ -48,7 +48,9 @@ class Home:
     # --- panels -------------------------------------------------------------------
 
     def show(self, panel="main"):
-        self.root.setAttribute("data-panel", panel if panel in PANELS else "main")
+        """Show ``panel`` (None: the one shown last)."""
+        if panel is not None:
+            self.root.setAttribute("data-panel", panel if panel in PANELS else "main")
         html.classList.remove("resuming")
 
     def open_setup(self, mode):

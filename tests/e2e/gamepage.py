@@ -34,6 +34,15 @@ def open_setup(page, mode="custom"):
     page.wait_for_selector("#setup", state="visible")
 
 
+def open_home(page):
+    """The home screen's play choices (with the games to continue)."""
+    if page.is_visible("#nav-home"):
+        page.click("#nav-home")
+    if page.get_attribute("#home", "data-panel") != "main":
+        page.click("#home [data-home-panel=main] >> visible=true")
+    page.wait_for_selector("#play-computer", state="visible")
+
+
 def open_library(page):
     """The home screen's panel of finished games, import and export."""
     if page.is_visible("#nav-home"):
@@ -60,9 +69,8 @@ class GamePage:
 
     # --- screens ------------------------------------------------------------
     def home(self):
-        if self.page.is_visible("#nav-home"):
-            self.page.click("#nav-home")
-        self.page.wait_for_selector("#home", state="visible")
+        """The home screen's play choices (its first panel)."""
+        open_home(self.page)
 
     def new_game(self, variant="argentine", names=("Ana", "Beto"), seed=1, options=None, teams=None):
         """Fill the setup form (Custom game) and start. teams: {side index: "member, member"}."""

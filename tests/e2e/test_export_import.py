@@ -19,7 +19,7 @@ import re
 import pytest
 import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
-from gamepage import GamePage, Mirror, open_library, play_turn
+from gamepage import GamePage, Mirror, open_home, open_library, play_turn
 
 from generala import Game, SeededRoller, app, bundle, variant
 from generala.save import dump
@@ -256,10 +256,14 @@ def test_one_game_is_exported_from_its_list_item(source):
                                       "els => els.map(e => e.getAttribute('aria-label'))")
     assert sorted(names) == ["Export General — Ana, Beto", "Export Generala — Ana, Beto", "Export Генерал — Eva"]
     assert page.locator("#aside-list [data-export-save]").count() == 0
-    small = page.evaluate("""() => [...document.querySelectorAll('#export-all, #import-games, [data-export-save]')]
-        .map(b => [b.id || b.getAttribute('aria-label'), b.offsetWidth, b.offsetHeight])
-        .filter(([, w, h]) => w < 44 || h < 44)""")
-    assert small == []
+    sizes = """sel => [...document.querySelectorAll(sel)]
+        .map(b => [b.id || b.getAttribute('aria-label'), b.offsetWidth, b.offsetHeight])"""
+    open_library(page)
+    in_library = page.evaluate(sizes, "#export-all, #import-games, #history-list [data-export-save]")
+    open_home(page)
+    in_main = page.evaluate(sizes, "#continue-list [data-export-save]")
+    assert len(in_library) == 3 and len(in_main) == 2
+    assert [b for b in in_library + in_main if b[1] < 44 or b[2] < 44] == []
 
 
 # --- import --------------------------------------------------------------------------------------
