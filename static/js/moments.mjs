@@ -1,5 +1,5 @@
 // Moments over the board's dice table (static/ui/render.py says when, and the words):
-//   celebrate(json)  {"kind": "five" | "auto" | "over", "text": ...}: a card over the dice,
+//   celebrate(json)  {"kind": "five" | "auto" | "over", "title", "line", "text"}: a card over the dice,
 //                    confetti on a canvas and a fanfare; the text goes to the live region.
 //                    Under reduced motion (dice-motion.still()): the card alone, still and silent.
 //   handOver(json)   {"name": ..., "text": ...}: hot-seat, the next person's turn: a card
@@ -10,7 +10,7 @@
 import { still } from "./dice-motion.mjs";
 import { sound } from "./sound.mjs";
 
-const MAX_PARTICLES = 140;
+const MAX_PARTICLES = 120;
 const CONFETTI_MS = 2400;
 const CARD_MS = 2600;
 const COLOURS = ["#f2c14e", "#e4572e", "#2e86ab", "#6cc793", "#b07bd8", "#ffffff"];
@@ -56,15 +56,16 @@ function confetti() {
   canvas = document.createElement("canvas");
   canvas.className = "confetti";
   canvas.setAttribute("aria-hidden", "true");
-  const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
+  // Half resolution, scaled up by CSS: confetti needs no sharp edges, and a quarter of
+  // the pixels keeps each frame cheap where the canvas is drawn without a GPU.
   const w = innerWidth;
   const h = innerHeight;
-  canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(h * dpr);
+  canvas.width = Math.max(1, Math.round(w / 2));
+  canvas.height = Math.max(1, Math.round(h / 2));
   document.body.appendChild(canvas);
   const g = canvas.getContext("2d");
   if (!g) return stopConfetti();
-  g.scale(dpr, dpr);
+  g.scale(0.5, 0.5);
   // Two bursts from the lower corners, towards the middle.
   const parts = [];
   for (let i = 0; i < MAX_PARTICLES; i++) {
@@ -78,7 +79,7 @@ function confetti() {
       vy: Math.sin((angle * Math.PI) / 180) * speed,
       r: Math.random() * Math.PI,
       vr: (Math.random() - 0.5) * 12,
-      s: 5 + Math.random() * 5,
+      s: 6 + Math.random() * 6,
       c: COLOURS[i % COLOURS.length],
     });
   }
@@ -99,11 +100,11 @@ function confetti() {
       p.y += p.vy * dt;
       p.r += p.vr * dt;
       if (p.y > h + 20) continue;
+      // a paper strip turning over: its width follows the turn (no canvas transforms)
+      const sw = p.s * Math.abs(Math.cos(p.r)) + 1;
       g.fillStyle = p.c;
-      g.setTransform(dpr * Math.cos(p.r), dpr * Math.sin(p.r), -dpr * Math.sin(p.r), dpr * Math.cos(p.r), p.x * dpr, p.y * dpr);
-      g.fillRect(-p.s / 2, -p.s / 4, p.s, p.s / 2);
+      g.fillRect(p.x - sw / 2, p.y - p.s / 4, sw, p.s / 2);
     }
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
     frame = requestAnimationFrame(step);
   };
   frame = requestAnimationFrame(step);
@@ -132,9 +133,9 @@ function say(text) {
 }
 
 export function celebrate(json) {
-  const { kind, title, text } = JSON.parse(json);
+  const { kind, title, line, text } = JSON.parse(json);
   say(text);
-  showCard("celebrate celebrate-" + kind, title, kind === "five" ? "" : text);
+  showCard("celebrate celebrate-" + kind, title, line);
   if (still()) return;
   confetti();
   sound.fanfare(kind !== "five");

@@ -322,7 +322,7 @@ class Board:
         c.text(self.i_roll, words.t("board.roll_left", n=left))
         c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
         c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
-        c.flag(self.i_dice_box, "hidden", over)
+        c.flag(self.i_dice_box, "hidden", over and not view["auto_win"])  # the winning dice stay
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
 
@@ -542,7 +542,8 @@ def celebration(kind, view):
     if kind == "auto":
         w = view["auto_win"]
         name = sides[w["side"]]["name"]
-        return {"kind": kind, "title": words.AUTO_WINS.get(w["kind"], w["kind"]),
+        what = words.AUTO_WINS.get(w["kind"], w["kind"])
+        return {"kind": kind, "title": words.t("table.auto", name=name), "line": what[:1].upper() + what[1:],
                 "text": words.t("table.auto", name=name)}
     if kind == "over":
         first = [s["name"] for s in sides if s["place"] == 1]
@@ -550,8 +551,8 @@ def celebration(kind, view):
             text = words.t("table.final", points=words.points(sides[0]["total"]))
         else:
             text = words.t("table.first", names=words.and_list(first))
-        return {"kind": kind, "title": words.t("turn.over"), "text": text}
-    return {"kind": kind, "title": words.t("table.five"), "text": words.t("table.five")}
+        return {"kind": kind, "title": words.t("turn.over"), "line": text, "text": text}
+    return {"kind": kind, "title": words.t("table.five"), "line": "", "text": words.t("table.five")}
 
 
 def sheet_mark(text=None):
