@@ -268,6 +268,10 @@ document.addEventListener("click", (event) => {
   mark();
 });
 
+addEventListener("resize", () => {
+  if (dice.length && !running.size) remember(); // the rows moved: slides start from here
+});
+
 if (media) {
   const changed = () => {
     if (still()) finish();
