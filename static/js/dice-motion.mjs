@@ -164,9 +164,23 @@ export function land(json) {
   }
 }
 
-/** Held dice change rows: each slides from where it was (its body; the button is already there). */
+/** Held dice change rows: each slides from where it was (its body; the button is already
+ * there). Measured in the next frame, not in the click: no forced layout in the handler. */
+let sliding = null;
+let slideFrame = 0;
 export function moved(json) {
   const which = still() ? [] : JSON.parse(json);
+  if (sliding === null) {
+    sliding = new Set();
+    slideFrame = requestAnimationFrame(slide);
+  }
+  for (const i of which) sliding.add(i);
+}
+
+function slide() {
+  const which = sliding;
+  sliding = null;
+  slideFrame = 0;
   for (const i of which) {
     const die = dice[i];
     const body = die && die.querySelector(".die-body");
@@ -186,6 +200,12 @@ function remember() {
 
 /** Land everything now. */
 export function finish() {
+  if (slideFrame) { // a slide not begun: the dice are where they belong already
+    cancelAnimationFrame(slideFrame);
+    slideFrame = 0;
+    sliding = null;
+    requestAnimationFrame(remember);
+  }
   if (!running.size) return;
   for (const anim of [...running]) {
     try {

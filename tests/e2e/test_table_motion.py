@@ -79,6 +79,9 @@ def test_the_dice_land_on_the_engines_faces(gp: GamePage, variant):
         m.do({"op": "toggle", "die": i})
         gp.hold(i)
     assert gp.held() == m.view["held"]
+    # held dice are set apart by place, not colour alone: they sit on the kept row, below
+    tops = gp.page.eval_on_selector_all("#board .tray [data-die]", "els => els.map(e => e.offsetTop)")
+    assert tops[0] == tops[1] > tops[2] == tops[3]
     roll_and_see(gp, m)
     assert gp.rolls_left() == m.view["rolls_left"]
 
