@@ -12,7 +12,7 @@ import { sound } from "./sound.mjs";
 
 const MAX_PARTICLES = 120;
 const CONFETTI_MS = 2400;
-const CARD_MS = 2600;
+const CARD_MS = 2400;
 const COLOURS = ["#f2c14e", "#e4572e", "#2e86ab", "#6cc793", "#b07bd8", "#ffffff"];
 
 let canvas = null;
