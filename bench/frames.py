@@ -13,6 +13,9 @@ production headers (tools/serve.py) and boots the app, motion on. Then:
   celebration  Double General with seed 12: five alike on the first roll, so the roll's
                tumble is followed by the celebration (card, confetti on a canvas). Measured
                from the click until the confetti is gone (~2.4 s). A new game each time.
+  roll, motion off
+               the same rolls with the board's motion switch off: the page's own drawing
+               of the reply and the engine's, without animation (for comparison).
   tumble alone / confetti alone
                the same motion started from a script (no click, no engine, no Python on
                the page): what the dice module and the confetti cost by themselves.
@@ -77,7 +80,7 @@ def pct(values, q):
     return values[k]
 
 
-def start_game(page, variant, seed, names=("Ana", "Beto")):
+def start_game(page, variant, seed, names=("Ana", "Beto"), moving=True):
     if page.is_visible("#nav-home"):
         page.click("#nav-home")
     page.wait_for_selector("#home", state="visible")
@@ -93,26 +96,54 @@ def start_game(page, variant, seed, names=("Ana", "Beto")):
     page.click("#start")
     page.wait_for_selector("#board", state="visible")
     page.wait_for_selector("#roll:enabled")
-    if page.get_attribute("#motion", "aria-pressed") == "true":
-        page.click("#motion")  # motion on for the measurement
+    if (page.get_attribute("#motion", "aria-pressed") == "true") == moving:
+        page.click("#motion")  # motion on (or off) for the measurement
 
 
-def measured(page, action):
+def measured(page, action, moving=True):
     page.wait_for_function(STILL, timeout=20_000)
     page.evaluate("window.__record()")
-    action()
-    page.wait_for_function("() => document.getAnimations().length > 0 || !!document.querySelector('canvas.confetti')",
-                           timeout=10_000)
-    page.wait_for_function(STILL, timeout=20_000)
+    if moving:
+        action()
+        page.wait_for_function("() => document.getAnimations().length > 0 || !!document.querySelector('canvas.confetti')",
+                               timeout=10_000)
+        page.wait_for_function(STILL, timeout=20_000)
+    else:  # motion off: as long as a roll's tumble would take
+        action()
+        page.wait_for_timeout(800)
     page.wait_for_timeout(50)
     return page.evaluate("window.__stop()")
+
+
+def play_rolls(page, rolls, phase, out, moving=True):
+    """Roll, hold the first die, roll, score the first open box; each roll measured."""
+    done = 0
+    while done < rolls:
+        if page.is_visible("#over"):
+            start_game(page, "argentine", 7 + done, moving=moving)
+        r = measured(page, lambda: page.click("#roll"), moving)
+        out[phase]["deltas"] += r["deltas"]
+        out[phase]["longs"] += r["longs"]
+        out[phase]["n"] += 1
+        done += 1
+        if page.is_visible("#over"):
+            continue
+        if done % 2 == 1 and page.is_enabled("#roll"):
+            page.click('#board .tray [data-die="0"]')  # hold one, roll the rest next
+            continue
+        page.locator("#sheet button.box:visible").first.click()
+        if page.is_visible("#confirm"):
+            page.click("#confirm-ok")
+        page.wait_for_function(STILL, timeout=20_000)
+        if page.is_visible("#board .moment"):
+            page.keyboard.press("Shift")  # the hand-over card
 
 
 def run(base_url: str, rolls: int, celebrations: int, width: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     out = {phase: {"deltas": [], "longs": [], "n": 0}
-           for phase in ("roll", "celebration", "tumble alone", "confetti alone", "idle")}
+           for phase in ("roll", "celebration", "roll, motion off", "tumble alone", "confetti alone", "idle")}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": width, "height": 900}, reduced_motion="no-preference")
@@ -121,26 +152,11 @@ def run(base_url: str, rolls: int, celebrations: int, width: int) -> dict:
         page.evaluate(PROBE)
 
         start_game(page, "argentine", 7)
-        done = 0
-        while done < rolls:
-            if page.is_visible("#over"):
-                start_game(page, "argentine", 7 + done)
-            r = measured(page, lambda: page.click("#roll"))
-            out["roll"]["deltas"] += r["deltas"]
-            out["roll"]["longs"] += r["longs"]
-            out["roll"]["n"] += 1
-            done += 1
-            if page.is_visible("#over"):
-                continue
-            if done % 2 == 1 and page.is_enabled("#roll"):
-                page.click('#board .tray [data-die="0"]')  # hold one, roll the rest next
-                continue
-            page.locator("#sheet button.box:visible").first.click()
-            if page.is_visible("#confirm"):
-                page.click("#confirm-ok")
-            page.wait_for_function(STILL, timeout=20_000)
-            if page.is_visible("#board .moment"):
-                page.keyboard.press("Shift")  # the hand-over card
+        play_rolls(page, rolls, "roll", out)
+        # The same rolls with the board's motion switch off: what the page's own drawing
+        # (and the engine's reply) costs without any animation.
+        start_game(page, "argentine", 7, moving=False)
+        play_rolls(page, rolls // 2, "roll, motion off", out, moving=False)
 
         # The same motion without the click, the engine or the page's Python: the dice
         # module and the confetti alone (static/js/dice-motion.mjs, moments.mjs), and idle
