@@ -2,11 +2,11 @@
 #   make serve   build the site (npm ci first if needed) and serve it on http://localhost:8000/
 #   make test    install what a fresh machine needs (Debian chromium, firefox-esr,
 #                webkit2gtk-driver and xvfb if missing, pip packages, npm packages),
-#                build, and run every test: unit, e2e in Chromium, e2e in Firefox ESR,
-#                the WebKit suite. Each part runs even when an earlier one failed; the
-#                wall time of each is printed (and kept in .test-times.txt); the exit
-#                status is non-zero when any part failed.
-# One part alone: make test-unit | test-chromium | test-firefox | test-webkit
+#                build, and run every test: unit, the build checks (no browser), e2e
+#                in Chromium, e2e in Firefox ESR, the WebKit suite. Each part runs even
+#                when an earlier one failed; the wall time of each is printed (and kept
+#                in .test-times.txt); the exit status is non-zero when any part failed.
+# One part alone: make test-unit | test-site | test-chromium | test-firefox | test-webkit
 # (these assume the test needs are installed and dist/ is built: make test-deps build).
 PYTHON ?= python3
 PORT ?= 8000
@@ -17,7 +17,7 @@ E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST)
 TIMES := .test-times.txt
 
 .PHONY: serve build build-deps test test-deps browsers chromium bench clean \
-	test-unit test-chromium test-firefox test-webkit
+	test-unit test-site test-chromium test-firefox test-webkit
 
 # npm ci when node_modules is missing or older than the lock file.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -55,6 +55,10 @@ test-deps: browsers
 test-unit:
 	$(PYTEST) tests/unit
 
+# The built dist/ checked without a browser (tests/site/conftest.py).
+test-site:
+	SITE_DIST=$(CURDIR)/dist $(PYTEST) tests/site
+
 test-chromium:
 	$(E2E) tests/e2e --browser chromium
 
@@ -67,7 +71,7 @@ test-webkit:
 test: test-deps
 	$(PYTHON) tools/build.py
 	@: > $(TIMES); failed=""; \
-	for part in unit chromium firefox webkit; do \
+	for part in unit site chromium firefox webkit; do \
 		start=$$(date +%s); \
 		echo "=== $$part: make test-$$part"; \
 		if $(MAKE) --no-print-directory test-$$part; then result=passed; else result=FAILED; failed="$$failed $$part"; fi; \

@@ -282,6 +282,15 @@ TABLES = {
             "straight 2-3-4-5-6 20, Chance (sum), General (five alike) 5 × face + 50.",
             "Who starts: every player rolls one die, highest starts.",
         ],
+        # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
+        "table.mute": "Mute",
+        "table.still": "Reduce motion",
+        "table.kept": "Kept",
+        "table.pass": "{player}'s turn — pass the device",
+        "table.auto": "{name} wins at once!",
+        "table.final": "Final score: {points}",
+        "table.first": "First place: {names}!",
+        "table.five": "Five alike!",
     },
     "es": {
         "page.title": "Generala — juegos de dados",
@@ -542,6 +551,15 @@ TABLES = {
             "General (cinco iguales) 5 × número + 50.",
             "Quién empieza: cada jugador tira un dado; empieza el más alto.",
         ],
+        # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
+        "table.mute": "Silenciar",
+        "table.still": "Menos movimiento",
+        "table.kept": "Guardados",
+        "table.pass": "Turno de {player}: pasa el dispositivo",
+        "table.auto": "¡{name} gana de inmediato!",
+        "table.final": "Puntuación final: {points}",
+        "table.first": "¡Primer puesto: {names}!",
+        "table.five": "¡Cinco iguales!",
     },
     "bg": {
         "page.title": "Генерал — игри със зарове",
@@ -802,6 +820,15 @@ TABLES = {
             "Шанс (сбор), Генерал (пет еднакви) 5 × числото + 50.",
             "Кой започва: всеки играч хвърля по един зар, първи е на ред най-високият.",
         ],
+        # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
+        "table.mute": "Без звук",
+        "table.still": "Без анимация",
+        "table.kept": "Задържани",
+        "table.pass": "Ред е на {player} — подайте устройството",
+        "table.auto": "{name} печели веднага!",
+        "table.final": "Краен резултат: {points}",
+        "table.first": "Първо място: {names}!",
+        "table.five": "Пет еднакви!",
     },
     "ru": {
         "page.title": "Генерала — игры в кости",
@@ -1063,6 +1090,15 @@ TABLES = {
             "Генерал (пять одинаковых) 5 × номинал + 50.",
             "Кто начинает: каждый игрок бросает одну кость, первым ходит выбросивший больше.",
         ],
+        # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
+        "table.mute": "Без звука",
+        "table.still": "Без анимации",
+        "table.kept": "Отложены",
+        "table.pass": "Ход: {player} — передайте устройство",
+        "table.auto": "{name} сразу побеждает!",
+        "table.final": "Итог: {points}",
+        "table.first": "Первое место: {names}!",
+        "table.five": "Пять одинаковых!",
     },
 }
 

@@ -1,6 +1,10 @@
 # The board: built once per game from the first view, then updated in place.
 # Everything drawn comes from the engine's view model (plus the page's own
 # transient choices for the ten-dice split); nothing is read back from the DOM.
+import json
+
+import js
+
 import words
 from dom import Cache, clear, el
 
@@ -28,8 +32,8 @@ class Board:
         self.root = root
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
-        self.shakes = 0  # rolls shaken: the animation alternates "a"/"b" to restart
-        self.started = None  # the shake rolling() began, continued by the reply's update
+        self.started = False  # rolling() tossed the dice: the reply's update lands them
+        self.prev = None  # the last view drawn on this board (None right after a build)
 
     # --- build once per game ---------------------------------------------
 
@@ -48,6 +52,21 @@ class Board:
         self.who = el("p", "who", "", {"id": "who"})
         head.appendChild(self.title)
         head.appendChild(self.turn)
+        tools = el("div", "table-tools")
+        # Toggle buttons; static/js/sound.mjs and dice-motion.mjs keep aria-pressed up to date.
+        self.mute = el("button", "btn small tool mute", None,
+                       {"type": "button", "id": "mute", "data-action": "sound",
+                        "aria-pressed": "true" if js.generalaSound.muted else "false"})
+        self.mute.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
+        self.mute.appendChild(el("span", None, words.t("table.mute")))
+        self.motion = el("button", "btn small tool motion", None,
+                         {"type": "button", "id": "motion", "data-action": "motion",
+                          "aria-pressed": "true" if js.generalaDice.still() else "false"})
+        self.motion.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
+        self.motion.appendChild(el("span", None, words.t("table.still")))
+        tools.appendChild(self.mute)
+        tools.appendChild(self.motion)
+        head.appendChild(tools)
         head.appendChild(self.who)
         root.appendChild(head)
         self.i_turn, self.i_who = R(self.turn), R(self.who)
@@ -63,17 +82,23 @@ class Board:
         root.appendChild(self.rolloff)
 
         tray = el("div", "tray")
+        # The table: the dice on the felt, held dice on the kept row below it.
+        felt = el("div", "dice-table")
         self.dice_box = el("div", "dice dice-" + str(n), None,
                            {"role": "group", "aria-label": words.t("board.dice")})
         self.dice = []
         for i in range(n):
-            die = make_die("die", {"data-die": i, "aria-pressed": "false", "type": "button"})
+            die = el("button", "die", None, {"data-die": i, "aria-pressed": "false", "type": "button"})
             # The key is drawn by CSS (attr(data-key)): not text, so the die's name is its label alone.
             key = el("span", "die-key", None, {"aria-hidden": "true", "data-key": str((i + 1) % 10)})
             die.appendChild(key)
             self.dice.append(R(die))
             self.dice_box.appendChild(die)
-        tray.appendChild(self.dice_box)
+        # The dice's labels say "held": the row's name is for the eyes only.
+        self.dice_box.appendChild(el("div", "kept", words.t("table.kept"), {"aria-hidden": "true"}))
+        felt.appendChild(self.dice_box)
+        tray.appendChild(felt)
+        js.generalaDice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
         actions = el("div", "actions")
         self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
                                                               "aria-keyshortcuts": "R"})
@@ -163,6 +188,7 @@ class Board:
         self.over = el("section", "over", None, {"id": "over", "hidden": "", "aria-labelledby": "over-title"})
         root.appendChild(self.over)
 
+        self.prev = None
         self.draw_rolloff(view)
         # Open before the first roll of the game; closed (once) when play has begun.
         self.rolloff_auto = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
@@ -193,28 +219,26 @@ class Board:
 
     # --- update on every reply -----------------------------------------
 
-    def next_shake(self):
-        self.shakes += 1
-        return "a" if self.shakes % 2 else "b"
-
     # --- drawn at the click, before the engine's reply (~10 ms later) -------------
     # The board answers in the same frame as the click; update() then draws the reply
     # over it, and the Cache keeps both consistent.
 
     def rolling(self, view):
-        """Roll pressed: the dice that roll start shaking and Roll counts down; the
-        faces land with the reply, in the same shake (update keeps it going)."""
+        """Roll pressed: the dice that roll leave the table and Roll counts down; they
+        land on the reply's faces (update)."""
         c = self.c
-        self.started = shake = self.next_shake()
+        self.started = True
         c.seen.pop("dice", None)  # the reply redraws every die, even if refused
+        tossed = []
         for i, die in enumerate(self.dice):
             if not (view["dice"] and view["held"][i]):
-                c.attr(die, "data-roll", shake)
+                tossed.append(i)
             c.flag(die, "disabled", True)
         c.text(self.i_roll, words.t("board.roll_left", n=max(0, view["rolls_left"] - 1)))
         c.flag(self.i_roll, "disabled", True)
         c.flag(self.i_undo, "disabled", True)
         c.flush()
+        js.generalaDice.toss(json.dumps(tossed))
 
     def scoring(self, view, box):
         """A box chosen: it shows the points it scores, the other boxes and Roll go quiet."""
@@ -272,15 +296,16 @@ class Board:
         can_hold = view["can_hold"] and ready and not ui["split"]
         dkey = (dice, held, can_hold)
         last = view.get("last") or {}
-        # A fresh roll shakes the dice that were rolled (CSS, only without reduced motion):
-        # alternating "a"/"b" restarts the animation.
-        shake = None
-        started, self.started = self.started, None  # a shake begun at the click (rolling)
-        if dice and last.get("type") in ("roll", "auto-win") and self.c.seen.get("dice") != dkey:
-            shake = started or self.next_shake()
+        prev = self.prev
+        # A fresh roll (pressed here, or the next roll of the turn drawn last: a computer's,
+        # another tab's) is seen: the dice that rolled land on their faces.
+        started, self.started = self.started, False
+        fresh = bool(dice and last.get("type") in ("roll", "auto-win") and self.c.seen.get("dice") != dkey
+                     and (started or next_roll(prev, view)))
+        moved = []
+        if prev is not None and prev["dice"] and dice and not fresh and len(prev["held"]) == len(held):
+            moved = [i for i in range(len(held)) if bool(prev["held"][i]) != bool(held[i])]
         for i, die in enumerate(self.dice if self.c.seen.get("dice") != dkey else ()):
-            if shake and not held[i]:
-                c.attr(die, "data-roll", shake)
             face = str(dice[i]) if dice else "0"
             c.attr(die, "data-face", face)
             h = bool(held[i]) if dice else False
@@ -297,7 +322,7 @@ class Board:
         c.text(self.i_roll, words.t("board.roll_left", n=left))
         c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
         c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
-        c.flag(self.i_dice_box, "hidden", over)
+        c.flag(self.i_dice_box, "hidden", over and not view["auto_win"])  # the winning dice stay
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
 
@@ -349,8 +374,36 @@ class Board:
             c.text(td, words.ordinal(view["sides"][i]["place"]))
         c.flush()
 
+        self.prev = view
+        if fresh:
+            rolled = [i for i in range(len(dice)) if not held[i]]
+            js.generalaDice.land(json.dumps({"dice": rolled, "faces": dice}))
+        elif moved:
+            js.generalaDice.moved(json.dumps(moved))
+        if prev is not None:
+            self.moments(prev, view, fresh)
+
         self.draw_split(view, ui)
         self.draw_over(view)
+
+    def moments(self, prev, view, fresh):
+        """What just happened on this board is seen and heard: a box filled (a tick), five
+        alike, an automatic win, the end of the game (a celebration), the device passed
+        to the next person in hot-seat (static/js/sound.mjs, moments.mjs)."""
+        if filled(view) > filled(prev):
+            js.generalaSound.tick()
+        kind = None
+        if view["auto_win"] and not prev["auto_win"]:
+            kind = "auto"
+        elif view["over"] and not prev["over"]:
+            kind = "over"
+        elif fresh and five_alike(view["dice"]):
+            kind = "five"
+        if kind:
+            js.generalaMoments.celebrate(json.dumps(celebration(kind, view)))
+        elif handing_over(prev, view):
+            js.generalaMoments.handOver(json.dumps({
+                "name": view["player"], "text": words.t("table.pass", player=view["player"])}))
 
     def hint_text(self, view, ui):
         if view["over"]:
@@ -452,6 +505,54 @@ class Board:
                                {"type": "button", "data-action": "again", "id": "again"}))
         buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
         node.appendChild(buttons)
+
+
+def next_roll(prev, view):
+    """``view`` shows the roll right after the one ``prev`` showed, in the same turn."""
+    return (prev is not None and prev["round"] == view["round"] and prev["current"] == view["current"]
+            and view["rolls"] == prev["rolls"] + 1)
+
+
+def filled(view):
+    return sum(1 for r in view["rows"] for c in r["cells"] if c["value"] is not None)
+
+
+def five_alike(dice):
+    """Five dice (or more) show one face: a Generala, a General, five alike of ten."""
+    counts = {}
+    for d in dice or ():
+        counts[d] = counts.get(d, 0) + 1
+    return bool(counts) and max(counts.values()) >= 5
+
+
+def is_person(view, i):
+    return i is not None and not str(view["sides"][i].get("player") or "human").startswith("ai:")
+
+
+def handing_over(prev, view):
+    """Hot-seat: the turn passed from one person's side to another person's."""
+    cur = view["current"]
+    return (not view["over"] and len(view["sides"]) > 1 and cur is not None and prev["current"] != cur
+            and is_person(prev, prev["current"]) and is_person(view, cur))
+
+
+def celebration(kind, view):
+    """The words of a celebration: the card's title and the sentence for the live region."""
+    sides = view["sides"]
+    if kind == "auto":
+        w = view["auto_win"]
+        name = sides[w["side"]]["name"]
+        what = words.AUTO_WINS.get(w["kind"], w["kind"])
+        return {"kind": kind, "title": words.t("table.auto", name=name), "line": what[:1].upper() + what[1:],
+                "text": words.t("table.auto", name=name)}
+    if kind == "over":
+        first = [s["name"] for s in sides if s["place"] == 1]
+        if len(sides) == 1:
+            text = words.t("table.final", points=words.points(sides[0]["total"]))
+        else:
+            text = words.t("table.first", names=words.and_list(first))
+        return {"kind": kind, "title": words.t("turn.over"), "line": text, "text": text}
+    return {"kind": kind, "title": words.t("table.five"), "line": "", "text": words.t("table.five")}
 
 
 def sheet_mark(text=None):

@@ -33,18 +33,26 @@ def test_the_engine_runs_in_a_worker_not_on_the_main_thread(app_page):
     assert [u for u in entries if u.endswith("micropython.wasm")]
 
 
-def test_an_engine_error_is_a_rejected_promise_not_a_crash(app_page):
-    # A request the engine cannot parse: the call rejects, the page stays ready.
-    # (The worker logs nothing as an error; the rejection is handled here.)
+def test_a_request_the_engine_cannot_read_is_answered_not_a_crash(app_page):
+    # Text that is not JSON: the engine answers InvalidInput, saying why; the call's
+    # promise resolves (only a call the worker cannot answer rejects), the page stays
+    # ready and the engine answers the next request.
     outcome = app_page.evaluate(
         """generalaEngine.call("not json").then(r => "reply:" + r, e => "error:" + e.message)"""
     )
-    assert outcome.startswith(("error:", "reply:"))
+    kind, _, text = outcome.partition(":")
+    assert kind == "reply", outcome
+    reply = json.loads(text)
+    assert reply["ok"] is False and reply["kind"] == "InvalidInput", reply
+    assert "not JSON" in reply["error"], reply
     assert app_page.evaluate("document.documentElement.dataset.state") == "ready"
+    ping = app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    assert json.loads(ping)["ok"] is True
 
 
-def test_boot_failure_is_reported_visibly(page, guard):
-    # Break the engine download: the page must end in data-state=error with a message.
+def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
+    # Break the engine download: the page must end in data-state=error with a message,
+    # and a call to the engine rejects with the boot's error instead of waiting forever.
     guard.allow(r"generala\.zip|could not start|Failed to load resource")
     page.context.route("**/generala.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("/")
@@ -52,6 +60,11 @@ def test_boot_failure_is_reported_visibly(page, guard):
     message = page.text_content("#boot-error")
     assert message and "could not start" in message
     assert page.is_visible("#boot-error")
+    outcome = page.evaluate(
+        """generalaEngine.call(JSON.stringify({op: 'ping'})).then(r => "reply:" + r, e => "error:" + e.message)"""
+    )
+    assert outcome == "error:" + page.evaluate("generalaEngine.error"), outcome
+    assert "cannot fetch the engine (404" in outcome
 
 
 def test_the_engine_boots_from_its_snapshot(app_page):

@@ -183,12 +183,14 @@ def test_reduced_motion_and_dark_mode(gp: GamePage):
     p = gp.page
     try:
         gp.new_game("double", ("Ana", "Beto", "Caro"), seed=6)
-        gp.roll()
-        # rolled dice shake, but not under prefers-reduced-motion
+        # rolled dice tumble (static/js/dice-motion.mjs), but not under prefers-reduced-motion
         p.emulate_media(reduced_motion="no-preference")
-        assert p.eval_on_selector('#board .tray [data-die="0"]', "e => getComputedStyle(e).animationName") != "none"
+        gp.roll()
+        assert p.eval_on_selector('#board .tray [data-die="0"] .cube', "e => e.getAnimations().length") > 0
         p.emulate_media(reduced_motion="reduce")
-        assert p.eval_on_selector('#board .tray [data-die="0"]', "e => getComputedStyle(e).animationName") == "none"
+        p.wait_for_function("() => document.getAnimations().length === 0")  # landed at once
+        gp.roll()
+        assert p.evaluate("document.getAnimations().length") == 0
         # dark mode follows prefers-color-scheme
         light = p.evaluate("getComputedStyle(document.documentElement).backgroundColor")
         p.emulate_media(color_scheme="dark")

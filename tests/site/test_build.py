@@ -1,4 +1,4 @@
-"""The publish folder built by tools/build.py (no browser needed)."""
+"""What tools/build.py publishes, and that it builds the same bytes every time."""
 import gzip
 import json
 import zipfile
