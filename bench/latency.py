@@ -85,6 +85,7 @@ def run(base_url: str, turns: int) -> dict:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(base_url + "/?seed=7")
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        page.click("#play-custom")
         page.fill("#sides .side-name >> nth=0", "Ana")
         page.fill("#sides .side-name >> nth=1", "Beto")
         page.click("#start")

@@ -127,6 +127,49 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
+WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.]+)"[^<>]*)>([^<>]*)</\1>')
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    """The page's translation tables (static/ui/i18n.py: plain Python dicts)."""
+    sys.path.insert(0, str(ROOT / UI_DIR))
+    try:
+        import i18n  # type: ignore
+        return i18n.TABLES
+    finally:
+        sys.path.remove(str(ROOT / UI_DIR))
+
+
+def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
+    """Each `<x data-words="key">English</x>` of index.html gets its text in every language,
+    one `<span lang>` each (CSS shows those of <html lang>, static/css/home.css): the first
+    screen is drawn in the page's language before any script of ours has run. The English
+    written in index.html must be the table's, so the source reads true."""
+    problems = []
+
+    def expand(m: re.Match) -> str:
+        tag, attrs, key, text = m.groups()
+        english = tables["en"].get(key)
+        if english is None:
+            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/i18n.py")
+            return m.group(0)
+        if " ".join(text.split()) != english:
+            problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, i18n.py {english!r}")
+        spans = "".join(
+            f'<span lang="{lang}">{escape_html(table.get(key, english))}</span>' for lang, table in tables.items()
+        )
+        return f"<{tag}{attrs}>{spans}</{tag}>"
+
+    out = WORDS_RE.sub(expand, html)
+    if problems:
+        raise BuildError("\n".join(problems))
+    return out
+
+
+def escape_html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def copy_tree(src: Path, dst: Path) -> None:
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
@@ -475,6 +518,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
 
     for name in SITE_FILES:
         copy_file(ROOT / name, out / name)
+    index = out / "index.html"
+    index.write_text(write_words(index.read_text(encoding="utf-8"), page_words()), encoding="utf-8")
     for name in SITE_DIRS:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])

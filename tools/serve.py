@@ -10,6 +10,13 @@ order, a later rule overriding an earlier one's header of the same name), so
 local runs and the e2e tests see the same Content-Security-Policy, caching and
 MIME types as the deployed site.
 
+Responses are compressed as a CDN like Netlify's compresses them: text, scripts,
+JSON, SVG and wasm are sent with `Content-Encoding: br` when the client accepts it
+and the `brotli` module is importable (quality 5), else gzip (level 6); files that
+are compressed already (zip, .gz, images, bytecode) go as they are. So local
+byte counts and Lighthouse figures mean what deployed ones mean. `--no-compress`
+(or `compress=False`) serves every body raw.
+
 From tests:
 
     from tools.serve import start_server
@@ -20,8 +27,11 @@ From tests:
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
 import re
 import sys
@@ -51,6 +61,64 @@ MIME_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
 }
+
+
+# Types a CDN compresses on the fly (by Content-Type, parameters ignored).
+COMPRESSIBLE = {
+    "text/html", "text/javascript", "text/css", "text/plain", "text/x-python",
+    "application/json", "application/manifest+json", "application/toml",
+    "application/wasm", "image/svg+xml",
+}
+BROTLI_QUALITY = 5
+GZIP_LEVEL = 6
+
+try:  # optional (requirements-test.txt); gzip alone otherwise
+    import brotli  # type: ignore
+except ImportError:  # pragma: no cover - depends on the machine
+    brotli = None
+
+
+def accepted_encoding(accept_encoding: str) -> str | None:
+    """The encoding to send for an Accept-Encoding header: br, gzip or None.
+    A coding listed with q=0 is refused."""
+    offered = {}
+    for item in accept_encoding.split(","):
+        name, _, params = item.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name:
+            offered[name.strip().lower()] = q
+    if brotli is not None and offered.get("br", 0) > 0:
+        return "br"
+    if offered.get("gzip", 0) > 0:
+        return "gzip"
+    return None
+
+
+_compressed_cache: dict[tuple, bytes] = {}
+_cache_lock = threading.Lock()
+
+
+def compressed_body(path: str, stat: os.stat_result, encoding: str) -> bytes:
+    """The file's bytes in `encoding`, made once per file version and kept."""
+    key = (path, stat.st_mtime_ns, stat.st_size, encoding)
+    with _cache_lock:
+        body = _compressed_cache.get(key)
+    if body is None:
+        data = Path(path).read_bytes()
+        if encoding == "br":
+            body = brotli.compress(data, quality=BROTLI_QUALITY)
+        else:
+            body = gzip.compress(data, GZIP_LEVEL, mtime=0)
+        with _cache_lock:
+            _compressed_cache[key] = body
+    return body
 
 
 def glob_to_regex(pattern: str) -> re.Pattern:
@@ -92,6 +160,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     rules: list = []
     overlays: dict[str, str] = {}  # URL prefix -> directory, e.g. {"/bench/": ".../bench"}
     quiet = False
+    compress = True
     on_response = None  # optional callback(path, status, body_bytes), e.g. for benchmarks
 
     def send_response(self, code, message=None):
@@ -110,6 +179,40 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
         if self.on_response is not None:
             self.on_response(self.path, getattr(self, "_status", 0), getattr(self, "_body_bytes", 0))
+
+    def send_head(self):
+        """As the standard handler, but a compressible file goes compressed when the
+        client accepts it (with Vary: Accept-Encoding, as a CDN answers)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not self.compress or not os.path.isfile(path):
+            return super().send_head()
+        ctype = self.guess_type(path)
+        encoding = accepted_encoding(self.headers.get("Accept-Encoding", ""))
+        if encoding is None or ctype.split(";")[0].strip().lower() not in COMPRESSIBLE:
+            return super().send_head()
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                when = email.utils.parsedate_to_datetime(since)
+            except (TypeError, ValueError, IndexError, OverflowError):
+                when = None
+            if when is not None and when.tzinfo is not None and int(stat.st_mtime) <= when.timestamp():
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        body = compressed_body(path, stat, encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path: str) -> str:
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
@@ -166,6 +269,7 @@ def make_server(
     overlays: dict[str, str] | None = None,
     quiet: bool = False,
     on_response=None,
+    compress: bool = True,
 ) -> Server:
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
@@ -177,6 +281,7 @@ def make_server(
             "rules": load_header_rules(netlify_toml),
             "overlays": {k: str(Path(v).resolve()) for k, v in (overlays or {}).items()},
             "quiet": quiet,
+            "compress": compress,
             "on_response": staticmethod(on_response) if on_response else None,
         },
     )
@@ -191,11 +296,12 @@ def start_server(
     overlays: dict[str, str] | None = None,
     quiet: bool = True,
     on_response=None,
+    compress: bool = True,
 ):
     """Start serving in a daemon thread (port 0: a free one). Returns (base_url, stop).
     `overlays` maps URL prefixes to other folders; `on_response(path, status, body_bytes)`
-    is called after each GET."""
-    server = make_server(directory, port, host, netlify_toml, overlays, quiet, on_response)
+    is called after each GET with the bytes of the body as sent (compressed or not)."""
+    server = make_server(directory, port, host, netlify_toml, overlays, quiet, on_response, compress)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     base_url = f"http://{host}:{server.server_address[1]}"
@@ -214,9 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", type=Path, default=DEFAULT_DIST)
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--no-compress", action="store_true", help="send every body raw")
     args = ap.parse_args(argv)
     try:
-        server = make_server(args.dir, args.port, args.host, quiet=args.quiet)
+        server = make_server(args.dir, args.port, args.host, quiet=args.quiet, compress=not args.no_compress)
     except FileNotFoundError as e:
         print(e, file=sys.stderr)
         return 1

@@ -182,5 +182,9 @@ addEventListener("unhandledrejection", (event) => {
   }
 });
 
-start();
+// The worker (and its 5 MB snapshot) starts once the first screen is painted: the
+// page's own files come first. A hidden tab paints no frame: the timer starts it then.
+// Any call or ready() starts it at once.
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 250);
 export default engine;

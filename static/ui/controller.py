@@ -27,6 +27,7 @@ from render import Board
 from render import sheet_mark as render_sheet_mark
 from saves import CONFLICT, FAILED, PREFIX, REV_READ, Saves, describe, rev_of, when
 from shapes import sheet_game, size_text
+from home_screen import Home
 from setup import Setup
 
 html = document.documentElement
@@ -187,6 +188,7 @@ class Game:
     async def assemble(self, pause):
         """Build the screens, one browser task each (main.py: no long task at boot)."""
         self.setup = Setup(self.catalog, self.params.get("variant"))
+        self.home = Home(self, self.catalog)
         await pause()
         self.extras = extras.Extras(self, self.catalog)  # score sheet, replay, records
         await pause()
@@ -201,7 +203,9 @@ class Game:
     def board_visible(self):
         return not byid("board").hidden
 
-    def show_home(self):
+    def show_home(self, panel=None):
+        """The home screen: ``panel`` ("main", "setup", "library"), or the one it showed
+        last (back from a replay or the records opened from the saved games)."""
         self.save_now()
         self.gid = None
         self.view = None
@@ -209,10 +213,12 @@ class Game:
         self.draw_saves()
         byid("board").hidden = True
         byid("home").hidden = False
+        self.home.show(panel)
         byid("nav-home").hidden = True
         byid("nav-rules").hidden = True
 
     def show_board(self):
+        html.classList.remove("resuming")
         byid("home").hidden = True
         byid("board").hidden = False
         byid("nav-home").hidden = False
@@ -243,6 +249,7 @@ class Game:
         self.fill_list("continue", unfinished, self.continue_item)
         self.fill_list("history", finished, self.history_item)
         self.fill_list("aside", broken, self.aside_item)
+        self.home.saves_drawn(len(finished))
         self.extras.saves_drawn()
 
     def fill_list(self, name, items, make):
@@ -578,6 +585,10 @@ class Game:
             req["seed"] = seed
         byid("setup-error").hidden = True
         req["op"] = "new"
+        await self.start_game(req)
+
+    async def start_game(self, req):
+        """Send a `new` request (the setup form's, or the home screen's one-tap game)."""
         status(words.t("msg.starting_game" if self.ui["ready"] else "msg.starting_engine"))
         reply = await self.call(req)
         if reply and reply.get("ok"):
@@ -722,7 +733,7 @@ class Game:
         on(byid("add-side"), "click", lambda e: self.add_side())
         on(byid("confirm"), "close", self.on_confirm_close)
         on(byid("messages"), "click", self.on_message_click)
-        on(byid("nav-home"), "click", lambda e: self.show_home())
+        on(byid("nav-home"), "click", lambda e: self.show_home("main"))
         on(byid("nav-rules"), "click", lambda e: self.show_rules())
         on(document, "keydown", self.on_key)
         on(js.window, "pagehide", lambda e: self.save_now())
@@ -751,6 +762,7 @@ class Game:
         if self.ui["ready"]:
             byid("engine-status").textContent = ""
         self.setup.relabel()
+        self.home.relabel()
         self.draw_saves()
         if self.view is not None:
             self.board.key = None
@@ -817,8 +829,7 @@ class Game:
         elif action == "again":
             spawn(self.again())
         elif action == "home":
-            self.show_home()
-            byid("start").scrollIntoView()
+            self.show_home("main")
         elif action == "rules":
             self.show_rules()
 
@@ -964,6 +975,8 @@ async def boot(pause):
         await pause()
         entry = game.first_screen()
         game.extras.opened()
+        if entry is None:
+            game.home.first_tap()
     except Exception as err:
         engine.showBootError(words.t("msg.page_failed", error=err))
         raise

@@ -64,9 +64,11 @@ class RecordsView:
         self.root = section("records", TEXT["screen"])
         self.players = []
         nav = document_nav()
-        if nav is not None and byid("nav-records") is None:
+        btn = byid("nav-records")  # index.html's
+        if nav is not None and btn is None:
             btn = el("button", "nav-btn", TEXT["nav"], {"type": "button", "id": "nav-records"})
             nav.appendChild(btn)
+        if btn is not None:
             on(btn, "click", lambda e: spawn(self.open()))
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_change)

@@ -219,7 +219,7 @@ class ReplayView:
             self.show(view)
 
     def add_file_input(self):
-        home = byid("home")
+        home = byid("library") or byid("home")  # the saved games' panel of the home screen
         if home is None or byid("open-file") is not None:
             return
         box = el("section", "saves open-file", None, {"id": "open-file-section", "aria-labelledby": "open-file-title"})

@@ -143,6 +143,12 @@ class Setup:
         self.refresh_buttons()
         return inp
 
+    def seat_people(self, n):
+        """``n`` seats, each a person (the hot-seat form starts from these)."""
+        clear(self.sides)
+        for _ in range(n):
+            self.add_side()
+
     def remove_side(self, k):
         node = self.sides.querySelector('[data-side-row="' + k + '"]')
         if node and self.sides.children.length > 1:

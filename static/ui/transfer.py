@@ -129,7 +129,7 @@ class Transfer:
     # --- the section on the home screen -------------------------------------------
 
     def build(self):
-        home = byid("home")
+        home = byid("library") or byid("home")  # the saved games' panel of the home screen
         box = self.root = el("section", "saves transfer", None,
                              {"id": "transfer-section", "aria-labelledby": "transfer-title"})
         self.title = el("h2", None, TEXT["title"], {"id": "transfer-title"})

@@ -22,6 +22,38 @@ RENDERED = ("n => { const b = document.getElementById('board');"
             " return +(b.dataset.rendered || 0) > n && !b.hasAttribute('aria-busy'); }")
 
 
+def open_setup(page, mode="custom"):
+    """The home screen's setup form: "custom" (everything) or "hotseat" (the game and
+    the players). The play choices are the home screen's first panel."""
+    if page.is_visible("#nav-home"):
+        page.click("#nav-home")
+    if page.get_attribute("#home", "data-panel") != "setup" or page.get_attribute("#setup", "data-mode") != mode:
+        if page.get_attribute("#home", "data-panel") != "main":
+            page.click("#home [data-home-panel=main] >> visible=true")
+        page.click(f"#play-{mode}")
+    page.wait_for_selector("#setup", state="visible")
+
+
+def open_home(page):
+    """The home screen's play choices (with the games to continue)."""
+    if page.is_visible("#nav-home"):
+        page.click("#nav-home")
+    if page.get_attribute("#home", "data-panel") != "main":
+        page.click("#home [data-home-panel=main] >> visible=true")
+    page.wait_for_selector("#play-computer", state="visible")
+
+
+def open_library(page):
+    """The home screen's panel of finished games, import and export."""
+    if page.is_visible("#nav-home"):
+        page.click("#nav-home")
+    if page.get_attribute("#home", "data-panel") != "library":
+        if page.get_attribute("#home", "data-panel") != "main":
+            page.click("#home [data-home-panel=main] >> visible=true")
+        page.click("#open-library")
+    page.wait_for_selector("#library", state="visible")
+
+
 class GamePage:
     def __init__(self, page):
         self.page = page
@@ -37,14 +69,14 @@ class GamePage:
 
     # --- screens ------------------------------------------------------------
     def home(self):
-        if self.page.is_visible("#nav-home"):
-            self.page.click("#nav-home")
-        self.page.wait_for_selector("#home", state="visible")
+        """The home screen's play choices (its first panel)."""
+        open_home(self.page)
 
     def new_game(self, variant="argentine", names=("Ana", "Beto"), seed=1, options=None, teams=None):
-        """Fill the setup form and start. teams: {side index: "member, member"}."""
+        """Fill the setup form (Custom game) and start. teams: {side index: "member, member"}."""
         p = self.page
         self.home()
+        open_setup(p)
         p.check(f'input[data-variant="{variant}"]')
         rows = p.locator("#sides > li")
         while rows.count() < len(names):

@@ -2,7 +2,7 @@
 replays, share links and records. Extends GamePage (gamepage.py) without changing it."""
 from __future__ import annotations
 
-from gamepage import GamePage
+from gamepage import GamePage, open_setup
 
 from generala import app
 
@@ -17,6 +17,7 @@ class SheetPage(GamePage):
                  sheet=True):
         """The setup form with "Play with real dice (score sheet)" set (or cleared)."""
         self.home()
+        open_setup(self.page)
         self.page.set_checked("#sheet-mode", sheet)
         super().new_game(variant, names, seed=seed, options=options, teams=teams)
         if sheet:

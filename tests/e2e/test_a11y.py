@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
-from gamepage import RENDERED, GamePage, Mirror
+from gamepage import RENDERED, GamePage, Mirror, open_library, open_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -71,7 +71,13 @@ def all_states(gp: GamePage, lang: str) -> dict:
     found: dict = {}
     gp.home()
     set_lang(p, lang)
+    check(p, "home", found)
+    open_setup(p, "hotseat")
+    check(p, "hot-seat setup", found)
+    open_setup(p, "custom")
     check(p, "setup", found)
+    open_library(p)
+    check(p, "saved games", found)
 
     # mid-turn, two dice held
     gp.new_game("argentine", ("Ana", "Beto"), seed=5)
@@ -171,8 +177,12 @@ def test_whole_game_by_keyboard_alone(gp: GamePage):
                     return
             raise AssertionError(f"Tab never reached {test}")
 
-        # the game: arrow keys in the radio group (Generala is the first)
-        tab_to("a.matches('input[data-variant]')")
+        # the home screen's Custom game, then the game: arrow keys in the radio group
+        tab_to("a.id === 'play-custom'")
+        p.keyboard.press("Enter")
+        p.wait_for_selector("#setup", state="visible")
+        if not p.evaluate("document.activeElement.matches('input[data-variant]')"):
+            tab_to("a.matches('input[data-variant]')")
         for _ in range(4):
             if p.evaluate("document.activeElement.value") == "argentine":
                 break

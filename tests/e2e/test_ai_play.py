@@ -13,7 +13,7 @@ import time
 
 import pytest
 from e2e_support import wait_ready
-from gamepage import GamePage, gp, shared  # noqa: F401
+from gamepage import GamePage, gp, open_setup, shared  # noqa: F401
 
 from generala import Game
 from generala.ai import coach
@@ -30,6 +30,7 @@ def start(gp: GamePage, variant, sides, seed, options=None, reduced=True):
     p = gp.page
     p.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     gp.home()
+    open_setup(p)
     p.check(f'input[data-variant="{variant}"]')
     rows = p.locator("#sides > li")
     while rows.count() < len(sides):
@@ -174,6 +175,7 @@ def test_reload_during_a_computer_turn_resumes_it(gp: GamePage):
 def test_setup_levels_and_the_note_on_games_without_a_table(gp: GamePage):
     p = gp.page
     gp.home()
+    open_setup(p)
     rows = p.locator("#sides > li")
     while rows.count() < 2:
         p.click("#add-side")

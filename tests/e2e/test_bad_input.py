@@ -1,7 +1,7 @@
 """Bad input: hostile names are shown as text and run nothing; long names are
 shortened with a message; bad URL parameters get a visible message and defaults."""
 from e2e_support import wait_ready
-from gamepage import GamePage, gp, shared  # noqa: F401
+from gamepage import GamePage, gp, open_setup, shared  # noqa: F401
 
 HOSTILE = '<img src=x onerror=alert(1)><script type="py">print(1)</script>'
 SCRIPT = '<script type="py">print(1)</script>'
@@ -13,6 +13,7 @@ def test_hostile_names_are_shown_literally_and_run_nothing(gp: GamePage):
     p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     p.on("console", lambda msg: printed.append(msg.text) if msg.text.strip() == "1" else None)
     gp.home()
+    open_setup(p)
     name = p.locator("#sides .side-name").first
     name.fill(HOSTILE)
     msg = p.locator("#sides .field-error").first
@@ -42,6 +43,7 @@ def test_bad_url_parameters_get_a_message_and_defaults(gp: GamePage):
     p.goto("/?variant=%3Cb%3Eyacht%3C/b%3E&seed=-4x")
     wait_ready(p)
     gp.home()
+    open_setup(p)
     text = p.inner_text("#messages")
     assert "Unknown game “<b>yacht</b>”" in text
     assert "seed “-4x”" in text and "random" in text
@@ -54,6 +56,7 @@ def test_good_url_parameters_choose_the_game_and_seed(gp: GamePage):
     p.goto("/?variant=bulgarian&seed=77")
     wait_ready(p)
     gp.home()
+    open_setup(p)
     assert p.inner_text("#messages").strip() == ""
     assert p.is_checked('input[data-variant="bulgarian"]')
     assert p.input_value("#seed") == "77"
@@ -63,6 +66,7 @@ def test_good_url_parameters_choose_the_game_and_seed(gp: GamePage):
 def test_a_bad_seed_in_the_form_is_refused_with_a_message(gp: GamePage):
     p = gp.page
     gp.home()
+    open_setup(p)
     if not p.is_visible("#seed"):
         p.click(".seed summary")
     p.fill("#seed", "12abc")

@@ -78,7 +78,7 @@ def open_embed(page, blog, browser_name):
     assert not game.is_visible("#lang-pick")
     link = game.locator("#embed-open")
     assert link.is_visible()
-    assert link.text_content() == "Abrir el juego completo"
+    assert link.inner_text() == "Abrir el juego completo"
     assert link.get_attribute("target") == "_blank" and link.get_attribute("rel") == "noopener"
     href = urllib.parse.urlsplit(link.evaluate("a => a.href"))
     assert dict(urllib.parse.parse_qsl(href.query)) == {"variant": "argentine", "lang": "es", "seed": "7"}

@@ -19,7 +19,7 @@ import re
 import pytest
 import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
-from gamepage import GamePage, Mirror, play_turn
+from gamepage import GamePage, Mirror, open_home, open_library, play_turn
 
 from generala import Game, SeededRoller, app, bundle, variant
 from generala.save import dump
@@ -86,6 +86,7 @@ def choose_file(page, files):
     Firefox over WebDriver BiDi (Playwright 1.64) reports the button's first file
     chooser of a page (the `target` fixture's) but no later one: there the file goes
     straight into the button's <input type=file>, which is what the chooser fills."""
+    open_library(page)
     n = page.evaluate(IMPORTS)
     if page.context.browser.browser_type.name == "firefox":
         page.set_input_files("#import-file", files)
@@ -104,6 +105,7 @@ def as_file(name: str, data) -> dict:
 
 def download(page, selector):
     """(file name, text) of the file the browser wrote to disk for this click."""
+    open_library(page)
     name, path = e2e_support.download(page, lambda: page.click(selector))
     return name, path.read_text(encoding="utf-8")
 
@@ -183,6 +185,7 @@ def target(browser, base_url, source):
                        "import_enabled": page.is_enabled("#import-games"), "storage": page.evaluate(SNAPSHOT)}}
     path = source["all"][0]
     n = page.evaluate(IMPORTS)
+    open_library(page)
     with page.expect_file_chooser() as chooser:
         page.click("#import-games")
     chooser.value.set_files(path)
@@ -253,10 +256,14 @@ def test_one_game_is_exported_from_its_list_item(source):
                                       "els => els.map(e => e.getAttribute('aria-label'))")
     assert sorted(names) == ["Export General — Ana, Beto", "Export Generala — Ana, Beto", "Export Генерал — Eva"]
     assert page.locator("#aside-list [data-export-save]").count() == 0
-    small = page.evaluate("""() => [...document.querySelectorAll('#export-all, #import-games, [data-export-save]')]
-        .map(b => [b.id || b.getAttribute('aria-label'), b.offsetWidth, b.offsetHeight])
-        .filter(([, w, h]) => w < 44 || h < 44)""")
-    assert small == []
+    sizes = """sel => [...document.querySelectorAll(sel)]
+        .map(b => [b.id || b.getAttribute('aria-label'), b.offsetWidth, b.offsetHeight])"""
+    open_library(page)
+    in_library = page.evaluate(sizes, "#export-all, #import-games, #history-list [data-export-save]")
+    open_home(page)
+    in_main = page.evaluate(sizes, "#continue-list [data-export-save]")
+    assert len(in_library) == 3 and len(in_main) == 2
+    assert [b for b in in_library + in_main if b[1] < 44 or b[2] < 44] == []
 
 
 # --- import --------------------------------------------------------------------------------------
@@ -288,6 +295,7 @@ def test_import_in_a_fresh_browser_waits_for_the_engine_and_stores_the_games(sou
     for sel in ("#continue-list .save-title", "#history-list .save-title", "#history-list .save-result"):
         assert sorted(page.eval_on_selector_all(sel, "els => els.map(e => e.textContent)")) == \
             sorted(a_page.eval_on_selector_all(sel, "els => els.map(e => e.textContent)")), sel
+    open_library(page)
     assert page.is_visible("#export-all") and page.is_visible("#transfer-safari")
 
 

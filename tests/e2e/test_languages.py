@@ -4,7 +4,7 @@ the board speaks the chosen language (plural forms included)."""
 from __future__ import annotations
 
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
-from gamepage import GamePage
+from gamepage import GamePage, open_setup
 
 
 def lang_of(page) -> str:
@@ -25,6 +25,7 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
         assert page.input_value("#lang-pick") == "bg"
 
         # the picker: in place, names typed so far kept, remembered across a reload
+        open_setup(page)
         page.fill("#sides > li:first-child .side-name", "Петя")
         page.select_option("#lang-pick", "ru")
         page.wait_for_function("document.documentElement.lang === 'ru'")

@@ -4,7 +4,7 @@ save that cannot be loaded is reported, kept aside untouched, and harms nothing 
 import json
 
 from e2e_support import wait_ready
-from gamepage import GamePage, Mirror, gp, play_turn, shared  # noqa: F401
+from gamepage import GamePage, Mirror, gp, open_library, play_turn, shared  # noqa: F401
 
 from generala import app
 
@@ -94,6 +94,7 @@ def test_continue_list_history_and_delete_with_confirmation(gp: GamePage):
         play_turn(gp, m, holds=False)
     gp.home()
     assert p.locator("#continue-list > li").count() == 1
+    open_library(p)
     history = p.locator("#history-list > li")
     assert history.count() == 1
     assert f"1st Caro {m.view['sides'][0]['total']}" in history.first.inner_text()

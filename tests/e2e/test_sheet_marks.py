@@ -3,7 +3,7 @@ shown: the home lists (Continue, Finished, with their Replay and Export buttons)
 replay screen and the records; visibly and for screen readers, in every language."""
 import pytest
 from sheetpage import SheetPage
-from gamepage import gp, shared  # noqa: F401
+from gamepage import gp, open_home, open_library, shared  # noqa: F401
 from test_a11y import set_lang
 
 MARK = "[data-kind='sheet']"
@@ -51,6 +51,7 @@ def test_home_lists_mark_score_sheet_games(gp, games, lang):
     try:
         mark, said = WORDS[lang]
         for name, where in (("Caro", "history"), ("Eva", "continue")):
+            (open_library if where == "history" else open_home)(p)
             li = p.locator(f"#{where}-list li.save", has_text=name)
             assert li.count() == 1
             m = li.locator(MARK)
@@ -59,6 +60,7 @@ def test_home_lists_mark_score_sheet_games(gp, games, lang):
             assert m.locator(".sr-only").text_content() == f" ({said})"  # heard
             # the list's Replay and Export buttons are on the same marked item
             assert li.locator("[data-replay-save]").count() == 1 and li.locator("[data-export-save]").count() == 1
+        open_library(p)
         fede = item(p, "Fede")
         assert fede.count() == 1 and fede.locator(MARK).count() == 0
     finally:
@@ -69,6 +71,7 @@ def test_replay_says_it_is_a_score_sheet_game(gp, games):
     sp = SheetPage(gp.page)
     p = sp.page
     sp.home()
+    open_library(p)  # finished games
     for name, marked in (("Caro", True), ("Fede", False)):
         item(p, name).locator("[data-replay-save]").click()
         sp.wait_step(0)
@@ -79,7 +82,7 @@ def test_replay_says_it_is_a_score_sheet_game(gp, games):
             assert "Score sheet" in names.inner_text()
             assert "played with real dice" in names.locator(".sr-only").text_content()
         p.click('#replay [data-replay="back"]')
-        p.wait_for_selector("#home", state="visible")
+        p.wait_for_selector("#library", state="visible")  # back where the replay was opened
 
 
 def test_records_say_how_many_games_were_score_sheet_games(gp, games):

@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, download
-from gamepage import Mirror, gp, play_turn, shared  # noqa: F401
+from gamepage import Mirror, gp, open_library, play_turn, shared  # noqa: F401
 from sheetpage import SheetPage, cells_of
 
 from generala import bundle, share
@@ -254,6 +254,7 @@ def test_a_saved_score_sheet_game_is_replayed_from_the_home_screen(gp, finished)
     sp.enter([5, 5, 5, 5, 5], at=1)
     p.wait_for_selector("#over", state="visible")
     sp.home()
+    open_library(p)
     item = p.locator("#history-list li", has_text="Caro")
     item.locator("[data-replay-save]").click()
     sp.wait_step(0)

@@ -58,7 +58,7 @@ def test_no_blank_and_same_placeholders(lang):
 
 
 def used_keys():
-    """Keys named in the page's code: t("..."), tn("...") and index.html data-i18n*."""
+    """Keys named in the page's code: t("..."), tn("...") and index.html data-i18n* / data-words."""
     keys = set()
     for path in UI.glob("*.py"):
         if path.name in ("i18n.py",):
@@ -66,7 +66,7 @@ def used_keys():
         for m in re.finditer(r"\btn?\(\s*\"([a-z_.\-]+)\"", path.read_text(encoding="utf-8")):
             keys.add((path.name, m.group(1)))
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    for m in re.finditer(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', html):
+    for m in re.finditer(r'data-(?:i18n(?:-[a-z-]+)?|words)="([^"]+)"', html):
         for part in m.group(1).split(";"):
             keys.add(("index.html", part.split(":")[-1].strip()))
     return keys
@@ -219,3 +219,22 @@ def test_adopted_text_follows_the_language():
         words.set_lang("en")
         words._ADOPTED.pop()
     assert table == {"back": "Back", "new_key": "New"}
+
+
+def test_the_first_screen_is_written_in_every_language():
+    """tools/build.py writes each data-words text of index.html in the four languages
+    (one <span lang> each, CSS shows the page's): the English there is the table's,
+    and an unknown key or a stale English text stops the build."""
+    sys.path.insert(0, str(ROOT))
+    from tools import build
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    out = build.write_words(html, i18n.TABLES)
+    n = len(re.findall(r"data-words=", html))
+    assert n >= 8
+    for lang in i18n.LANGS:
+        assert len(re.findall(f'<span lang="{lang}">', out)) == n
+    assert '<span lang="bg">' + i18n.TABLES["bg"]["home.play_computer"] + "</span>" in out
+    with pytest.raises(build.BuildError, match="home.play_computer"):
+        build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), i18n.TABLES)
+    with pytest.raises(build.BuildError, match="no.such.key"):
+        build.write_words('<p data-words="no.such.key">x</p>', i18n.TABLES)

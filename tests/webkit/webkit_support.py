@@ -189,6 +189,8 @@ class WebKitPage:
 
     def new_game(self, variant: str, names=("Ana",), seed: int = 1):
         self.home()
+        if self.js("return document.getElementById('home').dataset.panel") != "setup":
+            self.click("#play-custom")  # the home screen's Custom game: the whole setup form
         self.click(f'input[data-variant="{variant}"]')
         assert self.js(f'return document.querySelector(\'input[data-variant="{variant}"]\').checked')
         while self.js("return document.querySelectorAll('#sides > li').length") > len(names):

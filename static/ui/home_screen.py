@@ -1,0 +1,108 @@
+# The home screen's play choices (index.html #home, drawn in plain HTML before this
+# runs): one tap against the computer with the last game and level (quickplay.py),
+# hot-seat and custom games (the setup form, setup.py), saved games and records.
+# A tap made before the UI was ready is kept by static/js/first-tap.mjs and played here.
+import asyncio
+
+import js
+from pyscript import document
+
+import quickplay
+import words
+from dom import byid, each, on
+
+html = document.documentElement
+storage = js.generalaStorage
+PANELS = ("main", "setup", "library")
+
+
+class Home:
+    def __init__(self, game, catalog):
+        self.game = game  # the controller: setup, start_game(), show_home()
+        self.catalog = catalog
+        self.root = byid("home")
+        self.pick_game = byid("quick-game")
+        self.pick_level = byid("quick-level")
+        for option in each(self.pick_game.querySelectorAll("option")):
+            if str(option.value) not in catalog:
+                option.remove()
+        saved = storage.get(quickplay.PREFS_KEY)
+        variant, level = quickplay.read_prefs(str(saved) if saved else None, set(catalog))
+        self.pick_game.value = variant
+        self.pick_level.value = level
+        self.relabel()
+        on(self.root, "click", self.on_click)
+        on(self.pick_game, "change", lambda e: self.remember())
+        on(self.pick_level, "change", lambda e: self.remember())
+        js.window.generalaHome = True  # first-tap.mjs stops keeping taps
+
+    def relabel(self):
+        """The games' titles in the page's language (the levels are data-i18n)."""
+        for option in each(self.pick_game.querySelectorAll("option")):
+            name = str(option.value)
+            option.textContent = words.title(name, self.catalog[name].get("title"))
+
+    def remember(self):
+        storage.set(quickplay.PREFS_KEY, quickplay.write_prefs(str(self.pick_game.value), str(self.pick_level.value)))
+
+    # --- panels -------------------------------------------------------------------
+
+    def show(self, panel="main"):
+        """Show ``panel`` (None: the one shown last)."""
+        if panel is not None:
+            self.root.setAttribute("data-panel", panel if panel in PANELS else "main")
+        html.classList.remove("resuming")
+
+    def open_setup(self, mode):
+        """The setup form: 'hotseat' (the game and the players, every seat a person)
+        or 'custom' (everything). A seat never keeps a computer the player did not see:
+        hot-seat starts from two people."""
+        form = byid("setup")
+        form.setAttribute("data-mode", mode)
+        if mode == "hotseat":
+            self.game.setup.seat_people(2)
+        self.show("setup")
+        js.window.scrollTo(0, 0)
+        first = form.querySelector('input[name="variant"]:checked') or form.querySelector("input")
+        if first:
+            first.focus()
+
+    def open_library(self):
+        self.show("library")
+        js.window.scrollTo(0, 0)
+        byid("library-title").focus()
+
+    def saves_drawn(self, finished):
+        byid("library-empty").hidden = finished > 0
+
+    # --- the choices ----------------------------------------------------------------
+
+    def on_click(self, event):
+        node = event.target.closest("[data-play]")
+        if node:
+            self.choose(str(node.getAttribute("data-play")))
+            return
+        node = event.target.closest("[data-home-panel]")
+        if node:
+            self.show(str(node.getAttribute("data-home-panel")))
+            focus = byid("play-computer")
+            if focus:
+                focus.focus()
+
+    def choose(self, choice):
+        if choice == "computer":
+            self.remember()
+            you, computer = words.t("home.you"), words.t("home.computer")
+            req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer)
+            asyncio.create_task(self.game.start_game(req))
+        elif choice in ("hotseat", "custom"):
+            self.open_setup(choice)
+        elif choice == "library":
+            self.open_library()
+
+    def first_tap(self):
+        """Play the choice tapped while the page was loading (first-tap.mjs), once."""
+        choice = html.getAttribute("data-first-tap")
+        if choice:
+            html.removeAttribute("data-first-tap")
+            self.choose(str(choice))

@@ -1,0 +1,178 @@
+"""The home screen: plain HTML in the page's language from the first paint, one tap to a
+game against the computer (the first roll two taps from a fresh profile), a tap made while
+the page loads kept, the last quick game remembered, hot-seat seats that are people, the
+setup form and the saved games on panels of their own, and nothing that moves at boot."""
+import sys
+from pathlib import Path
+
+import pytest
+from e2e_support import boot, wait_ready
+from gamepage import open_library, open_setup
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
+import i18n  # noqa: E402
+
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+CURRENT_ENTRY = """() => {
+  const id = localStorage.getItem('generala.current');
+  return id ? JSON.parse(localStorage.getItem('generala.save.' + id)) : null;
+}"""
+
+
+def visible_text(page, selector):
+    return page.inner_text(selector).strip()
+
+
+def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
+    boot(page)
+    taps = 0
+    page.click("#play-computer")
+    taps += 1
+    page.wait_for_selector("#board", state="visible")
+    page.wait_for_selector("#roll:enabled")
+    page.click("#roll")
+    taps += 1
+    page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    assert taps == 2
+    entry = page.evaluate(CURRENT_ENTRY)
+    assert entry["variant"] == "argentine"
+    view = entry["reply"]["view"]
+    assert [(s["name"], s["player"]) for s in view["sides"]] == [("You", "human"), ("Computer", "ai:heuristic")]
+    assert "2" in page.inner_text("#roll")  # "Roll (2 left)": one roll made
+
+
+def held_ui(page, url="/"):
+    """Open ``url`` with the UI's entry point held back; returns once it is asked for
+    (the plain-HTML first screen is up, the UI cannot answer yet). release() lets it go."""
+    held = []
+    page.route("**/static/ui/main.py", lambda route: held.append(route))
+    page.goto(url, wait_until="commit")
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the UI's entry point was never requested"
+
+    def release():
+        for route in held:
+            route.continue_()
+    return release
+
+
+def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
+    release = held_ui(page)
+    assert page.evaluate("() => document.documentElement.dataset.state") == "loading"
+    assert not page.is_visible("#first-tap span")
+    page.click("#play-computer")
+    assert page.get_attribute("html", "data-first-tap") == "computer"
+    assert page.is_visible("#first-tap span")
+    release()
+    page.wait_for_selector("#board", state="visible", timeout=90_000)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-first-tap") is None
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
+
+
+@pytest.mark.parametrize("lang", ["es", "bg", "ru"])
+def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
+    release = held_ui(page, f"/?lang={lang}")
+    table = i18n.TABLES[lang]
+    before = {sel: visible_text(page, sel) for sel in ("#home-title", "#play-computer", "#play-hotseat")}
+    assert before == {"#home-title": table["home.hero_title"], "#play-computer": table["home.play_computer"],
+                      "#play-hotseat": table["home.play_hotseat"]}
+    assert page.get_attribute("html", "lang") == lang
+    release()
+    wait_ready(page)
+    assert {sel: visible_text(page, sel) for sel in before} == before
+    assert page.input_value("#lang-pick") == lang  # the UI chose the same language
+
+
+def test_the_last_quick_game_is_remembered_and_a_bad_memory_is_ignored(page):
+    boot(page)
+    page.select_option("#quick-game", "double")
+    page.select_option("#quick-level", "ai:beginner")
+    page.reload()
+    wait_ready(page)
+    assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("double", "ai:beginner")
+    page.click("#play-computer")
+    page.wait_for_selector("#board", state="visible")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    entry = page.evaluate(CURRENT_ENTRY)
+    assert entry["variant"] == "double"
+    assert [s["player"] for s in entry["reply"]["view"]["sides"]] == ["human", "ai:beginner"]
+    page.evaluate("() => localStorage.setItem('generala.quick', '{\"variant\": \"<b>x</b>\", \"level\": \"human\"}')")
+    page.evaluate("() => localStorage.removeItem('generala.current')")
+    page.reload()
+    wait_ready(page)
+    assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("argentine", "ai:heuristic")
+
+
+def test_hot_seat_seats_are_people_and_custom_shows_everything(page):
+    boot(page)
+    open_setup(page, "custom")
+    rows = page.locator("#sides > li")
+    rows.nth(1).locator(".player").select_option("ai:optimal")
+    assert page.is_visible("#house-options") and page.is_visible(".seed")
+    page.click("#setup [data-home-panel=main]")
+    page.wait_for_selector("#play-computer", state="visible")
+    open_setup(page, "hotseat")
+    assert page.inner_text("#setup h2") == "Hot-seat game"
+    assert not page.is_visible("#house-options") and not page.is_visible(".seed")
+    players = page.eval_on_selector_all("#sides .player", "els => els.map(e => e.value)")
+    assert players == ["human", "human"]  # no computer the player did not see
+
+
+def test_saved_games_import_and_export_are_a_panel_of_their_own(page):
+    boot(page)
+    assert not page.is_visible("#import-games") and not page.is_visible("#history-section")
+    open_library(page)
+    assert page.is_visible("#import-games") and page.is_visible("#library-empty")
+    assert not page.is_visible("#play-computer")
+    page.click("#library [data-home-panel=main]")
+    page.wait_for_selector("#play-computer", state="visible")
+    assert page.evaluate("document.activeElement.id") == "play-computer"
+
+
+@pytest.mark.only_chromium("the Layout Instability API (layout-shift entries) is Chromium's")
+@pytest.mark.parametrize("width", [375, 412, 1280])
+def test_nothing_moves_while_the_page_boots(browser, base_url, width):
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 800},
+                                  service_workers="block")
+    try:
+        context.add_init_script(LAYOUT_SHIFTS)
+        page = context.new_page()
+        boot(page)
+        page.wait_for_timeout(300)
+        shifts = page.evaluate("window.__shifts")
+        assert sum(shifts) < 0.01, shifts
+    finally:
+        context.close()
+
+
+def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
+    boot(page)
+    page.click("#play-computer")
+    page.wait_for_selector("#roll:enabled")
+    page.click("#roll")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.add_init_script("""
+      window.__homeSeen = false;
+      const look = () => {
+        const home = document.getElementById('home');
+        if (home && home.checkVisibility({visibilityProperty: true})) window.__homeSeen = true;
+        if (document.documentElement.dataset.state !== 'ready') requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    """)
+    page.reload()
+    wait_ready(page)
+    assert page.is_visible("#board")
+    assert page.evaluate("window.__homeSeen") is False

@@ -1,0 +1,59 @@
+"""The one-tap game against the computer (static/ui/quickplay.py): what is remembered,
+what a stored value may not change, and that the request it makes is one the engine plays."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "static" / "ui"))
+sys.path.insert(0, str(ROOT))
+
+import quickplay  # noqa: E402
+from generala import app  # noqa: E402
+
+VARIANTS = {"argentine", "puerto-rican", "double", "bulgarian"}
+
+
+def test_first_visit_gets_generala_against_a_good_computer():
+    assert quickplay.read_prefs(None, VARIANTS) == ("argentine", "ai:heuristic")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("level", quickplay.LEVELS)
+def test_what_is_written_is_read_back(variant, level):
+    assert quickplay.read_prefs(quickplay.write_prefs(variant, level), VARIANTS) == (variant, level)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"variant": "yahtzee", "level": "ai:expert"}', ("argentine", "ai:expert")),
+    ('{"variant": "double", "level": "human"}', ("double", "ai:heuristic")),
+    ('{"variant": ["double"], "level": 3}', ("argentine", "ai:heuristic")),
+    ("[1, 2]", ("argentine", "ai:heuristic")),
+    ("not json", ("argentine", "ai:heuristic")),
+    ('{"variant": "double", "pad": "' + "x" * 300 + '"}', ("argentine", "ai:heuristic")),
+])
+def test_a_bad_stored_value_takes_the_defaults(text, expected):
+    assert quickplay.read_prefs(text, VARIANTS) == expected
+
+
+@given(st.text(max_size=300))
+def test_any_stored_text_gives_a_known_game_and_level(text):
+    variant, level = quickplay.read_prefs(text, VARIANTS)
+    assert variant in VARIANTS and level in quickplay.LEVELS
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("level", ["ai:beginner", "ai:heuristic"])
+def test_the_request_starts_a_game_with_a_person_then_the_computer(variant, level):
+    reply = json.loads(app.handle(json.dumps(quickplay.request(variant, level, "Ana", "Computer"))))
+    assert reply["ok"], reply
+    sides = reply["view"]["sides"]
+    assert [(s["name"], s["player"]) for s in sides] == [("Ana", "human"), ("Computer", level)]
+
+
+def test_a_level_that_is_not_a_computer_is_refused():
+    with pytest.raises(ValueError):
+        quickplay.request("argentine", "human", "Ana", "Computer")
