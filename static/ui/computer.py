@@ -12,12 +12,12 @@
 #
 # Hooked into main.py's controller by: shown(view) before drawing, drawn(view)
 # after, said(reply) after an action's reply is drawn and announced.
-import json
 
 import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+import engine_client
 import words
 from dom import byid, each, el, on
 from shapes import acting_side
@@ -26,7 +26,6 @@ PACE_MS = 600
 REDUCED_PACE_MS = 0
 SOLVE_BUDGET_MS = 150
 CSS = "./static/css/coach.css"
-engine = js.generalaEngine
 
 
 def level_of(view, i):
@@ -233,31 +232,31 @@ class Computer:
         if self.sent or not (self.computer_turn() and game.ui["ready"] and game.board_visible()
                              and game.gid is not None and not game.watching):
             return
-        if game.link.queue:  # a person's request still on its way: wait for its reply
+        if engine_client.waiting():  # a person's request still on its way: wait for its reply
             self.schedule()
             return
         self.sent = True
-        game.link.send({"op": "ai"}, self.stepped)
+        engine_client.send({"op": "ai"}, self.stepped, quiet=True)
 
-    def stepped(self, reply, text, error):
+    def stepped(self, reply):
         self.sent = False
         game = self.game
-        if error is not None or not reply.get("ok"):
-            if reply is not None and reply.get("kind") == "NeedTable":
+        if not reply.get("ok"):
+            if reply.get("kind") == "NeedTable":
                 self.solving = True
                 game_spawn(self.solve_then_play())
                 return
             self.halted = self.turn_key
-            why = error if error is not None else str(reply.get("error"))
-            self.message(words.t("ai.failed", error=why), "error")
-            if reply is not None and reply.get("view"):
+            if not reply.get("told"):
+                self.message(words.t("ai.failed", error=str(reply.get("error"))), "error")
+            if reply.get("view"):
                 game.draw(reply["view"])
             return
         view = reply["view"]
         side = acting_side(view)  # a served Generala ends the game: then no side is to play
         name = view["sides"][side]["name"] if side is not None else ""
-        drawn = not game.link.queue
-        game.changed(reply, text, draw=drawn)
+        drawn = not engine_client.waiting()
+        game.changed(reply, draw=drawn)
         said = str(byid("announce").textContent)
         if said and drawn and name:
             byid("announce").textContent = words.t("ai.says", name=name, text=said)
@@ -286,25 +285,22 @@ class Computer:
 
     async def ask(self, req):
         """Send ``req``; when the rules' value table is missing, solve it (progress shown)
-        and send again. The reply dict, or None when the engine did not answer."""
+        and send again. The reply dict (engine_client.call: a refusal is told there)."""
+        reply = None
         for attempt in range(2):
             # A slow answer (the first one fetches and loads the table): say so.
             slow = js.setTimeout(self.loading_proxy, 400)
             try:
-                text = await engine.call(json.dumps(req))
-            except Exception as err:
-                self.message(words.t("msg.engine_failed", error=err), "error")
-                return None
+                reply = await engine_client.call(req, quiet=("NeedTable",))
             finally:
                 js.clearTimeout(slow)
                 if not self.progress_flag:
                     self.progress.hidden = True
-            reply = json.loads(str(text))
             if reply.get("kind") != "NeedTable" or attempt:
                 return reply
             if not await self.solve():
                 return reply
-        return None
+        return reply
 
     def loading(self):
         if not self.progress_flag:
@@ -325,12 +321,7 @@ class Computer:
         ok = False
         try:
             while True:
-                try:
-                    text = await engine.call(json.dumps({"op": "solve", "budget_ms": SOLVE_BUDGET_MS}))
-                except Exception as err:
-                    self.message(words.t("msg.engine_failed", error=err), "error")
-                    break
-                reply = json.loads(str(text))
+                reply = await engine_client.call({"op": "solve", "budget_ms": SOLVE_BUDGET_MS})
                 if not reply.get("ok"):
                     break
                 done, total = reply.get("progress") or [0, 1]

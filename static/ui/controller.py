@@ -19,10 +19,12 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 import computer
+import engine_client
 import extras
 import keys
 import words
-from dom import byid, clear, each, el, on
+from dom import byid, clear, each, el, message, on
+from replies import stored
 from render import Board
 from render import sheet_mark as render_sheet_mark
 from saves import CONFLICT, FAILED, PREFIX, REV_READ, Saves, describe, rev_of, when
@@ -30,7 +32,6 @@ from shapes import sheet_game, size_text
 from setup import Setup
 
 html = document.documentElement
-engine = js.generalaEngine
 storage = js.generalaStorage
 MAX_SEED = 2 ** 63 - 1
 LANG_KEY = "generala.lang"  # the language chosen with the picker
@@ -57,10 +58,9 @@ def adopt_screens():
     import papersheet
     import records
     import replayview
-    import screens
     import sheetmode
     for name, mod in (("chart", chart), ("papersheet", papersheet), ("records", records),
-                      ("replayview", replayview), ("screens", screens), ("sheetmode", sheetmode)):
+                      ("replayview", replayview), ("sheetmode", sheetmode)):
         words.adopt(name, mod.TEXT)
 
 
@@ -92,71 +92,8 @@ def status(text):
     byid("engine-status").textContent = text
 
 
-def message(text, kind="info"):
-    """A visible note the player can dismiss (text only)."""
-    box = byid("messages")
-    p = el("p", "msg msg-" + kind)
-    p.appendChild(el("span", "msg-text", text))
-    p.appendChild(el("button", "btn small dismiss", words.t("msg.dismiss"), {"type": "button", "data-dismiss": "1"}))
-    box.appendChild(p)
-
-
 def spawn(coro):
     asyncio.create_task(coro)
-
-
-VIEW_HEAD = '{"view": '
-SAVE_MARK = ', "save": {"schema"'
-
-
-def parse_reply(text):
-    """The reply as a dict. An action's reply is {"view": ..., "save": ..., "ok": true}:
-    only the view is parsed (the save, which grows with the game, is stored as text).
-    The marker cannot occur inside a string value: JSON escapes the quotes there."""
-    if text.startswith(VIEW_HEAD):
-        cut = text.find(SAVE_MARK)
-        if cut > 0 and text.endswith('"ok": true}'):
-            reply = {"ok": True, "view": json.loads(text[len(VIEW_HEAD):cut]), "save": True}
-            at = text.rfind('"cost": ', len(text) - 48)  # the coach's cost of a decision
-            if at > 0:
-                reply["cost"] = float(text[at + 8:text.index(",", at)])
-            return reply
-    return json.loads(text)
-
-
-class Wire:
-    """Engine calls answered through promise callbacks: the hot path (roll, hold, score)
-    skips the asyncio hop. Replies arrive in request order (one worker, one queue)."""
-
-    def __init__(self):
-        queue = self.queue = []
-
-        board = byid("board")
-
-        def ok(text):
-            text = str(text)
-            callback = queue.pop(0)
-            if not queue:
-                board.removeAttribute("aria-busy")
-            callback(parse_reply(text), text, None)
-
-        def err(error):
-            callback = queue.pop(0)
-            if not queue:
-                board.removeAttribute("aria-busy")
-            callback(None, None, str(error))
-
-        # plain functions: MicroPython's create_proxy does not take bound methods
-        self.ok = create_proxy(ok)
-        self.err = create_proxy(err)
-
-    def send(self, req, callback):
-        """Send; callback(reply, text, error) runs when the answer comes. While answers
-        are awaited the board is aria-busy (tests wait for it to clear)."""
-        if not self.queue:
-            byid("board").setAttribute("aria-busy", "true")
-        self.queue.append(callback)
-        engine.call(json.dumps(req)).then(self.ok, self.err)
 
 
 class Game:
@@ -174,7 +111,6 @@ class Game:
         self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
         self.watching = False  # following another tab's moves until the player acts here
         self.unsaved = False  # a write failed: told once per game, the game goes on in memory
-        self.link = Wire()
         self.pending = None
         self.save_proxy = create_proxy(lambda: self.save_now())
         self.gc_proxy = create_proxy(lambda: gc.collect())
@@ -298,25 +234,15 @@ class Game:
 
     # --- engine -------------------------------------------------------------
 
-    async def call(self, req):
-        """Send a request; the reply dict, or None after telling the player what went wrong."""
-        try:
-            text = await engine.call(json.dumps(req))
-        except Exception as err:
-            message(words.t("msg.engine_failed", error=err), "error")
-            return None
-        reply = json.loads(text)
-        reply["_text"] = str(text)
-        if not reply.get("ok"):
-            if reply.get("view") and self.view is not None:
-                self.draw(reply["view"])
-            if req.get("op") != "load":
-                message(str(reply.get("error")), "error")
-            return reply
+    async def call(self, req, quiet=False):
+        """Send a request (engine_client.call); a refused one draws the view it came with."""
+        reply = await engine_client.call(req, quiet)
+        if not reply.get("ok") and reply.get("view") and self.view is not None:
+            self.draw(reply["view"])
         return reply
 
-    def changed(self, reply, text, draw=True):
-        """After an action: draw, announce, autosave (the reply text as it came).
+    def changed(self, reply, draw=True):
+        """After an action: draw, announce, autosave (the save's text as it came).
         With more replies on their way, only the save is kept (the last one draws)."""
         view = reply["view"]
         if draw:
@@ -327,7 +253,7 @@ class Game:
                 self.refocus()
         if reply.get("save") and self.gid:
             # Saved right after this task, so the board is drawn first.
-            self.pending = (self.gid, view, text, self.created)
+            self.pending = (self.gid, view, stored(reply), self.created)
             js.setTimeout(self.save_proxy, 0)
 
     def save_now(self):
@@ -395,12 +321,10 @@ class Game:
             self.draw(entry["view"])
         byid("announce").textContent = words.t("msg.moved_on")
         if self.ui["ready"]:
-            self.link.send({"op": "load", "save": entry["save"]}, self.followed)
+            engine_client.send({"op": "load", "save": entry["save"]}, self.followed)
 
-    def followed(self, reply, text, error):
-        if error is not None or not reply.get("ok"):
-            message(words.t("msg.engine_failed", error=error if error is not None else reply.get("error")), "error")
-        elif not self.link.queue and self.board_visible():
+    def followed(self, reply):
+        if reply.get("ok") and not engine_client.waiting() and self.board_visible():
             self.draw(reply["view"])
 
     def gone_elsewhere(self):
@@ -423,18 +347,15 @@ class Game:
         if reset:
             self.ui["picked"] = []
             self.ui["split"] = None
-        self.link.send(req, self.acted)
+        engine_client.send(req, self.acted)
 
-    def acted(self, reply, text, error):
+    def acted(self, reply):
         self.ui["scoring"] = False
-        if error is not None:
-            message(words.t("msg.engine_failed", error=error), "error")
-        elif not reply.get("ok"):
+        if not reply.get("ok"):
             if reply.get("view"):
                 self.draw(reply["view"])
-            message(str(reply.get("error")), "error")
         else:
-            self.changed(reply, text, draw=not self.link.queue)
+            self.changed(reply, draw=not engine_client.waiting())
 
     # --- actions (called from events and keys) -----------------------------
 
@@ -598,7 +519,7 @@ class Game:
 
     def begin(self, reply):
         self.open_board(self.saves.new_id(), None)
-        self.changed(reply, reply.pop("_text"))
+        self.changed(reply)
         v = reply["view"]
         byid("announce").textContent = words.t("say.begin", title=words.title(v["variant"], v["title"]),
                                                who=words.whose_turn(v),
@@ -624,8 +545,8 @@ class Game:
     async def load(self, entry, shown=True):
         """The engine loads the save. ``shown``: its board is drawn already (from the stored
         view); else it is opened with the engine's view, unless the player went elsewhere."""
-        reply = await self.call({"op": "load", "save": entry["save"]})
-        if reply and reply.get("ok"):
+        reply = await self.call({"op": "load", "save": entry["save"]}, quiet=True)
+        if reply.get("ok"):
             if self.gid == entry["id"]:
                 self.draw(reply["view"])
             elif not shown and self.gid is None:
@@ -633,7 +554,7 @@ class Game:
                 self.extras.resumed(entry)
                 self.draw(reply["view"])
             return True
-        reason = reply.get("error") if reply else words.t("msg.no_answer")
+        reason = reply.get("error") if reply.get("kind") != engine_client.NO_ANSWER else words.t("msg.no_answer")
         self.saves.set_aside(entry["id"], reason)
         message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
                         reason=reason), "error")
@@ -943,7 +864,7 @@ async def load_catalog():
             return json.loads(await resp.text())
     except Exception:
         pass
-    reply = json.loads(await engine.call(json.dumps({"op": "catalog"})))
+    reply = await engine_client.call({"op": "catalog"})
     return reply["catalog"]
 
 
@@ -965,14 +886,12 @@ async def boot(pause):
         entry = game.first_screen()
         game.extras.opened()
     except Exception as err:
-        engine.showBootError(words.t("msg.page_failed", error=err))
+        engine_client.boot_failed(words.t("msg.page_failed", error=err))
         raise
     set_state("ui-ready")
     status(words.t("msg.starting_engine"))
-    try:
-        version = await engine.ready()
-    except Exception as err:  # a rejected promise: boot failed, already shown by engine.mjs
-        engine.showBootError(str(err))
+    version = await engine_client.started()
+    if version is None:  # the boot failed, shown by engine.mjs
         return
     byid("engine-version").textContent = str(version)
     await game.engine_ready(entry)

@@ -8,7 +8,7 @@ import asyncio
 import js
 
 # In import order: a module's own imports are already loaded when its turn comes.
-MODULES = ("i18n", "i18n_screens", "words", "dom", "keys", "render", "shapes", "saves", "setup",
+MODULES = ("i18n", "i18n_screens", "words", "dom", "replies", "engine_client", "keys", "render", "shapes", "saves", "setup",
            "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
            "replayview", "records", "transfer", "extras")
 

@@ -12,7 +12,10 @@ import papersheet
 import words
 from dom import byid, clear, el, on, saved_items
 from render import mini_dice, sheet_mark
-from screens import call, engine_ready, message, section, spawn
+import engine_client
+from dom import message
+from replies import save_doc
+from screens import section, spawn
 
 TEXT = {
     "screen": "Replay",
@@ -179,14 +182,14 @@ class ReplayView:
         await self.start({"op": "replay", "link": token}, "bad_link", None)
 
     async def start(self, req, error_key, gid):
-        if not await engine_ready():
+        if not await engine_client.ready():
             self.fail(TEXT["no_engine"])
             return
-        reply = await call(req)
+        reply = await engine_client.call(req, quiet=True)
         if not reply.get("ok"):
             self.fail(fmt(error_key, why=str(reply.get("error")).rstrip(".")))
             return
-        self.save = reply["save"]
+        self.save = save_doc(reply)
         self.token = reply.get("link") or self.token
         self.gid = gid
         history = self.save["history"]
@@ -242,12 +245,12 @@ class ReplayView:
         f = files.item(0)
         name = str(f.name)
         inp.value = ""  # the same file can be chosen again
-        # Read and checked in JS (static/js/transfer.mjs): a file of a few MB as one
+        # Read and checked in JS (engine.mjs importFile): a file of a few MB as one
         # MicroPython string fails with MemoryError; only the first game comes here.
-        reply = await js.generalaTransfer.check(f, MAX_FILE)  # never rejects; waits for the engine
+        reply = await engine_client.import_file(f, MAX_FILE)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
-            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == "NoEngine"
+            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == engine_client.NO_ANSWER
                    else str(reply.error).rstrip("."))
             message(fmt("file_bad", name=name, why=why), "error")
             return
@@ -402,13 +405,11 @@ class ReplayView:
         step = max(0, min(self.steps, step))
         self.busy = True
         self.root.setAttribute("aria-busy", "true")
-        reply = await call({"op": "replay_at", "step": step})
+        reply = await engine_client.call({"op": "replay_at", "step": step})
         self.busy = False
         self.root.removeAttribute("aria-busy")
         if reply.get("ok"):
             self.show(reply["view"])
-        else:
-            message(str(reply.get("error")), "error")
 
     def target(self, key):
         s = self.step
@@ -454,7 +455,8 @@ class ReplayView:
         token = None if from_board else self.token
         if token is None:
             # the board's game is the session's open game; a replayed one is given by its save
-            reply = await call({"op": "share"} if from_board else {"op": "share", "save": self.save})
+            reply = await engine_client.call({"op": "share"} if from_board else {"op": "share", "save": self.save},
+                                             quiet=True)
             if not reply.get("ok"):
                 message(fmt("share_failed", why=reply.get("error")), "error")
                 return
