@@ -133,9 +133,9 @@ class Coach:
         self.close_btn.textContent = words.t("dialog.close")
 
     def person_to_play(self, view):
-        from computer import level_of
-        return (view is not None and not view["over"] and self.game.ui["ready"]
-                and level_of(view, view["current"]) is None)
+        """A person acts now (the engine's view says who acts)."""
+        acting = view.get("acting") if view is not None else None
+        return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
     def drawn(self, view, computer_playing):
         """After every board update (view: the engine's own)."""

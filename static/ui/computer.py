@@ -3,14 +3,14 @@
 # score), at a pace a person can follow (PACE_MS between steps; at once under
 # prefers-reduced-motion), skippable (the Skip button or the S key finishes the
 # computer's turn at once). While a computer plays, the board shows its dice and
-# holds but no control of the board acts (the view drawn is masked: nothing can
-# be rolled, held, scored or undone). A game of computers alone plays to the end.
+# holds but no control of the board acts (the engine's view offers nothing to do
+# while a computer acts). A game of computers alone plays to the end.
 #
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # share the bar under the dice (built here) and `ask` (a request that may need the
 # rules' value table: NeedTable -> solve in slices with progress -> ask again).
 #
-# Hooked into main.py's controller by: shown(view) before drawing, drawn(view)
+# Hooked into main.py's controller by: showing(view) before drawing, drawn(view)
 # after, said(reply) after an action's reply is drawn and announced.
 
 import js
@@ -34,6 +34,12 @@ def level_of(view, i):
     return player[3:] if player.startswith("ai:") else None
 
 
+def computer_level(view):
+    """The level of the computer that acts now (the view's "acting"), or None."""
+    acting = view.get("acting")
+    return acting.get("computer") if acting else None
+
+
 def level_name(level):
     names = {"beginner": words.t("ai.level.beginner"), "heuristic": words.t("ai.level.heuristic"),
              "optimal": words.t("ai.level.optimal"), "expert": words.t("ai.level.expert")}
@@ -53,7 +59,7 @@ class Computer:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.game = game
         self.message = message  # main.message(text, kind): a visible note
-        self.real = None  # the last view as the engine sent it (the board may show it masked)
+        self.real = None  # the last view drawn
         self.timer = None  # a step waiting for its moment
         self.sent = False  # a step on its way to the engine
         self.skipping = False  # finish this computer turn at once
@@ -132,49 +138,17 @@ class Computer:
     # --- hooks from main.py ---------------------------------------------------
 
     def computer_turn(self, view=None):
+        """Whether a computer side acts now (the engine's view says who acts)."""
         view = view or self.real
-        return (view is not None and not view["over"] and not view.get("sheet")
-                and level_of(view, view["current"]) is not None)
+        return view is not None and computer_level(view) is not None
 
-    def shown(self, view):
-        """The view to draw: while a computer plays (or a person may not undo a
-        computer's move) the board's own controls are switched off."""
+    def showing(self, view):
+        """Before a view is drawn: the board's hint line says which computer plays. What
+        the person may do is the view's own (a computer's turn offers nothing)."""
         self.real = view
-        self.game.ui["computer"] = None
-        if view is None:
-            return view
-        if self.computer_turn(view):
-            cur = view["current"]
-            self.game.ui["computer"] = words.t("ai.playing", name=view["sides"][cur]["name"],
-                                               level=level_name(level_of(view, cur)))
-            masked = dict(view)
-            masked["can_roll"] = masked["can_hold"] = masked["can_undo"] = masked["can_enter"] = False
-            rows = []
-            for row in view["rows"]:
-                r = dict(row)
-                cells = []
-                for c in row["cells"]:
-                    if c.get("playable"):
-                        c = dict(c)
-                        c["playable"] = False
-                    cells.append(c)
-                r["cells"] = cells
-                rows.append(r)
-            masked["rows"] = rows
-            return masked
-        if view["can_undo"] and not view["over"] and view["rolls"] == 0 and self.previous_is_computer(view):
-            masked = dict(view)
-            masked["can_undo"] = False  # undoing would take back the computer's move
-            return masked
-        return view
-
-    @staticmethod
-    def previous_is_computer(view):
-        order = view["order"]
-        if view["current"] not in order:
-            return False
-        prev = order[(order.index(view["current"]) - 1) % len(order)]
-        return level_of(view, prev) is not None
+        level = computer_level(view) if view is not None else None
+        self.game.ui["computer"] = None if level is None else words.t(
+            "ai.playing", name=view["sides"][view["current"]]["name"], level=level_name(level))
 
     def drawn(self, view):
         """After every board update: show whose turn it is and play the computer's steps."""

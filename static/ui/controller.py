@@ -156,7 +156,7 @@ class Game:
 
     def draw(self, view, predicted=False):
         """Draw a view: the engine's, or one predicted at a click (a hold) until its reply."""
-        view = self.computer.shown(view)  # no board control acts while a computer plays
+        self.computer.showing(view)
         self.view = view
         self.board.update(view, self.ui)
         self.extras.drawn(view)
@@ -340,7 +340,7 @@ class Game:
         if self.watching:
             self.watching = False
             if self.view is not None and self.board_visible():
-                self.draw(self.computer.real or self.view)
+                self.draw(self.view)
 
     def act(self, req, reset=True):
         """An action on the game: the reply is drawn and saved when it comes."""
