@@ -71,7 +71,6 @@ class Computer:
         self.build_bar()
         import coach  # noqa: E402 (after the bar exists)
         self.coach = coach.Coach(game, self)
-        on(document, "keydown", self.on_key)
         self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
                                   {"id": "ai-setup-note", "hidden": ""})
         sides = byid("sides")
@@ -319,25 +318,6 @@ class Computer:
 
     def solving_now(self):
         return self.progress_flag
-
-    # --- keys --------------------------------------------------------------------
-
-    def on_key(self, event):
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if not self.game.board_visible() or document.querySelector("dialog[open]"):
-            return
-        target = event.target
-        tag = str(target.tagName or "").lower() if target else ""
-        if tag in ("input", "select", "textarea"):
-            return
-        key = str(event.key)
-        if key in ("s", "S") and self.computer_turn():
-            event.preventDefault()
-            self.skip()
-        elif key in ("h", "H"):
-            event.preventDefault()
-            self.coach.hint()
 
 
 def game_spawn(coro):

@@ -142,7 +142,6 @@ class ReplayView:
         self.over = False
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_input)
-        on(document, "keydown", self.on_key)
         on(js.window, "hashchange", lambda e: self.from_hash())
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
@@ -580,15 +579,6 @@ class ReplayView:
             return
         spawn(self.open_save(entry["save"], gid, entry.get("title"), bool(entry.get("over"))))
 
-    def on_key(self, event):
-        if self.root.hidden or self.view is None or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        tag = str(event.target.tagName or "").lower() if event.target else ""
-        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
-            return
-        key = str(event.key)
-        moves = {"ArrowRight": "next", "ArrowLeft": "prev", "Home": "first", "End": "last",
-                 "PageDown": "next_turn", "PageUp": "prev_turn"}
-        if key in moves:
-            event.preventDefault()
-            spawn(self.go(self.target(moves[key])))
+    def key(self, move):
+        """A replay key (keymap.py): first, prev, next, last, prev_turn, next_turn."""
+        spawn(self.go(self.target(move)))

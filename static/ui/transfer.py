@@ -1,4 +1,4 @@
-# Export and import of saved games, attached through extras.py.
+# Export and import of saved games, attached through features.py.
 #
 # Export: every readable saved game (unfinished and finished; saves set aside are
 # left out), or one game from its list item, as a JSON file in the format of
