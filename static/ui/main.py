@@ -8,7 +8,7 @@ import asyncio
 import js
 
 # In import order: a module's own imports are already loaded when its turn comes.
-MODULES = ("i18n", "text_translations", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes", "saves", "setup",
+MODULES = ("i18n", "text_translations", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes", "save_lists", "saves", "setup",
            "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
            "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
            "controller")

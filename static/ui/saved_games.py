@@ -10,6 +10,7 @@ import words
 from dom import byid, clear, el, message
 from render import sheet_mark as render_sheet_mark
 from replies import stored
+from save_lists import continue_meta, game_title, result_line
 from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, rev_of, when
 from shapes import sheet_game
 
@@ -36,10 +37,7 @@ class SavedGames:
         text = el("span", "save-text")
         text.appendChild(el("span", "save-title", describe(entry)))
         sheet_mark(text, entry)
-        meta = (when(entry.get("updated") or 0) if entry.get("round") is None or entry.get("turns") is None else
-                words.t("save.turn", round=entry.get("round"), turns=entry.get("turns"),
-                        when=when(entry.get("updated") or 0)))
-        text.appendChild(el("span", "save-meta", meta))
+        text.appendChild(el("span", "save-meta", continue_meta(entry, when(entry.get("updated") or 0))))
         li.appendChild(text)
         li.appendChild(el("button", "btn primary small", words.t("save.continue"),
                           {"type": "button", "data-continue": entry["id"],
@@ -50,11 +48,9 @@ class SavedGames:
     def history_item(self, entry):
         li = el("li", "save", None, {"data-save": entry["id"]})
         text = el("span", "save-text")
-        text.appendChild(el("span", "save-title", words.title(entry.get("variant"), entry.get("title") or words.t("save.game"))))
+        text.appendChild(el("span", "save-title", game_title(entry)))
         sheet_mark(text, entry)
-        result = sorted(entry.get("result") or [], key=lambda r: r[1] or 99)
-        text.appendChild(el("span", "save-result", ", ".join(
-            words.t("save.result", place=words.ordinal(r[1]), name=r[0], total=r[2]) for r in result)))
+        text.appendChild(el("span", "save-result", result_line(entry)))
         text.appendChild(el("span", "save-meta", when(entry.get("updated") or 0)))
         li.appendChild(text)
         li.appendChild(self.delete_button(entry["id"], describe(entry)))
