@@ -187,12 +187,12 @@ def module_text(name):
 
 
 def test_issue8_screens_in_every_language():
-    from i18n_screens import SCREENS
-    main = (UI / "controller.py").read_text(encoding="utf-8")
+    from text_translations import SCREENS
+    main = (UI / "page_boot.py").read_text(encoding="utf-8")
     for name, langs in SCREENS.items():
         own = (UI / (name + ".py")).read_text(encoding="utf-8")  # or the module adopts its own words
         assert f'("{name}", {name})' in main or f'words.adopt("{name}", TEXT)' in own, \
-            f"neither controller.py nor {name}.py adopts {name}.TEXT"
+            f"neither page_boot.py nor {name}.py adopts {name}.TEXT"
         english = module_text(name)
         assert sorted(langs) == ["bg", "es", "ru"], name
         for lang, table in langs.items():
