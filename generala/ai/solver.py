@@ -51,20 +51,15 @@ def _unpack_float32(blob: bytes) -> list[float]:
     values.frombytes(blob)
     return values.tolist()
 
-#: Options that only switch automatic wins on: the solitaire game has none.
-AUTO_WIN_OPTIONS = {"argentine": "served_generala_wins", "puerto-rican": "big_general_wins"}
-#: Options that change nothing in the solitaire game (money settlement).
-IRRELEVANT_OPTIONS = {"puerto-rican": ("stake_per_point",)}
-
-
 def solitaire_rules(rules):
-    """The rules the solver uses: automatic wins off, settlement-only options at default."""
+    """The rules the solver uses: no automatic win (its option off), no stake (its option at
+    its default): neither changes the points of a game played alone."""
+    spec = rules.spec
     opts = rules.options
-    auto = AUTO_WIN_OPTIONS.get(rules.name)
-    if auto:
-        opts[auto] = False
-    for name in IRRELEVANT_OPTIONS.get(rules.name, ()):
-        opts[name] = rules.spec.option(name).default
+    if spec.auto_win is not None:
+        opts[spec.auto_win.option] = False
+    if spec.stake is not None:
+        opts[spec.stake.option] = spec.option(spec.stake.option).default
     return variant(rules.name, **opts)
 
 
