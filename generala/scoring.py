@@ -21,7 +21,7 @@ class Box:
     """One row of a score sheet, as data.
 
     ``points`` is the fixed value of a pattern box (0 when the value comes from
-    the dice), ``served`` the value on the turn's first roll when it differs.
+    the dice), ``bonus`` what a scoring hand earns more on the turn's first roll.
     A pattern box accepts the sorted hands of its ``runs`` (tuples of five
     faces), where a 1 may also stand for any face in ``wild``. ``needs`` names
     another box: this one earns points only once that box holds points (Double
@@ -32,7 +32,7 @@ class Box:
     kind: str
     face: int = 0
     points: int = 0
-    served: int | None = None
+    bonus: int = 0
     runs: frozenset = frozenset()
     wild: tuple[int, ...] = ()
     needs: str | None = None
@@ -116,7 +116,7 @@ def table(box: Box) -> dict[tuple[int, ...], tuple[int, int]]:
     result = {}
     for hand in ALL_HANDS:
         later = price(hand, counts(hand), box)
-        served = later if box.served is None or not later else box.served
+        served = later + box.bonus if later else later
         result[hand] = (later, served)
     return result
 

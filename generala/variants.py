@@ -71,8 +71,8 @@ def sets_points(*ids: str) -> Effect:
 
 
 def served_bonus(*ids: str) -> Effect:
-    """The option's value is added to these boxes' points when served (first roll)."""
-    return lambda boxes, value: _edit(boxes, ids, lambda b: replace(b, served=b.points + value))
+    """The option's value is what these boxes earn more when served (first roll)."""
+    return lambda boxes, value: _edit(boxes, ids, lambda b: replace(b, bonus=value))
 
 
 def adds_box(box: Box) -> Effect:
@@ -221,9 +221,9 @@ SPECS: dict[str, VariantSpec] = {
             ),
             boxes=(
                 *_NUMBERS,
-                Box("straight", "pattern", points=20, served=25, runs=_STRAIGHTS),
-                Box("full-house", "full-house", points=30, served=35),
-                Box("four-kind", "four-kind", points=40, served=45),
+                Box("straight", "pattern", points=20, bonus=5, runs=_STRAIGHTS),
+                Box("full-house", "full-house", points=30, bonus=5),
+                Box("four-kind", "four-kind", points=40, bonus=5),
                 Box("small-general", "five-kind", points=60),
             ),
             auto_win=AutoWin("big-general", "big_general_wins"),
