@@ -511,7 +511,8 @@ class Game:
                 "scratch" not in extra or extra["scratch"] in ([True, False], [False, True], [True, True])
             ):
                 self.score(box[0], box[1], split=extra.get("split"), scratch=extra.get("scratch", False))
-            elif isinstance(box, str) and extra in ({}, {"scratch": True}):
+            elif isinstance(box, str) and (extra == {} or (extra == {"scratch": True}
+                                                          and extra["scratch"] is True)):
                 self.score(box, scratch=bool(extra))
             else:
                 raise InvalidInput(f"not a score action: {action!r}")
