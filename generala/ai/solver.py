@@ -78,12 +78,12 @@ def table_name(rules) -> str:
 class Table:
     """The solved values of one rules: ``V`` indexed like ``model.states``."""
 
-    def __init__(self, model: Model, V: list[float], seconds: float = 0.0) -> None:
+    def __init__(self, model: Model, V: list[float], seconds: float | None = None) -> None:
         self.model = model
         self.rules = model.rules
         self.V = V
         self.index = model.index
-        self.seconds = seconds
+        self.seconds = seconds  # how long the solve took; None for a table read from a file
         self.SD = None  # standard deviation of the points to come, when computed (moments)
         self._turns = {}
 
@@ -117,7 +117,8 @@ class Table:
     # --- files ------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The table file: a magic line, a JSON header, then zlib sections.
+        """The table file: a magic line, a JSON header, then zlib sections. The same
+        values give the same bytes (nothing in it depends on when or how fast it was made).
 
         ``values``: ``V`` as float32 in the model's state order (the start value is
         also in the header, exact). ``pairs`` (ten dice only): for every pair of
@@ -139,7 +140,6 @@ class Table:
             "options": {k: v for k, v in self.rules._options},
             "states": len(self.V),
             "value": self.value,
-            "seconds": round(self.seconds, 3),
             "format": "zlib sections; values (expected points to come) and sd (their "
                       "standard deviation, optional) in model state order, encoded",
             "encoding": ENCODING,
@@ -188,7 +188,7 @@ class Table:
                 model._pair_best.setdefault(key, list(raw[i * size:(i + 1) * size]))
         V = values
         V[model.index[(0, 0)]] = header["value"]  # the exact solved value
-        table = cls(model, V, header.get("seconds", 0.0))
+        table = cls(model, V)
         if "sd" in blobs:
             table.SD = unpack(blobs["sd"])
         return table
