@@ -1,5 +1,8 @@
 """The four games as data: options with defaults, boxes, and the frozen ``Rules``.
 
+Each game is one :class:`VariantSpec` in ``SPECS``: its sheet, what each house
+option does to it, its automatic win, stake and mandatory boxes. Game, solver and
+coach read these fields; no rule is decided by a variant's or an option's name.
 ``variant(name, **options)`` is the one way in. A ``Rules`` object is immutable
 and hashable; it prices boxes (``score``), totals sheets and, for the ten-dice
 game, splits a roll. What the dice earn is precomputed per box for all 252
