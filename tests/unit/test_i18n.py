@@ -79,13 +79,21 @@ def test_every_used_key_exists():
     assert missing == []
 
 
+def missing_option_words(cat, tables):
+    """The words a house option of the catalog lacks: ``(language, key)`` pairs, sorted.
+    Every option needs its label ``opt.NAME`` and its help ``opthelp.NAME`` in every language."""
+    return sorted((lang, prefix + opt["name"])
+                  for lang, table in tables.items()
+                  for info in cat.values() for opt in info["options"]
+                  for prefix in ("opt.", "opthelp.") if not str(table.get(prefix + opt["name"], "")).strip())
+
+
 def test_every_box_option_and_game_has_words():
     from generala.catalog import catalog
     cat = catalog()
     for variant, info in cat.items():
         assert "game." + variant in EN and "summary." + variant in EN and "rules." + variant in EN
-        for opt in info["options"]:
-            assert "opt." + opt["name"] in EN and "opthelp." + opt["name"] in EN
+    assert missing_option_words(cat, i18n.TABLES) == []
     from generala import app
     for variant in cat:
         s = app.Session()
