@@ -194,7 +194,7 @@ def module_text(name):
     raise AssertionError(f"{name}.py has no TEXT dict")
 
 
-def test_issue8_screens_in_every_language():
+def test_the_screens_words_in_every_language():
     from text_translations import SCREENS
     main = (UI / "page_boot.py").read_text(encoding="utf-8")
     for name, langs in SCREENS.items():
