@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from e2e_support import boot
@@ -28,7 +29,8 @@ FIXTURES = sorted((Path(__file__).resolve().parent / "fixtures").glob("golden-sa
 
 # Before any script of the page runs, on the first load of the tab only (sessionStorage
 # survives the tab's reloads): the stored values exactly as the earlier build wrote them.
-SEED = """(values) => {
+SEED = """(origin, values) => {
+  if (location.origin !== origin) return;  // not the blank document a new tab starts with
   if (sessionStorage.getItem('golden-seeded')) return;
   for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
   sessionStorage.setItem('golden-seeded', '1');
@@ -60,8 +62,9 @@ def engine_session(entry: dict) -> tuple[app.Session, dict]:
     return session, reply["view"]
 
 
-def seeded_page(page, doc: dict):
-    page.add_init_script(f"({SEED})({json.dumps(doc['storage'])})")
+def seeded_page(page, base_url: str, doc: dict):
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+    page.add_init_script(f"({SEED})({json.dumps(origin)}, {json.dumps(doc['storage'])})")
     boot(page)
     return page
 
@@ -105,9 +108,9 @@ def test_the_fixtures_cover_what_a_player_stores():
 
 
 @params
-def test_golden_saves_are_listed_and_the_language_kept(page, fixture):
+def test_golden_saves_are_listed_and_the_language_kept(page, base_url, fixture):
     doc = load_fixture(fixture)
-    seeded_page(page, doc)
+    seeded_page(page, base_url, doc)
     assert page.get_attribute("html", "lang") == "bg"
     assert page.input_value("#lang-pick") == "bg"
     # the game that was on the board is resumed on the board
@@ -134,9 +137,9 @@ def test_golden_saves_are_listed_and_the_language_kept(page, fixture):
 
 
 @params
-def test_each_unfinished_golden_game_draws_and_plays_on(page, fixture):
+def test_each_unfinished_golden_game_draws_and_plays_on(page, base_url, fixture):
     doc = load_fixture(fixture)
-    seeded_page(page, doc)
+    seeded_page(page, base_url, doc)
     gp = GamePage(page)
     for game in doc["games"]:
         entry = stored_entry(doc, game["id"])
@@ -167,9 +170,9 @@ def test_each_unfinished_golden_game_draws_and_plays_on(page, fixture):
 
 
 @params
-def test_the_stored_coach_setting_is_on(page, fixture):
+def test_the_stored_coach_setting_is_on(page, base_url, fixture):
     doc = load_fixture(fixture)
-    seeded_page(page, doc)
+    seeded_page(page, base_url, doc)
     coach = next(g for g in doc["games"] if g["name"] == "coach")
     open_home(page)
     page.click(f'#continue-list [data-continue="{coach["id"]}"]')
