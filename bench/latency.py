@@ -46,9 +46,9 @@ PROBE = """() => {
   // When the engine's reply reached the page (to split the time into the worker
   // round trip with the browser's scheduling, and the page's own drawing).
   let replied = null;
-  const call = generalaEngine.call;
-  generalaEngine.call = (req) => {
-    const p = call(req);
+  const request = generalaEngine.request;  // the page's engine client's transport
+  generalaEngine.request = (req) => {
+    const p = request(req);
     p.then(() => { replied = performance.now(); });
     return p;
   };

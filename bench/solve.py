@@ -3,7 +3,8 @@
     python bench/solve.py [VARIANT ...] [--solve-bulgarian] [--positions 200]
 
 Solve times are measured here for every variant except ``bulgarian`` (many
-minutes), whose time is read from its shipped table unless --solve-bulgarian.
+minutes), whose shipped table is loaded instead (no solve time: shown as "-")
+unless --solve-bulgarian.
 Decision times: the computer player's choice and the coach's hint at positions
 from real games (rolls 1-3), each on a cold turn cache (the first decision of a
 turn solves the turn; later ones in the same turn reuse it), median and p95.
@@ -51,7 +52,7 @@ def main(argv=None) -> int:
     p.add_argument("--solve-bulgarian", action="store_true")
     p.add_argument("--positions", type=int, default=200)
     p.add_argument("--no-solve", action="store_true",
-                   help="load the shipped tables (solve time: as recorded in the table)")
+                   help="load the shipped tables (no solve time)")
     args = p.parse_args(argv)
     print(f"{'variant':13} {'':>7} {'':>8} {'':>10} {'':>9} "
           f"{'cold turn: first decision of a turn':>35}")
@@ -62,10 +63,9 @@ def main(argv=None) -> int:
         path = TABLES_DIR / table_name(rules)
         if not args.no_solve and (name != "bulgarian" or args.solve_bulgarian):
             table = solve(rules)
-            seconds = table.seconds
         else:
             table = table_for(rules, allow_solve=False)
-            seconds = table.seconds
+        seconds = "-" if table.seconds is None else f"{table.seconds:.1f}"
         size = path.stat().st_size if path.is_file() else 0
         player = OptimalPlayer(rules, table)
         choose_ms, hint_ms = [], []
@@ -82,7 +82,7 @@ def main(argv=None) -> int:
             coach.advisor(rules).table._turns.clear()
             coach.hint(game)
             hint_ms.append((time.perf_counter() - t) * 1000)
-        print(f"{name:13} {len(table.V):>7} {seconds:>8.1f} {table.value:>10.4f} "
+        print(f"{name:13} {len(table.V):>7} {seconds:>8} {table.value:>10.4f} "
               f"{size / 1024:>7.1f}Ki "
               f"{statistics.median(choose_ms):>8.1f}/{pct(choose_ms, 0.95):<8.1f} "
               f"{statistics.median(hint_ms):>7.1f}/{pct(hint_ms, 0.95):<8.1f}", flush=True)

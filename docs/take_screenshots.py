@@ -1,20 +1,37 @@
-"""Screenshots of the board for the README (not a test).
+"""Pictures of the game table for the README and docs/ (not a test).
 
-    python3 docs/take_screenshots.py        -> docs/screenshots/*.png
+    python3 docs/take_screenshots.py [--dist DIST] [--out DIR] [--only 375 375-dark 1280 1280-dark]
 
-Builds the site, plays a few seeded turns of a three-side game (one side a team)
-and captures the board at phone (375 px) and desktop (1280 px) widths, light and
-dark, plus the ten-dice split and the setup form.
+Without --dist it builds the site into a temporary folder first (tools/build.py);
+with --dist it serves that build. It plays seeded games through the page in
+Chromium (real clicks, the real engine) and writes into docs/screenshots/ (or DIR):
+
+    home-W[-dark].png          the home screen of a first visit
+    roll-W[-dark].png          dice in the air, ~200 ms after Roll (motion on)
+    board-W[-dark].png         the same turn, the dice landed and some held (three sides, one a team)
+    double-split-W[-dark].png  Double General: two boxes chosen, the ten dice split
+    celebration-W[-dark].png   five alike on the first roll (Bulgarian Generala, seed 106)
+    game-over-W[-dark].png     the end of a game: the ranking card, the winner celebrated
+    setup-375.png              the Custom game panel (the full setup form)
+    turn-375.gif               an animated turn: roll, hold, roll again, fill a box
+
+W is 375 (a 375x812 phone) or 1280 (a 1280x900 desktop); -dark is the dark scheme.
+Needs Playwright with /usr/bin/chromium and Pillow (pip install pillow) for the clip.
 """
+from __future__ import annotations
+
+import argparse
+import io
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gamepage import GamePage, Mirror, play_turn  # noqa: E402
+from gamepage import GamePage, Mirror, open_setup, play_turn  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools import build  # noqa: E402
@@ -23,52 +40,224 @@ from tools.serve import start_server  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
+SIZES = ((375, 812), (1280, 900))
+# Every animation of the page has finished (the dice have landed).
+LANDED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
+IN_THE_AIR_MS = 200
 
 
-def board(page, names, teams, seed, variant="argentine", turns=4):
-    gp = GamePage(page)
-    gp.new_game(variant, names, seed=seed, teams=teams)
-    m = Mirror(variant, names, seed, teams=teams)
-    for t in range(turns):
+def motion(page, on: bool):
+    """The board's motion switch (pressed = still)."""
+    want = "false" if on else "true"
+    if page.get_attribute("#motion", "aria-pressed") != want:
+        page.click("#motion")
+
+
+def dismiss_moment(page):
+    """End a hand-over or celebration card (any key does)."""
+    if page.is_visible("#board .moment"):
+        page.keyboard.press("Shift")
+        page.wait_for_selector("#board .moment", state="hidden")
+
+
+def land(page):
+    page.evaluate(LANDED)
+
+
+def shoot(page, name, full=False):
+    page.screenshot(path=OUT / name, full_page=full, animations="allow")
+    print(OUT / name)
+
+
+def board_on_top(page):
+    """Scroll the board's title to the top (a phone shows the dice and the sheet below)."""
+    page.eval_on_selector("#board", "b => b.scrollIntoView()")
+
+
+def table_turn(gp: GamePage, suffix: str):
+    """Three sides (one a team), two turns each; then a roll caught in the air and the
+    same dice landed with three held."""
+    page = gp.page
+    names, teams = ("Ana", "Los Tres", "Dani"), {1: "Beto, Caro"}
+    gp.new_game("argentine", names, seed=12, teams=teams)
+    m = Mirror("argentine", names, 12, teams=teams)
+    motion(page, False)
+    for t in range(6):
         play_turn(gp, m, holds=t % 2 == 0)
+        dismiss_moment(page)
+    motion(page, True)
+    board_on_top(page)
+    m.do({"op": "roll"})
+    page.click("#roll")
+    page.wait_for_timeout(IN_THE_AIR_MS)
+    shoot(page, f"roll-{suffix}.png")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    land(page)
+    for i in m.keep()[:3]:
+        m.do({"op": "toggle", "die": i})
+        gp.hold(i)
+    land(page)
+    page.wait_for_timeout(150)
+    board_on_top(page)
+    shoot(page, f"board-{suffix}.png")
+
+
+def double_split(gp: GamePage, suffix: str):
+    page = gp.page
+    gp.new_game("double", ("Ana", "Beto"), seed=4)
+    m = Mirror("double", ("Ana", "Beto"), 4)
+    motion(page, False)
+    play_turn(gp, m, holds=True)
+    dismiss_moment(page)
     m.do({"op": "roll"})
     gp.roll()
-    for i in m.keep()[:3]:
+    for i in m.keep()[:4]:
+        m.do({"op": "toggle", "die": i})
         gp.hold(i)
-    return gp, m
+    a, b = m.best_pair()["boxes"]
+    gp.pick(a)
+    gp.pick(b)
+    page.wait_for_selector("#split-ok:enabled")
+    if page.viewport_size["width"] >= 1000:
+        board_on_top(page)  # the ten dice on the felt and the split below them
+    else:
+        page.locator("#split").scroll_into_view_if_needed()
+    shoot(page, f"double-split-{suffix}.png")
 
 
-def main():
-    dist = Path(tempfile.mkdtemp()) / "dist"
-    build.build(dist, sizes=False)
+def celebration(gp: GamePage, suffix: str):
+    """Bulgarian Generala, seed 106: five alike on the first roll."""
+    page = gp.page
+    gp.new_game("bulgarian", ("Ana", "Beto"), seed=106)
+    m = Mirror("bulgarian", ("Ana", "Beto"), 106)
+    m.do({"op": "roll"})
+    assert max(m.view["dice"].count(f) for f in range(1, 7)) == 5, m.view["dice"]
+    motion(page, True)
+    board_on_top(page)
+    page.click("#roll")
+    page.wait_for_selector("#board .moment.celebrate", state="visible", timeout=10_000)
+    page.wait_for_timeout(500)  # the card has popped, the confetti is flying
+    shoot(page, f"celebration-{suffix}.png")
+    dismiss_moment(page)
+
+
+def game_over(gp: GamePage, suffix: str):
+    """Puerto Rican General for three to its end, the last round with motion on."""
+    page = gp.page
+    names = ("Ana", "Beto", "Caro")
+    gp.new_game("puerto-rican", names, seed=7)
+    m = Mirror("puerto-rican", names, 7)
+    motion(page, False)
+    while not m.view["over"]:
+        if m.view["round"] == m.view["turns"] and m.view["current"] == len(names) - 1:
+            motion(page, True)
+        play_turn(gp, m, holds=True)
+        if not m.view["over"]:
+            dismiss_moment(page)
+    page.wait_for_selector("#over", state="visible")
+    page.wait_for_timeout(700)
+    shoot(page, f"game-over-{suffix}.png")
+    dismiss_moment(page)
+
+
+def clip(page, gp: GamePage, path: Path):
+    """A turn as an animated GIF: frames of the dice table taken as fast as the
+    browser gives them, each shown for the time it really lasted."""
+    from PIL import Image
+
+    gp.new_game("argentine", ("Ana", "Beto"), seed=3)
+    m = Mirror("argentine", ("Ana", "Beto"), 3)
+    motion(page, True)
+    dismiss_moment(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    top = page.eval_on_selector("#board", "b => b.getBoundingClientRect().top + window.scrollY")
+    bottom = page.eval_on_selector("#roll", "b => b.getBoundingClientRect().bottom + window.scrollY")
+    area = {"x": 0, "y": max(0, top - 8), "width": 375, "height": min(812, bottom - top + 24)}
+    frames = []
+
+    def grab(seconds):
+        end = time.monotonic() + seconds
+        while True:
+            now = time.monotonic()
+            frames.append((now, page.screenshot(clip=area, animations="allow")))
+            if now >= end:
+                break
+
+    grab(0.4)
+    m.do({"op": "roll"})
+    page.click("#roll")
+    grab(1.3)
+    for i in m.keep()[:3]:
+        m.do({"op": "toggle", "die": i})
+        page.click(f'#board .dice [data-die="{i}"]')
+        grab(0.35)
+    grab(0.4)
+    m.do({"op": "roll"})
+    page.click("#roll")
+    grab(1.3)
+    box = m.best_box()
+    gp.box(box).scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(f'#sheet button.box[data-box="{box}"]:visible').click()
+    if page.is_visible("#confirm"):
+        page.click("#confirm-ok")
+    page.evaluate("window.scrollTo(0, 0)")
+    grab(1.2)
+    times = [t for t, _ in frames] + [frames[-1][0] + 1.5]
+    images = [Image.open(io.BytesIO(png)).convert("RGB") for _, png in frames]
+    palette = images[len(images) // 2].quantize(colors=96, method=Image.Quantize.MEDIANCUT)
+    shown = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+    durations = [max(20, int((b - a) * 1000)) for a, b in zip(times, times[1:])]
+    shown[0].save(path, save_all=True, append_images=shown[1:], duration=durations, loop=0,
+                  optimize=True, disposal=1)
+    print(f"{path} ({len(shown)} frames, {path.stat().st_size // 1024} KB)")
+
+
+def main(argv=None):
+    global OUT
+    ap = argparse.ArgumentParser(description="Pictures of the game table for the README and docs/.")
+    ap.add_argument("--dist", type=Path, help="a built site (default: build one into a temporary folder)")
+    ap.add_argument("--out", type=Path, default=OUT, help="where the pictures go (default: docs/screenshots)")
+    ap.add_argument("--only", nargs="*", metavar="SET", help="some of 375 375-dark 1280 1280-dark (default: all)")
+    args = ap.parse_args(argv)
+    OUT = args.out.resolve()
+    OUT.mkdir(parents=True, exist_ok=True)
+    if args.dist:
+        dist = args.dist.resolve()
+    else:
+        dist = Path(tempfile.mkdtemp()) / "dist"
+        build.build(dist, sizes=False)
     url, stop = start_server(dist)
-    names, teams = ("Ana", "Los Tres", "Dani"), {1: "Beto, Caro"}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            for width, height, scheme in ((375, 812, "light"), (1280, 900, "light"), (375, 812, "dark")):
-                ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height},
-                                          color_scheme=scheme, device_scale_factor=1)
-                page = ctx.new_page()
-                page.goto("/")
-                page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-                if width == 375 and scheme == "light":
-                    page.screenshot(path=OUT / "setup-375.png", full_page=True)
-                board(page, names, teams, seed=12)
-                suffix = f"{width}" + ("-dark" if scheme == "dark" else "")
-                page.screenshot(path=OUT / f"board-{suffix}.png", full_page=True)
-                if width == 375 and scheme == "light":
-                    gp, m = board(page, ("Ana", "Beto"), None, seed=4, variant="double", turns=1)
-                    gp.pick("sixes")
-                    gp.pick("full-house")
-                    page.wait_for_selector("#split-ok:enabled")
-                    page.screenshot(path=OUT / "double-split-375.png", full_page=True)
-                ctx.close()
+            for width, height in SIZES:
+                for scheme in ("light", "dark"):
+                    suffix = f"{width}" + ("-dark" if scheme == "dark" else "")
+                    if args.only and suffix not in args.only:
+                        continue
+                    ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height},
+                                              color_scheme=scheme, reduced_motion="no-preference",
+                                              device_scale_factor=1, service_workers="block")
+                    page = ctx.new_page()
+                    page.goto("/")
+                    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+                    page.wait_for_selector("#play-computer", state="visible")
+                    shoot(page, f"home-{suffix}.png")
+                    if suffix == "375":
+                        open_setup(page, "custom")
+                        shoot(page, "setup-375.png", full=True)
+                    gp = GamePage(page)
+                    table_turn(gp, suffix)
+                    double_split(gp, suffix)
+                    celebration(gp, suffix)
+                    game_over(gp, suffix)
+                    if suffix == "375":
+                        clip(page, gp, OUT / "turn-375.gif")
+                    ctx.close()
             browser.close()
     finally:
         stop()
-    for f in sorted(OUT.glob("*.png")):
-        print(f.relative_to(ROOT))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,8 @@ table, sends ``solve`` until it answers ``"done": true`` (with progress).
 
 Replies: ``{"ok": true, "view": {...}, "save": {...}?, ...}`` or
 ``{"ok": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
+``handle`` answers with the reply's JSON text (the command line, tests); the worker
+calls ``handle_parts``, which gives the save's text apart from the rest of the reply.
 """
 from __future__ import annotations
 
@@ -405,15 +407,34 @@ def _two(boxes) -> tuple[str, str]:
 SESSION = Session()
 
 
-def handle(request: str) -> str:
-    """Answer one request from the page (a JSON text) with a JSON text."""
+def answer(request: str) -> dict:
+    """The reply (a dict) to one request from the page (a JSON text)."""
     try:
         req = nesting.loads(request, InvalidInput, "the request") if isinstance(request, str) else None
     except InvalidInput as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "InvalidInput"})
+        return {"ok": False, "error": str(err), "kind": "InvalidInput"}
     if not isinstance(req, dict):
-        return json.dumps({"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"})
-    return json.dumps(SESSION.handle(req), ensure_ascii=False)
+        return {"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"}
+    return SESSION.handle(req)
+
+
+def handle(request: str) -> str:
+    """Answer one request from the page (a JSON text) with a JSON text (the whole reply)."""
+    return json.dumps(answer(request), ensure_ascii=False)
+
+
+def handle_parts(request: str) -> tuple[str, str | None, str | None]:
+    """Answer one request in the parts the worker posts: ``(reply, save, kind)``.
+
+    ``reply`` is the JSON text of the reply without its save; ``save`` the JSON text of
+    the save document when the reply carries one, else None (kept as text: the page
+    stores it as it comes and never parses it on a move); ``kind`` the kind of a refusal
+    (``"NeedTable"``: the worker fetches the table and asks again), else None."""
+    reply = answer(request)
+    save = reply.pop("save", None)
+    return (json.dumps(reply, ensure_ascii=False),
+            None if save is None else json.dumps(save, ensure_ascii=False),
+            None if reply.get("ok") else reply.get("kind"))
 
 
 # --- request checks ----------------------------------------------------------------

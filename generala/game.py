@@ -224,7 +224,7 @@ class Game:
         self.drawn += len(free)
         self.dice = result
         self.rolls += 1
-        if self.rolls == 1 and result.count(result[0]) == 5:
+        if self.rolls == 1:
             self._check_auto_win()
         return result
 
@@ -259,17 +259,15 @@ class Game:
         return result
 
     def _check_auto_win(self) -> None:
-        """Five alike on the turn's first roll may end the game at once."""
-        if self.rolls != 1 or self.rules.dice != 5 or len(set(self.dice)) != 1:
-            return  # only five dice, all alike, on the turn's first roll
-        opts = self.rules.options
+        """All dice alike on the turn's first roll may end the game at once (the rules'
+        ``auto_win``, unless the side wrote 0 in its forfeit box)."""
+        auto = self.rules.auto_win
+        if auto is None or self.rolls != 1 or len(set(self.dice)) != 1:
+            return
         side = self.current
-        if self.rules.name == "argentine":
-            # A scratched Generala box forfeits the win (seed 002).
-            if opts["served_generala_wins"] and self.sheets[side]["generala"] != 0:
-                self.auto_win = {"side": side, "kind": "served-generala"}
-        elif self.rules.name == "puerto-rican" and opts["big_general_wins"]:
-            self.auto_win = {"side": side, "kind": "big-general"}
+        if auto.forfeit is not None and self.sheets[side][auto.forfeit] == 0:
+            return  # a scratched box forfeits the win (seed 002)
+        self.auto_win = {"side": side, "kind": auto.kind}
 
     def preview(self) -> dict[str, int]:
         """What the current dice would earn in each open box of the current side (5 dice)."""
@@ -282,8 +280,9 @@ class Game:
         served = self.rolls == 1
         prices = self.rules._prices
         result = {b: prices[b][hand][served] for b, v in sheet.items() if v is None}
-        if "double-generala" in result and not sheet.get("generala"):
-            result["double-generala"] = 0  # needs points in the Generala box
+        for box, needs in self.rules.needs.items():
+            if box in result and not sheet.get(needs):
+                result[box] = 0  # it needs points in the other box first
         return result
 
     def score(self, box: str, box_b: str | None = None, *, split: Sequence[int] | None = None,
@@ -512,7 +511,8 @@ class Game:
                 "scratch" not in extra or extra["scratch"] in ([True, False], [False, True], [True, True])
             ):
                 self.score(box[0], box[1], split=extra.get("split"), scratch=extra.get("scratch", False))
-            elif isinstance(box, str) and extra in ({}, {"scratch": True}):
+            elif isinstance(box, str) and (extra == {} or (extra == {"scratch": True}
+                                                          and extra["scratch"] is True)):
                 self.score(box, scratch=bool(extra))
             else:
                 raise InvalidInput(f"not a score action: {action!r}")
@@ -535,13 +535,13 @@ class Game:
                 for i, t in enumerate(totals)]
 
     def settlement(self) -> list[dict]:
-        """Puerto Rican money: who pays whom, once the game is over (empty without a stake).
+        """Money: who pays whom, once the game is over (empty without a stake).
 
         The winner receives (difference in totals) × stake from every other side;
-        after a Big General at least 100 points' worth. Sides tied for first share
-        what each loser pays.
+        after an automatic win at least the stake's minimum (100 points) worth. Sides
+        tied for first share what each loser pays.
         """
-        stake = self.rules.options.get("stake_per_point", 0)
+        stake = self.rules.stake
         if not stake or not self.over:
             return []
         totals = self.totals()
@@ -552,7 +552,7 @@ class Game:
             for winner in winners:
                 points = totals[winner] - totals[loser]
                 if self.auto_win is not None:
-                    points = max(points, 100)
+                    points = max(points, self.rules.spec.stake.auto_win_minimum)
                 amount = round(points * stake / len(winners), 2)
                 payments.append({"from": loser, "to": winner, "amount": amount})
         return payments

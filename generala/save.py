@@ -13,6 +13,14 @@ position, so a document whose dice were edited is refused too, naming the
 first wrong roll (a document that records rolls without its roller cannot be
 checked and is refused). Whatever is wrong, the
 loader raises only :class:`~generala.errors.SaveError`, saying why.
+
+A document that loads saves back to itself in its normal form: ``schema`` and
+``game`` as this version writes them, and only the keys above; every option of
+the variant (the defaults of those not given); each side as ``{"name",
+"members", "player"}`` (spaces in names trimmed and collapsed, a side without
+members has its name as its one member, ``player`` "human" when not given); the
+roller as its kind and seed (or values); and in the history each hold's
+positions sorted, each once. Everything else is kept as it was.
 """
 from __future__ import annotations
 

@@ -2,12 +2,14 @@
 
 Each function takes a sorted hand of five dice, its face counts and the box (for
 its points and face) and returns what the hand earns there on a later roll; the
-served (first-roll) value is applied by :mod:`generala.variants` from the box's
-data. Nothing here knows about sheets, turns or automatic wins.
+served (first-roll) value is applied by :func:`table` from the box's data.
+Nothing here knows about sheets, turns or automatic wins (a box's ``needs`` is
+checked against the sheet by :class:`generala.variants.Rules`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from .dice import ALL_HANDS, counts
 
@@ -19,16 +21,26 @@ class Box:
     """One row of a score sheet, as data.
 
     ``points`` is the fixed value of a pattern box (0 when the value comes from
-    the dice), ``served`` the value on the turn's first roll when it differs,
-    ``hands`` the sorted hands a straight accepts.
+    the dice), ``bonus`` what a scoring hand earns more on the turn's first roll.
+    A pattern box accepts the sorted hands of its ``runs`` (tuples of five
+    faces), where a 1 may also stand for any face in ``wild``. ``needs`` names
+    another box: this one earns points only once that box holds points (Double
+    Generala needs Generala).
     """
 
     id: str
     kind: str
     face: int = 0
     points: int = 0
-    served: int | None = None
-    hands: frozenset = field(default=frozenset(), repr=False)
+    bonus: int = 0
+    runs: frozenset = frozenset()
+    wild: tuple[int, ...] = ()
+    needs: str | None = None
+
+    @property
+    def hands(self) -> frozenset:
+        """The sorted hands a pattern box accepts."""
+        return straights(self.runs, self.wild) if self.runs else frozenset()
 
 
 def _number(hand, c, box):
@@ -95,8 +107,6 @@ KINDS = {
     "five-kind": _five_kind,
     "general": _general,
     "pattern": _pattern,
-    # Double Generala: five alike; the sheet condition is checked by Rules.score.
-    "double-generala": _five_kind,
 }
 
 
@@ -106,12 +116,13 @@ def table(box: Box) -> dict[tuple[int, ...], tuple[int, int]]:
     result = {}
     for hand in ALL_HANDS:
         later = price(hand, counts(hand), box)
-        served = later if box.served is None or not later else box.served
+        served = later + box.bonus if later else later
         result[hand] = (later, served)
     return result
 
 
-def straights(base: set[tuple[int, ...]], wild_as: tuple[int, ...] = ()) -> frozenset:
+@lru_cache(maxsize=None)
+def straights(base: frozenset, wild_as: tuple[int, ...] = ()) -> frozenset:
     """The sorted hands that make a straight, given the base runs and what a 1 may stand for.
 
     ``wild_as`` lists the faces a 1 may count as (each 1 independently), e.g.

@@ -1,5 +1,8 @@
 """The four games as data: options with defaults, boxes, and the frozen ``Rules``.
 
+Each game is one :class:`VariantSpec` in ``SPECS``: its sheet, what each house
+option does to it, its automatic win, stake and mandatory boxes. Game, solver and
+coach read these fields; no rule is decided by a variant's or an option's name.
 ``variant(name, **options)`` is the one way in. A ``Rules`` object is immutable
 and hashable; it prices boxes (``score``), totals sheets and, for the ten-dice
 game, splits a roll. What the dice earn is precomputed per box for all 252
@@ -7,8 +10,8 @@ hands, so pricing is a dictionary look-up.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -21,14 +24,21 @@ from .scoring import NUMBER_BOXES, Box
 Sheet = Mapping[str, "int | None"]
 
 
+Effect = Callable[[tuple[Box, ...], Any], tuple[Box, ...]]
+
+
 @dataclass(frozen=True)
 class Option:
-    """A house option: its allowed values (the first is the default) and what it does."""
+    """A house option: its allowed values (the first is the default), what it does, and
+    its ``effect`` on the sheet: ``effect(boxes, value)`` gives the boxes under this value
+    (see the effect makers below). An option without an effect is read elsewhere in the
+    spec (the automatic win's switch, the stake)."""
 
     name: str
     values: tuple
     help: str
     number: bool = False  # any number from 0 upward; ``values`` holds just the default
+    effect: Effect | None = field(default=None, compare=False, repr=False)
 
     @property
     def default(self) -> Any:
@@ -51,18 +61,85 @@ class Option:
         raise InvalidInput(f"option {self.name} cannot be {value!r}; allowed values: {allowed}")
 
 
+# --- what an option does to the sheet ----------------------------------------
+
+def _edit(boxes: tuple[Box, ...], ids: tuple[str, ...], change) -> tuple[Box, ...]:
+    """The sheet with ``change(box)`` in place of each box named in ``ids`` (absent ones skipped)."""
+    return tuple(change(b) if b.id in ids else b for b in boxes)
+
+
+def sets_points(*ids: str) -> Effect:
+    """The option's value is what these boxes are worth."""
+    return lambda boxes, value: _edit(boxes, ids, lambda b: replace(b, points=value))
+
+
+def served_bonus(*ids: str) -> Effect:
+    """The option's value is what these boxes earn more when served (first roll)."""
+    return lambda boxes, value: _edit(boxes, ids, lambda b: replace(b, bonus=value))
+
+
+def adds_box(box: Box) -> Effect:
+    """On, the sheet has ``box`` at its end."""
+    return lambda boxes, value: boxes + (box,) if value else boxes
+
+
+def adds_runs(box_id: str, *runs: str) -> Effect:
+    """On, the pattern box also accepts these runs (``"13456"``)."""
+    return lambda boxes, value: _edit(
+        boxes, (box_id,), lambda b: replace(b, runs=b.runs | _runs(*runs))) if value else boxes
+
+
+def wild_ace(box_id: str, *faces: int) -> Effect:
+    """On, a 1 may stand for any of ``faces`` in the pattern box."""
+    return lambda boxes, value: _edit(
+        boxes, (box_id,), lambda b: replace(b, wild=b.wild + faces)) if value else boxes
+
+
+def _runs(*runs: str) -> frozenset:
+    return frozenset(tuple(int(ch) for ch in run) for run in runs)
+
+
+@dataclass(frozen=True)
+class AutoWin:
+    """Five alike on a turn's first roll wins the game at once, while the on/off ``option``
+    is on; a 0 written in the ``forfeit`` box (scratched) forfeits it. ``kind`` names the
+    win in the game's ``auto_win`` and the view."""
+
+    kind: str
+    option: str
+    forfeit: str | None = None
+
+
+@dataclass(frozen=True)
+class Stake:
+    """Played for money: the number ``option`` is paid per point of difference; after an
+    automatic win the winner gets at least ``auto_win_minimum`` points' worth."""
+
+    option: str
+    auto_win_minimum: int = 100
+
+
 @dataclass(frozen=True)
 class VariantSpec:
-    """What one game is: its dice, options, boxes, turn structure and roll-off."""
+    """What one game is: its dice, options, boxes, turn structure and roll-off.
+
+    ``boxes`` is the sheet with every option at a value that changes nothing; each
+    option's effect then edits it. ``mandatory`` boxes can never be scratched, and a
+    negative total of them costs ``penalty`` points.
+    """
 
     name: str
     title: str
     summary: str
     dice: int
     options: tuple[Option, ...]
+    boxes: tuple[Box, ...] = ()
     boxes_per_turn: int = 1
     rolloff: str = "lowest-sum"  # or "highest-die"
     mandatory: tuple[str, ...] = ()
+    penalty: int = 0
+    auto_win: AutoWin | None = None
+    stake: Stake | None = None
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -74,6 +151,8 @@ class VariantSpec:
 
 _BOOL = (True, False)
 _BOOL_OFF = (False, True)
+_NUMBERS = tuple(Box(b, "number", face=f) for f, b in enumerate(NUMBER_BOXES, 1))
+_STRAIGHTS = _runs("12345", "23456")
 
 SPECS: dict[str, VariantSpec] = {
     spec.name: spec
@@ -84,23 +163,51 @@ SPECS: dict[str, VariantSpec] = {
             5,
             (
                 Option("served_bonus", (5, 10, 0),
-                       "Extra points for a straight, full house or four of a kind on the first roll."),
-                Option("generala_points", (50, 60), "What a Generala (five alike) is worth."),
+                       "Extra points for a straight, full house or four of a kind on the first roll.",
+                       effect=served_bonus("straight", "full-house", "four-kind")),
+                Option("generala_points", (50, 60), "What a Generala (five alike) is worth.",
+                       effect=sets_points("generala")),
                 Option("double_generala", _BOOL,
-                       "Adds a Double Generala box for a second five alike."),
-                Option("double_points", (100, 120), "What a Double Generala is worth."),
-                Option("straight_wrap", _BOOL, "3-4-5-6-1 also counts as a straight."),
+                       "Adds a Double Generala box for a second five alike.",
+                       effect=adds_box(Box("double-generala", "five-kind", needs="generala"))),
+                Option("double_points", (100, 120), "What a Double Generala is worth.",
+                       effect=sets_points("double-generala")),
+                Option("straight_wrap", _BOOL, "3-4-5-6-1 also counts as a straight.",
+                       effect=adds_runs("straight", "13456")),
                 Option("straight_any_five", _BOOL_OFF,
-                       "Any five different faces (one number missing) count as a straight."),
-                Option("ace_as_two", _BOOL_OFF, "A 1 may stand in for a 2 in a straight."),
+                       "Any five different faces (one number missing) count as a straight.",
+                       effect=adds_runs("straight", "12346", "12356", "12456", "13456")),
+                Option("ace_as_two", _BOOL_OFF, "A 1 may stand in for a 2 in a straight.",
+                       effect=wild_ace("straight", 2)),
                 Option("served_generala_wins", _BOOL,
                        "Five alike on the first roll wins the game (unless Generala was scratched)."),
             ),
+            boxes=(
+                *_NUMBERS,
+                Box("straight", "pattern", points=20, runs=_STRAIGHTS),
+                Box("full-house", "full-house", points=30),
+                Box("four-kind", "four-kind", points=40),
+                Box("generala", "five-kind"),
+            ),
+            auto_win=AutoWin("served-generala", "served_generala_wins", forfeit="generala"),
         ),
         VariantSpec(
             "bulgarian", "Генерал",
             "Bulgarian General: fifteen boxes, three of each number is par, a negative top costs 50.",
-            5, (), rolloff="highest-die", mandatory=NUMBER_BOXES,
+            5, (),
+            boxes=(
+                *(Box(b, "mandatory", face=f) for f, b in enumerate(NUMBER_BOXES, 1)),
+                Box("pair", "pair"),
+                Box("two-pairs", "two-pairs"),
+                Box("three-kind", "three-kind"),
+                Box("four-kind", "four-kind-sum"),
+                Box("full-house", "full-house"),
+                Box("small-straight", "pattern", points=15, runs=_runs("12345")),
+                Box("large-straight", "pattern", points=20, runs=_runs("23456")),
+                Box("chance", "chance"),
+                Box("general", "general", points=50),
+            ),
+            rolloff="highest-die", mandatory=NUMBER_BOXES, penalty=50,
         ),
         VariantSpec(
             "puerto-rican", "General",
@@ -109,16 +216,34 @@ SPECS: dict[str, VariantSpec] = {
             5,
             (
                 Option("big_general_wins", _BOOL, "Five alike on the first roll wins the game."),
-                Option("aces_wild", _BOOL, "In a straight a 1 may count as a 2 or a 6."),
+                Option("aces_wild", _BOOL, "In a straight a 1 may count as a 2 or a 6.",
+                       effect=wild_ace("straight", 2, 6)),
                 Option("stake_per_point", (0,),
                        "Money per point of difference paid to the winner (0: not played for money).",
                        number=True),
             ),
+            boxes=(
+                *_NUMBERS,
+                Box("straight", "pattern", points=20, bonus=5, runs=_STRAIGHTS),
+                Box("full-house", "full-house", points=30, bonus=5),
+                Box("four-kind", "four-kind", points=40, bonus=5),
+                Box("small-general", "five-kind", points=60),
+            ),
+            auto_win=AutoWin("big-general", "big_general_wins"),
+            stake=Stake("stake_per_point"),
         ),
         VariantSpec(
             "double", "Double General",
             "Double General: ten dice, five turns, each turn splits the dice into two boxes.",
-            10, (), boxes_per_turn=2,
+            10, (),
+            boxes=(
+                *_NUMBERS,
+                Box("full-house", "full-house"),
+                Box("small-general", "pattern", points=21, runs=_runs("12345")),
+                Box("big-general", "pattern", points=30, runs=_runs("23456")),
+                Box("five-kind", "five-kind", points=50),
+            ),
+            boxes_per_turn=2,
         ),
     )
 }
@@ -126,61 +251,12 @@ SPECS: dict[str, VariantSpec] = {
 VARIANTS = tuple(SPECS)
 
 
-def _runs(*runs: str) -> set[tuple[int, ...]]:
-    return {tuple(int(ch) for ch in run) for run in runs}
-
-
-def _boxes(name: str, opt: dict) -> tuple[Box, ...]:
-    """The sheet of a variant under its options, in sheet order."""
-    if name == "bulgarian":
-        return (
-            *(Box(b, "mandatory", face=f) for f, b in enumerate(NUMBER_BOXES, 1)),
-            Box("pair", "pair"),
-            Box("two-pairs", "two-pairs"),
-            Box("three-kind", "three-kind"),
-            Box("four-kind", "four-kind-sum"),
-            Box("full-house", "full-house"),
-            Box("small-straight", "pattern", points=15, hands=frozenset(_runs("12345"))),
-            Box("large-straight", "pattern", points=20, hands=frozenset(_runs("23456"))),
-            Box("chance", "chance"),
-            Box("general", "general", points=50),
-        )
-    numbers = tuple(Box(b, "number", face=f) for f, b in enumerate(NUMBER_BOXES, 1))
-    if name == "double":
-        return (
-            *numbers,
-            Box("full-house", "full-house"),
-            Box("small-general", "pattern", points=21, hands=frozenset(_runs("12345"))),
-            Box("big-general", "pattern", points=30, hands=frozenset(_runs("23456"))),
-            Box("five-kind", "five-kind", points=50),
-        )
-    if name == "puerto-rican":
-        wild = (2, 6) if opt["aces_wild"] else ()
-        return (
-            *numbers,
-            Box("straight", "pattern", points=20, served=25,
-                hands=scoring.straights(_runs("12345", "23456"), wild)),
-            Box("full-house", "full-house", points=30, served=35),
-            Box("four-kind", "four-kind", points=40, served=45),
-            Box("small-general", "five-kind", points=60),
-        )
-    # argentine
-    runs = _runs("12345", "23456")
-    if opt["straight_wrap"]:
-        runs |= _runs("13456")
-    if opt["straight_any_five"]:
-        runs |= _runs("12346", "12356", "12456", "13456")
-    bonus = opt["served_bonus"]
-    boxes = (
-        *numbers,
-        Box("straight", "pattern", points=20, served=20 + bonus,
-            hands=scoring.straights(runs, (2,) if opt["ace_as_two"] else ())),
-        Box("full-house", "full-house", points=30, served=30 + bonus),
-        Box("four-kind", "four-kind", points=40, served=40 + bonus),
-        Box("generala", "five-kind", points=opt["generala_points"]),
-    )
-    if opt["double_generala"]:
-        boxes += (Box("double-generala", "double-generala", points=opt["double_points"]),)
+def _boxes(spec: VariantSpec, options: tuple[tuple[str, Any], ...]) -> tuple[Box, ...]:
+    """The sheet of a variant under its options, in sheet order: each option's effect in turn."""
+    boxes = spec.boxes
+    for (name, value), opt in zip(options, spec.options):
+        if opt.effect is not None:
+            boxes = opt.effect(boxes, value)
     return boxes
 
 
@@ -240,6 +316,23 @@ class Rules:
         """Boxes that can never be scratched (Bulgarian numbers): they take what the dice give."""
         return self.spec.mandatory
 
+    @cached_property
+    def needs(self) -> dict[str, str]:
+        """Boxes that earn points only once another box holds points: ``box -> that box``."""
+        return {box.id: box.needs for box in self.boxes if box.needs}
+
+    @cached_property
+    def auto_win(self) -> AutoWin | None:
+        """The variant's automatic win when its option is on, else None."""
+        auto = self.spec.auto_win
+        return auto if auto is not None and self.options[auto.option] else None
+
+    @property
+    def stake(self) -> float:
+        """Money per point of difference (0: not played for money)."""
+        stake = self.spec.stake
+        return self.options[stake.option] if stake is not None else 0
+
     def __repr__(self) -> str:
         changed = [
             f", {k}={v!r}" for (k, v), opt in zip(self._options, self.spec.options)
@@ -270,7 +363,8 @@ class Rules:
                     f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
                 ) from None
             raise
-        if box == "double-generala" and not (sheet and sheet.get("generala")):
+        needs = self.needs.get(box)
+        if needs is not None and not (sheet and sheet.get(needs)):
             return 0
         return points
 
@@ -296,7 +390,7 @@ class Rules:
             total = sum(values.values())
             return {"numbers": upper, "combinations": total - upper, "total": total}
         mandatory = sum(values[b] for b in self.mandatory)
-        penalty = -50 if mandatory < 0 else 0
+        penalty = -self.spec.penalty if mandatory < 0 else 0
         combos = sum(v for b, v in values.items() if b not in self.mandatory)
         return {"mandatory": mandatory, "penalty": penalty, "combinations": combos,
                 "total": mandatory + penalty + combos}
@@ -336,7 +430,7 @@ class Rules:
 
 @lru_cache(maxsize=None)
 def _tables(name: str, options: tuple) -> tuple[tuple[Box, ...], dict]:
-    boxes = _boxes(name, dict(options))
+    boxes = _boxes(SPECS[name], options)
     return boxes, {box.id: scoring.table(box) for box in boxes}
 
 

@@ -3,6 +3,15 @@
 The page draws this and nothing else; it never reads game state back from the
 DOM. Numbers and ids only: words are chosen by the page in the player's
 language (box ids and option names are the keys of its translations).
+
+The view is also the one source of what can be done now, by the person at the
+board: ``acting`` says who acts (the side, and the computer level playing it, or
+None for a person), and ``can_roll``, ``holdable`` (``can_hold``), ``scorable``
+(the cells' ``playable``), ``can_enter`` and ``can_undo`` are the actions a person
+may take. While a computer side acts, none is offered (it plays through ``op
+ai``); a person's Undo never takes back a computer's move. With ten dice
+(``boxes_per_turn`` 2) a score names two of the ``scorable`` boxes and a split of
+the dice, which the engine proposes (``op split``) and prices (``op price``).
 """
 from __future__ import annotations
 
@@ -25,7 +34,9 @@ def view(game: Game, *, last: dict | None = None) -> dict:
     current = game.current
     manual = is_sheet(game)
     preview = game.preview()
-    playing = not game.over and game.dice is not None
+    acting = acting_side(game)
+    person = acting is not None and acting["computer"] is None
+    playing = person and game.dice is not None
     totals = game.totals()
     places = game.ranking() if game.over else [None] * len(game.sides)
     rows = []
@@ -42,6 +53,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
                 cell["playable"] = True  # ten dice: chosen in pairs, priced by a split
             cells.append(cell)
         rows.append({"box": box, "mandatory": box in rules.mandatory, "cells": cells})
+    can_hold = person and not manual and 0 < game.rolls < 3
     return {
         "variant": rules.name,
         "title": rules.spec.title,
@@ -70,10 +82,13 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "rolls": game.rolls,
         "rolls_left": game.rolls_left,
         "sheet": manual,
-        "can_roll": not manual and not game.over and game.rolls < 3 and len(game.held) < rules.dice,
-        "can_hold": not manual and not game.over and 0 < game.rolls < 3,
-        "can_enter": manual and not game.over and game.rolls == 0,
-        "can_undo": undo_allowed(game),
+        "acting": acting,
+        "can_roll": person and not manual and game.rolls < 3 and len(game.held) < rules.dice,
+        "can_hold": can_hold,
+        "holdable": list(range(rules.dice)) if can_hold else [],
+        "scorable": [row["box"] for row in rows if row["cells"][current].get("playable")] if playing else [],
+        "can_enter": person and manual and game.rolls == 0,
+        "can_undo": person and undo_allowed(game),
         "rows": rows,
         "over": game.over,
         "auto_win": game.auto_win,
@@ -87,10 +102,31 @@ def is_sheet(game: Game) -> bool:
     return bool(game.history) and "order" in game.history[0]
 
 
+def computer_level(game: Game, side: int) -> str | None:
+    """The computer level playing side ``side`` ("optimal", ...), None for a person. In a
+    score-sheet game every side is played at the table: the computers do not play."""
+    player = game.sides[side].player or "human"
+    return player[3:] if player.startswith("ai:") and not is_sheet(game) else None
+
+
+def acting_side(game: Game) -> dict | None:
+    """Who acts now: ``{"side": i, "computer": level or None}``; None once the game is over."""
+    if game.over:
+        return None
+    return {"side": game.current, "computer": computer_level(game, game.current)}
+
+
 def undo_allowed(game: Game) -> bool:
     """Whether Undo is offered: a hold or the box just filled (until the next roll), never a
-    roll, nothing once the game is over (see ``Game.can_undo``)."""
-    return game.can_undo
+    roll, nothing once the game is over (see ``Game.can_undo``); and never the box a
+    computer just filled (its turn is over, the next side's dice not rolled yet)."""
+    if not game.can_undo:
+        return False
+    if game.rolls == 0 and not game.over:
+        order = game.order
+        previous = order[(order.index(game.current) - 1) % len(order)]
+        return computer_level(game, previous) is None
+    return True
 
 
 def describe(game: Game, action: dict) -> dict:

@@ -1,5 +1,8 @@
 """``python -m generala solve VARIANT [--option NAME=VALUE ...]``: solve a variant, write its table.
 
+The table file is the same bytes at every run (it holds no time or date), and an
+existing file is overwritten only with ``--force``.
+
 Wire-in: ``add_parser(subparsers)`` adds the ``solve`` sub-command and sets
 ``func=run``; ``run(args)`` returns the exit code. Also runnable on its own:
 ``python -m generala.ai.cli_solve VARIANT ...``.
@@ -15,6 +18,8 @@ from ..errors import GeneralaError
 from ..variants import VARIANTS, parse_option, variant
 
 TABLES_DIR = Path(__file__).resolve().parents[2] / "static" / "tables"
+#: ``--moments auto`` computes the standard deviations up to this many states.
+MOMENTS_AUTO_STATES = 100_000
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -34,10 +39,13 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                    help="a house option (booleans as on/off); repeatable")
     p.add_argument("--out", help="table file (default: static/tables/<variant>[.<options>].gvt)")
     p.add_argument("--no-table", action="store_true", help="do not write a table")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite the table file if it exists (a shipped table, say)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.add_argument("--moments", choices=("on", "off", "auto"), default="auto",
                    help="also store the standard deviation of the points to come (for the "
-                        "expert player; about three solves' time); auto: all but bulgarian")
+                        "expert player; about three solves' time); auto: for variants of at most "
+                        f"{MOMENTS_AUTO_STATES} states (all but bulgarian)")
 
 
 def rules_from_args(args):
@@ -58,6 +66,11 @@ def run(args) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     solo = solitaire_rules(rules)
+    path = None if args.no_table else Path(args.out) if args.out else TABLES_DIR / table_name(solo)
+    if path is not None and path.exists() and not args.force:
+        print(f"error: {path} exists; pass --force to overwrite it (or --out elsewhere)",
+              file=sys.stderr)
+        return 2
     last = [0.0]
 
     def progress(done, total):
@@ -73,14 +86,13 @@ def run(args) -> int:
     print(f"{solo!r} (solitaire: automatic wins off)")
     print(f"optimal expected final score: {table.value:.6f}")
     print(f"states: {len(table.V)}  time: {seconds:.2f} s")
-    if args.moments == "on" or (args.moments == "auto" and solo.name != "bulgarian"):
+    if args.moments == "on" or (args.moments == "auto" and len(table.V) <= MOMENTS_AUTO_STATES):
         from .solver import moments
         start = time.perf_counter()
         sd = moments(table, progress)
         print(f"standard deviation of the final score: {sd[table.index[(0, 0)]]:.4f}  "
               f"time: {time.perf_counter() - start:.2f} s")
-    if not args.no_table:
-        path = Path(args.out) if args.out else TABLES_DIR / table_name(solo)
+    if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         size = table.save(path)
         print(f"table: {path} ({size} bytes, {size / 1024:.1f} KiB)")

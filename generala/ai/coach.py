@@ -84,9 +84,7 @@ def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
         table = advisor(game.rules).table
         state, base = model.state_of(game.sheets[game.current])
         # A scratch is a zero in the box: the value of the box with a hand that earns nothing.
-        mask, x = state
-        nxt = (mask | model.bit[box], 0 if model.argentine_double and box == "generala" else x)
-        return base + table.state_value(nxt)
+        return base + table.state_value(model.after_zero(state, box))
     return next(c.value for c in choices if c.kind == "score" and c.boxes == (box,))
 
 

@@ -4,11 +4,11 @@ A state between turns is ``(mask, x)``: ``mask`` has bit ``i`` set when box ``i`
 (sheet order) is filled, and ``x`` is what the rest of the game's scoring still
 depends on:
 
-- ``argentine`` with Double Generala: ``x = 1`` when the Generala box holds
-  points (a later five alike may then score in Double Generala), else 0;
-- ``bulgarian``: the running mandatory total, as long as the sign of the final
-  mandatory total can still change; once it cannot, ``x = SAFE`` and a certain
-  −50 is charged at the moment it becomes certain;
+- a sheet with a box that needs another (Double Generala needs Generala): ``x = 1``
+  when the needed box (the gate) holds points, so that the other may score, else 0;
+- mandatory boxes (Bulgarian): the running mandatory total, as long as the sign of
+  the final mandatory total can still change; once it cannot, ``x = SAFE`` and a
+  certain penalty (−50) is charged at the moment it becomes certain;
 - otherwise ``x = 0``.
 
 ``V[state]`` is the optimal expected number of points still to come (penalty
@@ -44,13 +44,19 @@ class Model:
         self.L5 = lattice(5)
         hands5 = self.L5.hands
         price = rules._price
-        gsheet = {"generala": 1}
+        self.mandatory = tuple(rules.mandatory)
+        needs = rules.needs
+        if len(needs) > 1 or (needs and self.mandatory):
+            raise NotImplementedError(f"{rules!r}: the model follows one box that needs another, "
+                                      "and not with mandatory boxes")
+        #: The box whose points let another score (Generala), and that other box.
+        self.gated, self.gate = next(iter(needs.items()), (None, None))
+        gsheet = {self.gate: 1} if self.gate else None
         self.later = {b: [price(b, h, False, gsheet) for h in hands5] for b in self.boxes}
         self.served = {b: [price(b, h, True, gsheet) for h in hands5] for b in self.boxes}
         self.has_served = rules.dice == 5 and any(
             self.later[b] != self.served[b] for b in self.boxes)
-        self.argentine_double = self.name == "argentine" and "double-generala" in self.boxes
-        self.mandatory = tuple(rules.mandatory)
+        self.penalty = rules.spec.penalty
         self.face_count = [[h.count(f) for h in hands5] for f in range(7)]
         self._pair_best = {}
         self._enumerate()
@@ -79,8 +85,8 @@ class Model:
             self._reach = reach
             for m in masks:
                 self.xs_of[m] = reach[self._mand_set(m)]
-        elif self.argentine_double:
-            g = self.bit["generala"]
+        elif self.gate:
+            g = self.bit[self.gate]
             for m in masks:
                 self.xs_of[m] = (0, 1) if m & g else (0,)
         else:
@@ -102,7 +108,7 @@ class Model:
         if t >= 3 * rsum:
             return SAFE, 0
         if t < -2 * rsum:
-            return SAFE, -50
+            return SAFE, -self.penalty
         return t, 0
 
     def state_of(self, sheet) -> tuple[tuple[int, int], int]:
@@ -122,11 +128,16 @@ class Model:
             else:
                 x, pen = self._norm(mask, t)
                 base += pen
-        elif self.argentine_double and sheet.get("generala"):
+        elif self.gate and sheet.get(self.gate):
             x = 1
         return (mask, x), base
 
     # --- one box: what it pays and where it leads --------------------------
+
+    def after_zero(self, state, box: str) -> tuple[int, int]:
+        """The next state when ``box`` is filled with 0 (scratched)."""
+        mask, x = state
+        return mask | self.bit[box], 0 if box == self.gate else x
 
     def option(self, state, box: str, hand: tuple[int, ...], served: bool):
         """Points now and the next state when ``hand`` goes to ``box`` (5 dice)."""
@@ -141,10 +152,10 @@ class Model:
                 nx, pen = self._norm(nmask, x + pts)
                 return pts + pen, (nmask, nx)
             return pts, (nmask, x)
-        if self.argentine_double:
-            if box == "generala":
+        if self.gate:
+            if box == self.gate:
                 return pts, (nmask, 1 if pts > 0 else 0)
-            if box == "double-generala" and not x:
+            if box == self.gated and not x:
                 return 0, (nmask, x)
         return pts, (nmask, x)
 
@@ -161,12 +172,12 @@ class Model:
                 nx, pen = self._norm(nmask, x + d)
                 vals.append(d + pen + V[index[(nmask, nx)]])
             return [vals[c] for c in self.face_count[f]]
-        if self.argentine_double:
-            if box == "generala":
+        if self.gate:
+            if box == self.gate:
                 c0 = V[index[(nmask, 0)]]
                 c1 = V[index[(nmask, 1)]]
                 return [p + c1 if p else c0 for p in prices]
-            if box == "double-generala" and not x:
+            if box == self.gated and not x:
                 return [V[index[(nmask, x)]]] * len(prices)
         c = V[index[(nmask, x)]]
         return [p + c for p in prices]
@@ -260,11 +271,11 @@ class Model:
                 per_count.append((d + pen, index[(nmask, nx)]))
             terms = [per_count[c] for c in self.face_count[f]]
             return [t[0] for t in terms], [t[1] for t in terms]
-        if self.argentine_double:
-            if box == "generala":
+        if self.gate:
+            if box == self.gate:
                 i0, i1 = index[(nmask, 0)], index[(nmask, 1)]
                 return list(prices), [i1 if p else i0 for p in prices]
-            if box == "double-generala" and not x:
+            if box == self.gated and not x:
                 return [0] * len(prices), [index[(nmask, x)]] * len(prices)
         return list(prices), [index[(nmask, x)]] * len(prices)
 

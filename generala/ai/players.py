@@ -249,8 +249,8 @@ class BeginnerPlayer(Player):
             preview = game.preview()
             # A made big combination in an open box: take it.
             for b in self.rules.boxes:
-                if b.kind in ("pattern", "full-house", "four-kind", "five-kind", "general",
-                              "double-generala") and preview.get(b.id, 0) >= 20:
+                if b.kind in ("pattern", "full-house", "four-kind", "five-kind", "general") and \
+                        preview.get(b.id, 0) >= 20:
                     return {"score": b.id}
             distinct = sorted(set(dice))
             if any(sheet.get(b) is None for b in self.straight_boxes) and len(distinct) >= 4:

@@ -51,20 +51,15 @@ def _unpack_float32(blob: bytes) -> list[float]:
     values.frombytes(blob)
     return values.tolist()
 
-#: Options that only switch automatic wins on: the solitaire game has none.
-AUTO_WIN_OPTIONS = {"argentine": "served_generala_wins", "puerto-rican": "big_general_wins"}
-#: Options that change nothing in the solitaire game (money settlement).
-IRRELEVANT_OPTIONS = {"puerto-rican": ("stake_per_point",)}
-
-
 def solitaire_rules(rules):
-    """The rules the solver uses: automatic wins off, settlement-only options at default."""
+    """The rules the solver uses: no automatic win (its option off), no stake (its option at
+    its default): neither changes the points of a game played alone."""
+    spec = rules.spec
     opts = rules.options
-    auto = AUTO_WIN_OPTIONS.get(rules.name)
-    if auto:
-        opts[auto] = False
-    for name in IRRELEVANT_OPTIONS.get(rules.name, ()):
-        opts[name] = rules.spec.option(name).default
+    if spec.auto_win is not None:
+        opts[spec.auto_win.option] = False
+    if spec.stake is not None:
+        opts[spec.stake.option] = spec.option(spec.stake.option).default
     return variant(rules.name, **opts)
 
 
@@ -83,12 +78,12 @@ def table_name(rules) -> str:
 class Table:
     """The solved values of one rules: ``V`` indexed like ``model.states``."""
 
-    def __init__(self, model: Model, V: list[float], seconds: float = 0.0) -> None:
+    def __init__(self, model: Model, V: list[float], seconds: float | None = None) -> None:
         self.model = model
         self.rules = model.rules
         self.V = V
         self.index = model.index
-        self.seconds = seconds
+        self.seconds = seconds  # how long the solve took; None for a table read from a file
         self.SD = None  # standard deviation of the points to come, when computed (moments)
         self._turns = {}
 
@@ -122,7 +117,8 @@ class Table:
     # --- files ------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The table file: a magic line, a JSON header, then zlib sections.
+        """The table file: a magic line, a JSON header, then zlib sections. The same
+        values give the same bytes (nothing in it depends on when or how fast it was made).
 
         ``values``: ``V`` as float32 in the model's state order (the start value is
         also in the header, exact). ``pairs`` (ten dice only): for every pair of
@@ -144,7 +140,6 @@ class Table:
             "options": {k: v for k, v in self.rules._options},
             "states": len(self.V),
             "value": self.value,
-            "seconds": round(self.seconds, 3),
             "format": "zlib sections; values (expected points to come) and sd (their "
                       "standard deviation, optional) in model state order, encoded",
             "encoding": ENCODING,
@@ -193,7 +188,7 @@ class Table:
                 model._pair_best.setdefault(key, list(raw[i * size:(i + 1) * size]))
         V = values
         V[model.index[(0, 0)]] = header["value"]  # the exact solved value
-        table = cls(model, V, header.get("seconds", 0.0))
+        table = cls(model, V)
         if "sd" in blobs:
             table.SD = unpack(blobs["sd"])
         return table

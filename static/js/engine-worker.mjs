@@ -1,6 +1,6 @@
 // The engine worker: a PLAIN module Worker (not a PyScript worker) that boots
 // Pyodide with `loadPyodide` and answers the page's requests by calling
-// `generala.app.handle(request_json) -> reply_json`.
+// `generala.app.handle_parts(request_json) -> (reply_json, save_json, kind)`.
 //
 // Why plain: PyScript's Pyodide loader always opens IndexedDB, so a PyScript
 // worker never starts in a cross-site iframe whose storage is denied; this one
@@ -19,7 +19,9 @@
 //   worker -> page  {type: "ready", version, timings}        once, after boot
 //   worker -> page  {type: "error", message}                  boot failed
 //   page -> worker  {id, request}                             request = JSON text
-//   worker -> page  {id, reply}                               reply = JSON text
+//   worker -> page  {id, reply, save}                         reply = JSON text of the
+//                                                             reply without its save; save =
+//                                                             the save's JSON text, or null
 //   worker -> page  {id, error}                               the call raised
 // Requests sent before "ready" are queued behind the boot.
 
@@ -128,10 +130,10 @@ async function boot() {
   }
   timings.pyodide = Math.round(performance.now() - t0);
   const app = pyodide.pyimport("generala.app");
-  const handle = app.handle;
+  const handleParts = app.handle_parts;
   const version = pyodide.pyimport("generala").__version__;
   timings.engine = Math.round(performance.now() - t0);
-  return { pyodide, handle, version };
+  return { pyodide, handleParts, version };
 }
 
 // Value tables of the computer players and the coach load only when first needed:
@@ -143,7 +145,6 @@ const CATALOG_URL = new URL("../../catalog.json", import.meta.url).href;
 let shippedTables = null;
 
 async function fetchTable(pyodide, reply) {
-  if (!reply || reply.kind !== "NeedTable") return false;
   if (shippedTables === null) {
     const resp = await fetch(CATALOG_URL);
     const catalog = resp.ok ? await resp.json() : {};
@@ -156,6 +157,19 @@ async function fetchTable(pyodide, reply) {
   pyodide.FS.mkdirTree(dir);
   pyodide.FS.writeFile(reply.path, new Uint8Array(await resp.arrayBuffer()));
   return true;
+}
+
+/** The engine's answer to one request, in its parts (generala.app.handle_parts):
+ *  {reply: the reply's JSON text without its save, save: the save's JSON text or null,
+ *  kind: the kind of a refusal or null}. */
+function answer(engine, request) {
+  const parts = engine.handleParts(request);
+  try {
+    const [reply, save, kind] = parts.toJs();
+    return { reply: String(reply), save: save == null ? null : String(save), kind: kind == null ? null : String(kind) };
+  } finally {
+    parts.destroy();
+  }
 }
 
 const booting = boot();
@@ -175,11 +189,11 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    let reply = String(engine.handle(String(request)));
-    if (reply.includes('"NeedTable"') && (await fetchTable(engine.pyodide, JSON.parse(reply)))) {
-      reply = String(engine.handle(String(request)));  // ask again, the table is in place
+    let parts = answer(engine, String(request));
+    if (parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, JSON.parse(parts.reply)))) {
+      parts = answer(engine, String(request));  // ask again, the table is in place
     }
-    postMessage({ id, reply });
+    postMessage({ id, reply: parts.reply, save: parts.save });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }

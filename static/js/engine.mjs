@@ -9,7 +9,14 @@
 //   engine.version              -> engine version text once ready, else ""
 //   engine.error                -> the boot error message, else ""
 //   engine.ready()              -> Promise<str>: the version once booted; rejects on boot failure
-//   engine.call(request_json)   -> Promise<str>: the reply JSON text; rejects on failure
+//   engine.request(request_json)-> Promise<{reply, save}>: the reply's JSON text without its
+//                                  save, and the save's JSON text (or null); rejects on
+//                                  failure. The page's one engine client
+//                                  (static/ui/engine_client.py) calls only this.
+//   engine.call(request_json)   -> Promise<str>: the whole reply's JSON text (tests,
+//                                  benchmarks, embedders); rejects on failure
+//   engine.importFile(file, max) -> Promise of the engine's reply to op import, parsed
+//                                  (see importFile below); never rejects
 //   engine.onState(callback)    -> calls callback(state) now and on every change;
 //                                  returns an unsubscribe function
 //
@@ -97,7 +104,7 @@ function onMessage(event) {
   if (!call) return;
   pending.delete(msg.id);
   if (typeof msg.error === "string") call.reject(new Error(msg.error));
-  else call.resolve(msg.reply);
+  else call.resolve({ reply: msg.reply, save: msg.save == null ? null : msg.save });
 }
 
 export function start() {
@@ -123,7 +130,7 @@ export function ready() {
   return readyPromise;
 }
 
-export function call(requestJson) {
+export function request(requestJson) {
   start();
   if (state === "error") return Promise.reject(new Error(error));
   return new Promise((resolve, reject) => {
@@ -136,6 +143,44 @@ export function call(requestJson) {
       reject(e);
     }
   });
+}
+
+/** The whole reply's JSON text: the save put back in as a field of the reply. */
+export function call(requestJson) {
+  return request(requestJson).then(({ reply, save }) =>
+    save === null ? reply : `{"save": ${save}, ${reply.slice(1)}`);
+}
+
+/** Check an export file of saved games with the engine (op import) without routing the
+ *  whole file through MicroPython: its heap failed to take one string of 2 MB
+ *  (MemoryError, measured with a 400-game file), and an export of a full localStorage
+ *  is about 3 MB. The file is read, sent and its reply parsed here; MicroPython then
+ *  takes the games one at a time. Resolves to
+ *      {ok: true, games: [{id, when, whenMs, finished, save, view}, ...]}
+ *      {ok: false, error, kind}    kind "TooLarge" (refused unread), "ReadError" (the file
+ *                                  could not be read: static/js/transfer.mjs), "NoAnswer"
+ *                                  (the engine failed or never started), or the engine's
+ *                                  own (SaveError names the problem in the file)
+ *  A file chosen while the engine boots is read at once and waits for it. Never rejects. */
+export async function importFile(file, maxBytes) {
+  // Loaded on first use: no module import holds up the worker's start at boot.
+  const { readFile } = await import("./transfer.mjs");
+  const read = await readFile(file, maxBytes);
+  if (!read.ok) return read;
+  try {
+    await ready();
+    const { reply: text } = await request(JSON.stringify({ op: "import", text: read.text }));
+    const reply = JSON.parse(text);
+    // When each game was last played, in ms as text (MicroPython's FFI would cut the
+    // number to 32 bits): the lists show that time, not the import's.
+    for (const game of reply.games || []) {
+      const ms = game.when ? Date.parse(game.when) : NaN;
+      game.whenMs = Number.isFinite(ms) ? String(ms) : null;
+    }
+    return reply;
+  } catch (e) {
+    return { ok: false, kind: "NoAnswer", error: String((e && e.message) || e) };
+  }
 }
 
 export function onState(callback) {
@@ -151,7 +196,9 @@ export function onState(callback) {
 export const engine = {
   start,
   ready,
+  request,
   call,
+  importFile,
   onState,
   showBootError,
   timings,

@@ -13,21 +13,9 @@ const SW_URL = new URL("../../sw.js", import.meta.url);
 let userAskedReload = false;
 
 function offerReload(worker) {
-  let banner = document.getElementById("update-banner");
-  if (!banner) {
-    banner = document.createElement("div");
-    banner.id = "update-banner";
-    banner.setAttribute("role", "status");
-    const text = document.createElement("span");
-    text.textContent = "A new version of the game is ready. ";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "update-reload";
-    button.className = "btn";
-    button.textContent = "Reload";
-    banner.append(text, button);
-    document.body.prepend(banner);
-  }
+  // index.html's banner, in the page's language (its data-words texts).
+  const banner = document.getElementById("update-banner");
+  if (!banner) return;
   banner.hidden = false;
   document.getElementById("update-reload").onclick = () => {
     userAskedReload = true;

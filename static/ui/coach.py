@@ -10,6 +10,7 @@ import json
 import js
 from pyscript import document
 
+import engine_client
 import words
 from dom import byid, clear, el, on
 
@@ -17,7 +18,6 @@ STORE_KEY = "generala.coach"
 TOP = 5
 BEST = 0.005  # a loss under this is the best move (the engine's report uses the same)
 storage = js.generalaStorage
-engine = js.generalaEngine
 
 
 def fmt(x):
@@ -133,9 +133,9 @@ class Coach:
         self.close_btn.textContent = words.t("dialog.close")
 
     def person_to_play(self, view):
-        from computer import level_of
-        return (view is not None and not view["over"] and self.game.ui["ready"]
-                and level_of(view, view["current"]) is None)
+        """A person acts now (the engine's view says who acts)."""
+        acting = view.get("acting") if view is not None else None
+        return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
     def drawn(self, view, computer_playing):
         """After every board update (view: the engine's own)."""
@@ -180,18 +180,17 @@ class Coach:
         person's move would otherwise be refused for want of it)."""
         try:
             if on_ and self.ready_rules != rules:
-                await engine.call(json.dumps({"op": "coach", "on": False}))
+                if not (await engine_client.call({"op": "coach", "on": False})).get("ok"):
+                    return
                 self.sent_on = False
                 reply = await self.computer.ask({"op": "hint", "top": 1})
-                if reply is None or not reply.get("ok"):
+                if not reply.get("ok"):
                     self.on = False
                     self.toggle.checked = False
                     return
                 self.ready_rules = rules
-            await engine.call(json.dumps({"op": "coach", "on": bool(on_)}))
-            self.sent_on = bool(on_)
-        except Exception as err:
-            self.computer.message(words.t("msg.engine_failed", error=err), "error")
+            if (await engine_client.call({"op": "coach", "on": bool(on_)})).get("ok"):
+                self.sent_on = bool(on_)
         finally:
             self.checking = False
 
@@ -226,11 +225,7 @@ class Coach:
         self.hint_btn.setAttribute("aria-busy", "true")
         reply = await self.computer.ask({"op": "hint", "top": TOP})
         self.hint_btn.removeAttribute("aria-busy")
-        if reply is None:
-            return
-        if not reply.get("ok"):
-            if reply.get("kind") != "NeedTable":
-                self.computer.message(str(reply.get("error")), "error")
+        if not reply.get("ok"):  # told by engine_client, or no table (computer.ask said so)
             return
         body = self.dialog_body
         clear(body)
@@ -315,11 +310,7 @@ class Coach:
         self.report_btn.setAttribute("aria-busy", "true")
         reply = await self.computer.ask({"op": "report"})
         self.report_btn.removeAttribute("aria-busy")
-        if reply is None:
-            return
-        if not reply.get("ok"):
-            if reply.get("kind") != "NeedTable":
-                self.computer.message(str(reply.get("error")), "error")
+        if not reply.get("ok"):  # told by engine_client, or no table (computer.ask said so)
             return
         rep = reply["report"]
         node = self.section

@@ -3,21 +3,21 @@
 # score), at a pace a person can follow (PACE_MS between steps; at once under
 # prefers-reduced-motion), skippable (the Skip button or the S key finishes the
 # computer's turn at once). While a computer plays, the board shows its dice and
-# holds but no control of the board acts (the view drawn is masked: nothing can
-# be rolled, held, scored or undone). A game of computers alone plays to the end.
+# holds but no control of the board acts (the engine's view offers nothing to do
+# while a computer acts). A game of computers alone plays to the end.
 #
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # share the bar under the dice (built here) and `ask` (a request that may need the
 # rules' value table: NeedTable -> solve in slices with progress -> ask again).
 #
-# Hooked into main.py's controller by: shown(view) before drawing, drawn(view)
+# Hooked into main.py's controller by: showing(view) before drawing, drawn(view)
 # after, said(reply) after an action's reply is drawn and announced.
-import json
 
 import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+import engine_client
 import words
 from dom import byid, each, el, on
 from shapes import acting_side
@@ -26,13 +26,18 @@ PACE_MS = 600
 REDUCED_PACE_MS = 0
 SOLVE_BUDGET_MS = 150
 CSS = "./static/css/coach.css"
-engine = js.generalaEngine
 
 
 def level_of(view, i):
     """The computer level of side i ("optimal", ...) or None for a person."""
     player = str(view["sides"][i].get("player") or "human")
     return player[3:] if player.startswith("ai:") else None
+
+
+def computer_level(view):
+    """The level of the computer that acts now (the view's "acting"), or None."""
+    acting = view.get("acting")
+    return acting.get("computer") if acting else None
 
 
 def level_name(level):
@@ -54,7 +59,7 @@ class Computer:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.game = game
         self.message = message  # main.message(text, kind): a visible note
-        self.real = None  # the last view as the engine sent it (the board may show it masked)
+        self.real = None  # the last view drawn
         self.timer = None  # a step waiting for its moment
         self.sent = False  # a step on its way to the engine
         self.skipping = False  # finish this computer turn at once
@@ -66,7 +71,6 @@ class Computer:
         self.build_bar()
         import coach  # noqa: E402 (after the bar exists)
         self.coach = coach.Coach(game, self)
-        on(document, "keydown", self.on_key)
         self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
                                   {"id": "ai-setup-note", "hidden": ""})
         sides = byid("sides")
@@ -133,49 +137,17 @@ class Computer:
     # --- hooks from main.py ---------------------------------------------------
 
     def computer_turn(self, view=None):
+        """Whether a computer side acts now (the engine's view says who acts)."""
         view = view or self.real
-        return (view is not None and not view["over"] and not view.get("sheet")
-                and level_of(view, view["current"]) is not None)
+        return view is not None and computer_level(view) is not None
 
-    def shown(self, view):
-        """The view to draw: while a computer plays (or a person may not undo a
-        computer's move) the board's own controls are switched off."""
+    def showing(self, view):
+        """Before a view is drawn: the board's hint line says which computer plays. What
+        the person may do is the view's own (a computer's turn offers nothing)."""
         self.real = view
-        self.game.ui["computer"] = None
-        if view is None:
-            return view
-        if self.computer_turn(view):
-            cur = view["current"]
-            self.game.ui["computer"] = words.t("ai.playing", name=view["sides"][cur]["name"],
-                                               level=level_name(level_of(view, cur)))
-            masked = dict(view)
-            masked["can_roll"] = masked["can_hold"] = masked["can_undo"] = masked["can_enter"] = False
-            rows = []
-            for row in view["rows"]:
-                r = dict(row)
-                cells = []
-                for c in row["cells"]:
-                    if c.get("playable"):
-                        c = dict(c)
-                        c["playable"] = False
-                    cells.append(c)
-                r["cells"] = cells
-                rows.append(r)
-            masked["rows"] = rows
-            return masked
-        if view["can_undo"] and not view["over"] and view["rolls"] == 0 and self.previous_is_computer(view):
-            masked = dict(view)
-            masked["can_undo"] = False  # undoing would take back the computer's move
-            return masked
-        return view
-
-    @staticmethod
-    def previous_is_computer(view):
-        order = view["order"]
-        if view["current"] not in order:
-            return False
-        prev = order[(order.index(view["current"]) - 1) % len(order)]
-        return level_of(view, prev) is not None
+        level = computer_level(view) if view is not None else None
+        self.game.ui["computer"] = None if level is None else words.t(
+            "ai.playing", name=view["sides"][view["current"]]["name"], level=level_name(level))
 
     def drawn(self, view):
         """After every board update: show whose turn it is and play the computer's steps."""
@@ -233,31 +205,31 @@ class Computer:
         if self.sent or not (self.computer_turn() and game.ui["ready"] and game.board_visible()
                              and game.gid is not None and not game.watching):
             return
-        if game.link.queue:  # a person's request still on its way: wait for its reply
+        if engine_client.waiting():  # a person's request still on its way: wait for its reply
             self.schedule()
             return
         self.sent = True
-        game.link.send({"op": "ai"}, self.stepped)
+        engine_client.send({"op": "ai"}, self.stepped, quiet=True)
 
-    def stepped(self, reply, text, error):
+    def stepped(self, reply):
         self.sent = False
         game = self.game
-        if error is not None or not reply.get("ok"):
-            if reply is not None and reply.get("kind") == "NeedTable":
+        if not reply.get("ok"):
+            if reply.get("kind") == "NeedTable":
                 self.solving = True
                 game_spawn(self.solve_then_play())
                 return
             self.halted = self.turn_key
-            why = error if error is not None else str(reply.get("error"))
-            self.message(words.t("ai.failed", error=why), "error")
-            if reply is not None and reply.get("view"):
+            if not reply.get("told"):
+                self.message(words.t("ai.failed", error=str(reply.get("error"))), "error")
+            if reply.get("view"):
                 game.draw(reply["view"])
             return
         view = reply["view"]
         side = acting_side(view)  # a served Generala ends the game: then no side is to play
         name = view["sides"][side]["name"] if side is not None else ""
-        drawn = not game.link.queue
-        game.changed(reply, text, draw=drawn)
+        drawn = not engine_client.waiting()
+        game.changed(reply, draw=drawn)
         said = str(byid("announce").textContent)
         if said and drawn and name:
             byid("announce").textContent = words.t("ai.says", name=name, text=said)
@@ -286,25 +258,22 @@ class Computer:
 
     async def ask(self, req):
         """Send ``req``; when the rules' value table is missing, solve it (progress shown)
-        and send again. The reply dict, or None when the engine did not answer."""
+        and send again. The reply dict (engine_client.call: a refusal is told there)."""
+        reply = None
         for attempt in range(2):
             # A slow answer (the first one fetches and loads the table): say so.
             slow = js.setTimeout(self.loading_proxy, 400)
             try:
-                text = await engine.call(json.dumps(req))
-            except Exception as err:
-                self.message(words.t("msg.engine_failed", error=err), "error")
-                return None
+                reply = await engine_client.call(req, quiet=("NeedTable",))
             finally:
                 js.clearTimeout(slow)
                 if not self.progress_flag:
                     self.progress.hidden = True
-            reply = json.loads(str(text))
             if reply.get("kind") != "NeedTable" or attempt:
                 return reply
             if not await self.solve():
                 return reply
-        return None
+        return reply
 
     def loading(self):
         if not self.progress_flag:
@@ -325,12 +294,7 @@ class Computer:
         ok = False
         try:
             while True:
-                try:
-                    text = await engine.call(json.dumps({"op": "solve", "budget_ms": SOLVE_BUDGET_MS}))
-                except Exception as err:
-                    self.message(words.t("msg.engine_failed", error=err), "error")
-                    break
-                reply = json.loads(str(text))
+                reply = await engine_client.call({"op": "solve", "budget_ms": SOLVE_BUDGET_MS})
                 if not reply.get("ok"):
                     break
                 done, total = reply.get("progress") or [0, 1]
@@ -354,25 +318,6 @@ class Computer:
 
     def solving_now(self):
         return self.progress_flag
-
-    # --- keys --------------------------------------------------------------------
-
-    def on_key(self, event):
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if not self.game.board_visible() or document.querySelector("dialog[open]"):
-            return
-        target = event.target
-        tag = str(target.tagName or "").lower() if target else ""
-        if tag in ("input", "select", "textarea"):
-            return
-        key = str(event.key)
-        if key in ("s", "S") and self.computer_turn():
-            event.preventDefault()
-            self.skip()
-        elif key in ("h", "H"):
-            event.preventDefault()
-            self.coach.hint()
 
 
 def game_spawn(coro):

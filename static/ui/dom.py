@@ -7,6 +7,8 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+import words
+
 _proxies = []  # keep event handlers alive for the page's lifetime
 
 
@@ -52,6 +54,15 @@ def on(node, event, handler):
     _proxies.append(proxy)
     node.addEventListener(event, proxy)
     return proxy
+
+
+def message(text, kind="info"):
+    """A visible note the player can dismiss (text only)."""
+    box = byid("messages")
+    p = el("p", "msg msg-" + kind)
+    p.appendChild(el("span", "msg-text", text))
+    p.appendChild(el("button", "btn small dismiss", words.t("msg.dismiss"), {"type": "button", "data-dismiss": "1"}))
+    box.appendChild(p)
 
 
 def show(node, visible=True):

@@ -1,17 +1,9 @@
-# Keyboard play: R roll, U undo, 1-5 (ten dice: 1-9 and 0) toggle a die,
-# arrow keys move between the boxes you can fill, Enter/Space press the focused box.
+# Keyboard play, the DOM side: one keydown listener for the whole page reads the
+# event and runs the command keymap.py names (the key map itself is there).
 from pyscript import document
 
 from dom import each
-
-
-def die_index(key, count):
-    if len(key) == 1 and "0" <= key <= "9":
-        i = 9 if key == "0" else int(key) - 1
-        if i < count:
-            return i
-    return None
-
+from keymap import command
 
 def move_focus(step):
     """Focus the next/previous visible score box of the current side."""
@@ -32,30 +24,39 @@ def move_focus(step):
 
 
 def handle(event, game):
-    """``game`` is the controller: roll(), undo(), toggle(i), board_visible(), dice_count()."""
-    if event.ctrlKey or event.metaKey or event.altKey:
-        return
-    if not game.board_visible() or document.querySelector("dialog[open]"):
-        return
+    """``game`` is the controller: its actions, and the screens that take keys."""
     target = event.target
-    tag = str(target.tagName or "").lower() if target else ""
-    if tag in ("input", "select", "textarea"):
+    replay = game.features.replay
+    where = ("board" if game.board_visible() else
+             "replay" if not replay.root.hidden and replay.view is not None else "")
+    computer = game.computer
+    found = command(str(event.key), where, focus=str(target.tagName or "").lower() if target else "",
+                    modified=bool(event.ctrlKey or event.metaKey or event.altKey),
+                    dialog=document.querySelector("dialog[open]") is not None,
+                    dice_count=game.dice_count(), entering=game.features.sheet.entering(),
+                    computer=computer.computer_turn())
+    if found is None:
         return
-    key = str(event.key)
-    if key in ("r", "R"):
-        event.preventDefault()
+    event.preventDefault()
+    name, arg = found
+    sheet = game.features.sheet
+    if name == "roll":
         game.roll()
-    elif key in ("u", "U"):
-        event.preventDefault()
+    elif name == "undo":
         game.undo()
-    elif key in ("ArrowDown", "ArrowRight"):
-        event.preventDefault()
-        move_focus(1)
-    elif key in ("ArrowUp", "ArrowLeft"):
-        event.preventDefault()
-        move_focus(-1)
-    else:
-        i = die_index(key, game.dice_count())
-        if i is not None:
-            event.preventDefault()
-            game.toggle(i)
+    elif name == "die":
+        game.toggle(arg)
+    elif name == "focus":
+        move_focus(arg)
+    elif name == "skip":
+        computer.skip()
+    elif name == "hint":
+        computer.coach.hint()
+    elif name == "face":
+        sheet.add(arg)
+    elif name == "unface":
+        sheet.remove(len(sheet.dice) - 1)
+    elif name == "enter":
+        sheet.submit()
+    elif name == "replay":
+        replay.key(arg)

@@ -8,9 +8,11 @@ import asyncio
 import js
 
 # In import order: a module's own imports are already loaded when its turn comes.
-MODULES = ("i18n", "i18n_screens", "words", "dom", "keys", "render", "shapes", "saves", "setup", "quickplay", "home_screen",
+MODULES = ("i18n", "text_translations", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes",
+           "save_lists", "saves", "setup", "quickplay", "home_screen",
            "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
-           "replayview", "records", "transfer", "extras")
+           "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
+           "controller")
 
 
 async def pause():
@@ -26,6 +28,6 @@ for name in MODULES:
     await pause()
     __import__(name)
 await pause()
-import controller  # noqa: E402
+import page_boot  # noqa: E402
 
-await controller.boot(pause)
+await page_boot.boot(pause)

@@ -8,7 +8,8 @@ from chart import score_chart
 from dom import byid, clear, el, on
 from render import sheet_mark
 from shapes import sheet_game
-from screens import call, engine_ready, section, spawn
+import engine_client
+from screens import section, spawn
 
 TEXT = {
     "screen": "Records",
@@ -105,11 +106,11 @@ class RecordsView:
             status.textContent = TEXT["none"]
             root.setAttribute("data-ready", "0")
             return
-        if not await engine_ready():
+        if not await engine_client.ready():
             status.textContent = TEXT["no_engine"]
             return
         entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
-        reply = await call({"op": "records", "entries": entries})
+        reply = await engine_client.call({"op": "records", "entries": entries}, quiet=True)
         if not reply.get("ok"):
             status.textContent = fmt("failed", why=reply.get("error"))
             return

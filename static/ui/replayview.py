@@ -12,7 +12,10 @@ import papersheet
 import words
 from dom import byid, clear, el, on, saved_items
 from render import mini_dice, sheet_mark
-from screens import call, engine_ready, message, section, spawn
+import engine_client
+from dom import message
+from replies import save_doc
+from screens import section, spawn
 
 TEXT = {
     "screen": "Replay",
@@ -139,7 +142,6 @@ class ReplayView:
         self.over = False
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_input)
-        on(document, "keydown", self.on_key)
         on(js.window, "hashchange", lambda e: self.from_hash())
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
@@ -179,14 +181,14 @@ class ReplayView:
         await self.start({"op": "replay", "link": token}, "bad_link", None)
 
     async def start(self, req, error_key, gid):
-        if not await engine_ready():
+        if not await engine_client.ready():
             self.fail(TEXT["no_engine"])
             return
-        reply = await call(req)
+        reply = await engine_client.call(req, quiet=True)
         if not reply.get("ok"):
             self.fail(fmt(error_key, why=str(reply.get("error")).rstrip(".")))
             return
-        self.save = reply["save"]
+        self.save = save_doc(reply)
         self.token = reply.get("link") or self.token
         self.gid = gid
         history = self.save["history"]
@@ -242,12 +244,12 @@ class ReplayView:
         f = files.item(0)
         name = str(f.name)
         inp.value = ""  # the same file can be chosen again
-        # Read and checked in JS (static/js/transfer.mjs): a file of a few MB as one
+        # Read and checked in JS (engine.mjs importFile): a file of a few MB as one
         # MicroPython string fails with MemoryError; only the first game comes here.
-        reply = await js.generalaTransfer.check(f, MAX_FILE)  # never rejects; waits for the engine
+        reply = await engine_client.import_file(f, MAX_FILE)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
-            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == "NoEngine"
+            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == engine_client.NO_ANSWER
                    else str(reply.error).rstrip("."))
             message(fmt("file_bad", name=name, why=why), "error")
             return
@@ -402,13 +404,11 @@ class ReplayView:
         step = max(0, min(self.steps, step))
         self.busy = True
         self.root.setAttribute("aria-busy", "true")
-        reply = await call({"op": "replay_at", "step": step})
+        reply = await engine_client.call({"op": "replay_at", "step": step})
         self.busy = False
         self.root.removeAttribute("aria-busy")
         if reply.get("ok"):
             self.show(reply["view"])
-        else:
-            message(str(reply.get("error")), "error")
 
     def target(self, key):
         s = self.step
@@ -454,7 +454,8 @@ class ReplayView:
         token = None if from_board else self.token
         if token is None:
             # the board's game is the session's open game; a replayed one is given by its save
-            reply = await call({"op": "share"} if from_board else {"op": "share", "save": self.save})
+            reply = await engine_client.call({"op": "share"} if from_board else {"op": "share", "save": self.save},
+                                             quiet=True)
             if not reply.get("ok"):
                 message(fmt("share_failed", why=reply.get("error")), "error")
                 return
@@ -578,15 +579,6 @@ class ReplayView:
             return
         spawn(self.open_save(entry["save"], gid, entry.get("title"), bool(entry.get("over"))))
 
-    def on_key(self, event):
-        if self.root.hidden or self.view is None or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        tag = str(event.target.tagName or "").lower() if event.target else ""
-        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
-            return
-        key = str(event.key)
-        moves = {"ArrowRight": "next", "ArrowLeft": "prev", "Home": "first", "End": "last",
-                 "PageDown": "next_turn", "PageUp": "prev_turn"}
-        if key in moves:
-            event.preventDefault()
-            spawn(self.go(self.target(moves[key])))
+    def key(self, move):
+        """A replay key (keymap.py): first, prev, next, last, prev_turn, next_turn."""
+        spawn(self.go(self.target(move)))

@@ -26,6 +26,7 @@ import json
 import js
 
 import words
+from save_lists import game_title
 from shapes import list_fields, size_text, view_problem
 
 PREFIX = "generala.save."
@@ -194,5 +195,4 @@ def when(ms):
 def describe(entry):
     """A game in a few words: "Generala — Ana, Beto"."""
     names = entry.get("names") or []
-    title = words.title(entry.get("variant"), entry.get("title") or words.t("save.game"))
-    return str(title) + " — " + ", ".join(str(n) for n in names)
+    return str(game_title(entry)) + " — " + ", ".join(str(n) for n in names)

@@ -1,39 +1,13 @@
-# Shared plumbing of the score-sheet / replay / records screens: engine
-# requests with their reply parsed, and which screen of the page is showing
-# (home and board belong to main.py; replay and records are added here).
+# Which screen of the page is showing (home and board belong to controller.py;
+# replay and records are added here), for the score-sheet / replay / records screens.
 import asyncio
-import json
 
 import js
-from pyscript import document
 
 from dom import byid, el
 
-TEXT = {
-    "engine_failed": "The game engine failed: ",
-    "dismiss": "Dismiss",
-}
-
 MINE = ["replay", "records"]
 ALL = ["home", "board"] + MINE
-
-
-async def call(req):
-    """The engine's reply as a dict; {"ok": False, "error": ...} if the call itself failed."""
-    try:
-        text = await js.generalaEngine.call(json.dumps(req))
-    except Exception as err:
-        return {"ok": False, "error": TEXT["engine_failed"] + str(err)}
-    return json.loads(str(text))
-
-
-async def engine_ready():
-    """True once the engine has booted (False if it failed)."""
-    try:
-        await js.generalaEngine.ready()
-        return True
-    except Exception:
-        return False
 
 
 def section(ident, label):
@@ -87,10 +61,3 @@ def spawn(coro):
     asyncio.create_task(coro)
 
 
-def message(text, kind="info"):
-    """A visible note the player can dismiss (as main.py's message: text only)."""
-    box = byid("messages")
-    p = el("p", "msg msg-" + kind)
-    p.appendChild(el("span", "msg-text", text))
-    p.appendChild(el("button", "btn small dismiss", TEXT["dismiss"], {"type": "button", "data-dismiss": "1"}))
-    box.appendChild(p)

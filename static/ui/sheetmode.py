@@ -81,7 +81,6 @@ class SheetMode:
         self.spoken = ""
         self.speak_proxy = create_proxy(self.speak)
         self.add_choice()
-        on(document, "keydown", self.on_key)
 
     # --- setup form --------------------------------------------------------
 
@@ -371,28 +370,6 @@ class SheetMode:
                 at = int(r.value)
         self.show_error(None)
         self.game.act({"op": "enter", "dice": dice, "at": at})
-
-    def on_key(self, event):
-        """Digits 1-6 add a face, Backspace removes the last, Enter enters (focus outside inputs)."""
-        if event.ctrlKey or event.metaKey or event.altKey or not self.entering():
-            return
-        if document.querySelector("dialog[open]"):
-            return
-        tag = str(event.target.tagName or "").lower() if event.target else ""
-        if tag in ("input", "select", "textarea", "button") and str(event.key) == "Enter":
-            return
-        if tag in ("input", "select", "textarea"):
-            return
-        key = str(event.key)
-        if len(key) == 1 and key in "123456":
-            event.preventDefault()
-            self.add(int(key))
-        elif key == "Backspace":
-            event.preventDefault()
-            self.remove(len(self.dice) - 1)
-        elif key == "Enter":
-            event.preventDefault()
-            self.submit()
 
     def blocks(self):
         """Rolling and holding are not for a score-sheet game (the table rolls)."""

@@ -1,4 +1,4 @@
-# Export and import of saved games, attached through extras.py.
+# Export and import of saved games, attached through features.py.
 #
 # Export: every readable saved game (unfinished and finished; saves set aside are
 # left out), or one game from its list item, as a JSON file in the format of
@@ -15,7 +15,7 @@
 #
 # No whole file is ever one MicroPython string (its heap failed on a 2 MB one): the
 # export is handed to the Blob in parts, one game each, and the import is read,
-# checked and parsed by static/js/transfer.mjs; the games come over one at a time.
+# checked and parsed in JS (static/js/engine.mjs importFile); the games come over one at a time.
 #
 # Safari deletes a site's storage after 7 days of use without a visit to the site
 # (home-screen web apps count their own days): the note beside "Export all games"
@@ -29,6 +29,7 @@ from pyscript.ffi import create_proxy
 import words
 from dom import byid, el, on, saved_items
 from saves import describe
+import engine_client
 from screens import spawn
 
 TEXT = {
@@ -248,12 +249,12 @@ class Transfer:
             self.root.setAttribute("data-imports", str(self.imports))
 
     async def check_and_store(self, f, name):
-        reply = await js.generalaTransfer.check(f, MAX_BYTES)  # never rejects; waits for the engine
+        reply = await engine_client.import_file(f, MAX_BYTES)  # waits for the engine
         if not reply.ok:
             kind, error = str(reply.kind), str(reply.error)
             if kind == "TooLarge":  # refused before reading
                 why = fmt("too_large", max=MAX_BYTES // 1_000_000)
-            elif kind == "NoEngine":
+            elif kind == engine_client.NO_ANSWER:
                 why = TEXT["no_engine"]
             elif kind == "ReadError":
                 why = fmt("unreadable", why=error)
@@ -276,7 +277,7 @@ class Transfer:
                 continue
             view_text = str(js.JSON.stringify(g.view))
             gid = saves.new_id()
-            played = int(str(g.whenMs)) if g.whenMs else None  # ms, as text: see transfer.mjs
+            played = int(str(g.whenMs)) if g.whenMs else None  # ms, as text: see engine.mjs importFile
             if not saves.put(gid, json.loads(view_text), '{"view": ' + view_text + ', "save": ' + save_text + "}",
                              updated=played):
                 for done in written:

@@ -8,7 +8,7 @@
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
 from i18n import LANGS, NAMES, PLURALS, TABLES
-from i18n_screens import SCREENS
+from text_translations import SCREENS
 
 LANG = ["en"]  # the current language (a list so importers see the change)
 TABLE = {}
@@ -56,7 +56,8 @@ def _overlay(name, table, english):
 
 def adopt(name, table):
     """Translate another module's English TEXT dict in place, now and on every
-    set_lang (the issue-8 screens: translations in i18n_screens.py)."""
+    set_lang (the replay, records, sheet and transfer screens: translations in
+    text_translations.py)."""
     english = dict(table)
     _ADOPTED.append((name, table, english))
     _overlay(name, table, english)
@@ -274,10 +275,6 @@ def money(amount):
 
 
 LANGS_KNOWN = LANGS
-
-
-def lang_names():
-    return [(code, NAMES[code]) for code in LANGS]
 
 
 set_lang("en")

@@ -136,7 +136,9 @@ ENGINE_STDERR_PREFIX = "[engine] "
 # Every guarded context runs this first in each page: it watches the engine worker's
 # replies where the page receives them (the worker's "message" events, before
 # static/js/engine.mjs's own listener) and logs a reply of kind "InternalError" as a
-# console error, which the guard records. The page's code is not touched.
+# console error, which the guard records. The page's code is not touched. A reply
+# comes as {id, reply, save}: `reply` is the JSON text of the reply without its save
+# (generala.app.handle_parts), which is where a refusal's kind is.
 ENGINE_WATCH_SCRIPT = """
 (() => {
   const Native = globalThis.Worker;

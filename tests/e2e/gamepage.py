@@ -121,7 +121,13 @@ class GamePage:
         p = self.page
 
         def click():
+            n = self.renders()
             self.box(box).click()
+            # the page either asks first (a scratch) or draws: wait for one of them, as a
+            # slow page may open its dialog a moment after the click
+            p.wait_for_function("n => document.getElementById('confirm').open"
+                                " || +(document.getElementById('board').dataset.rendered || 0) > n",
+                                arg=n, timeout=10_000)
             if p.is_visible("#confirm"):
                 p.click("#confirm-ok")
 

@@ -79,13 +79,21 @@ def test_every_used_key_exists():
     assert missing == []
 
 
+def missing_option_words(cat, tables):
+    """The words a house option of the catalog lacks: ``(language, key)`` pairs, sorted.
+    Every option needs its label ``opt.NAME`` and its help ``opthelp.NAME`` in every language."""
+    return sorted((lang, prefix + opt["name"])
+                  for lang, table in tables.items()
+                  for info in cat.values() for opt in info["options"]
+                  for prefix in ("opt.", "opthelp.") if not str(table.get(prefix + opt["name"], "")).strip())
+
+
 def test_every_box_option_and_game_has_words():
     from generala.catalog import catalog
     cat = catalog()
     for variant, info in cat.items():
         assert "game." + variant in EN and "summary." + variant in EN and "rules." + variant in EN
-        for opt in info["options"]:
-            assert "opt." + opt["name"] in EN and "opthelp." + opt["name"] in EN
+    assert missing_option_words(cat, i18n.TABLES) == []
     from generala import app
     for variant in cat:
         s = app.Session()
@@ -186,13 +194,13 @@ def module_text(name):
     raise AssertionError(f"{name}.py has no TEXT dict")
 
 
-def test_issue8_screens_in_every_language():
-    from i18n_screens import SCREENS
-    main = (UI / "controller.py").read_text(encoding="utf-8")
+def test_the_screens_words_in_every_language():
+    from text_translations import SCREENS
+    main = (UI / "page_boot.py").read_text(encoding="utf-8")
     for name, langs in SCREENS.items():
         own = (UI / (name + ".py")).read_text(encoding="utf-8")  # or the module adopts its own words
         assert f'("{name}", {name})' in main or f'words.adopt("{name}", TEXT)' in own, \
-            f"neither controller.py nor {name}.py adopts {name}.TEXT"
+            f"neither page_boot.py nor {name}.py adopts {name}.TEXT"
         english = module_text(name)
         assert sorted(langs) == ["bg", "es", "ru"], name
         for lang, table in langs.items():

@@ -7,6 +7,62 @@ from hypothesis import strategies as st
 
 from generala import Game, SaveError, ScriptedRoller, SeededRoller, variant
 from generala.save import SCHEMA, dumps
+from generala.variants import SPECS
+
+
+def normal_form(doc):
+    """What a loaded document saves as, written from the normal form that generala/save.py
+    documents: the document itself, with the current schema, every option of its variant
+    (defaults filled in), each side in full, the roller's own keys, each hold sorted and
+    each two-box split sorted."""
+    if isinstance(doc, (bytes, bytearray)):
+        doc = doc.decode("utf-8")
+    if isinstance(doc, str):
+        doc = json.loads(doc)
+
+    def words(text):
+        return " ".join(text.split())
+
+    def side(s):
+        s = {"name": s} if isinstance(s, str) else s
+        name = words(s["name"])
+        return {"name": name, "members": [words(m) for m in s.get("members", [])] or [name],
+                "player": s.get("player", "human")}
+
+    def action(a):
+        if set(a) == {"hold"}:
+            return {"hold": sorted(set(a["hold"]))}
+        if isinstance(a.get("score"), list) and "split" in a:
+            return {**a, "split": sorted(a["split"])}
+        return a
+
+    roller = doc["roller"]
+    if roller is not None:
+        own = ("kind", "seed") if roller["kind"] == "seeded" else ("kind", "values")
+        roller = {k: roller[k] for k in own}
+    spec = SPECS[doc["variant"]]
+    return {"schema": SCHEMA, "game": "generala", "variant": doc["variant"],
+            "options": {o.name: doc["options"].get(o.name, o.default) for o in spec.options},
+            "sides": [side(s) for s in doc["sides"]], "roller": roller,
+            "history": [action(a) for a in doc["history"]]}
+
+
+def same_json(a, b) -> bool:
+    """Equal as JSON text (so that 1 and true, or 1 and 1.0, differ)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def check_loads_back(doc):
+    """Load ``doc``; if it loads, it must save as its normal form, and that again loads
+    and saves to itself. Returns whether it loaded."""
+    try:
+        game = Game.from_json(doc)
+    except SaveError:
+        return False
+    saved = game.to_json()
+    assert same_json(saved, normal_form(doc)), (doc, saved)
+    assert same_json(Game.from_json(saved).to_json(), saved)
+    return True
 
 
 def sample_game():
@@ -100,16 +156,41 @@ def test_fuzzed_documents_raise_only_save_error(data):
         target[keys[-1]] = data.draw(json_values)
     else:
         doc = data.draw(json_values)
-    try:
-        Game.from_json(doc)
-    except SaveError:
-        pass
+    original = json.loads(json.dumps(doc))
+    check_loads_back(doc)
+    assert same_json(doc, original)  # loading leaves the document as it was
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=200) | st.text(max_size=200))
 def test_random_text_raises_only_save_error(blob):
-    try:
-        Game.from_json(blob)
-    except SaveError:
-        pass
+    check_loads_back(blob)
+
+
+@pytest.mark.parametrize("edit, normal", [
+    (lambda d: d.update(options={}), lambda d: d["options"].update(served_bonus=5)),
+    (lambda d: d["sides"].__setitem__(0, " Ana "),
+     lambda d: d["sides"].__setitem__(0, {"name": "Ana", "members": ["Ana"], "player": "human"})),
+    (lambda d: d["sides"][1].update(members=[], player="ai:optimal"),
+     lambda d: d["sides"][1].update(members=["Tigres"], player="ai:optimal")),
+    (lambda d: d["history"].__setitem__(2, {"hold": [1, 0, 1]}),
+     lambda d: d["history"].__setitem__(2, {"hold": [0, 1]})),
+    (lambda d: d["roller"].update(note="x"), lambda d: None),
+    (lambda d: d.pop("game"), lambda d: None),
+    (lambda d: d.update(note="x"), lambda d: None),
+])
+def test_a_document_that_loads_saves_as_its_documented_normal_form(edit, normal):
+    doc = sample_game().to_json()
+    expected = json.loads(json.dumps(doc))
+    edit(doc)
+    normal(expected)
+    assert check_loads_back(doc)
+    assert same_json(normal_form(doc), expected) and same_json(Game.from_json(doc).to_json(), expected)
+
+
+def test_a_scratch_flag_is_true_not_one():
+    doc = sample_game().to_json()
+    assert doc["history"][4] == {"score": "sixes"}
+    doc["history"][4] = {"score": "sixes", "scratch": 1}
+    with pytest.raises(SaveError, match="not a score action"):
+        Game.from_json(doc)

@@ -99,7 +99,7 @@ def saves():
         yield saves
     finally:
         sys.path.remove(str(UI))
-        for name in ("saves", "shapes", "words", "i18n", "i18n_screens"):
+        for name in ("saves", "save_lists", "shapes", "words", "i18n", "text_translations"):
             sys.modules.pop(name, None)
         if saved is None:
             sys.modules.pop("js", None)

@@ -6,7 +6,7 @@ through WebKitWebDriver (no console, no network events over the driver).
   So any request leaving localhost (the page's or the browser's own) is recorded.
 - `COLLECT_ERRORS`: injected after every load (the driver has no console): window
   errors, unhandled rejections, CSP violations, console.error, and engine replies of
-  kind "InternalError" (by wrapping generalaEngine.call, the object MicroPython calls)
+  kind "InternalError" (by wrapping generalaEngine.request, the transport MicroPython's engine client calls, and call)
   are kept in window.__wkErrors. Errors before the load show as <html data-state=error>.
 """
 from __future__ import annotations
@@ -31,16 +31,21 @@ if (!window.__wkErrors) {
   const error = console.error;
   console.error = function (...args) { errs.push("console error: " + args.map(text).join(" ")); return error.apply(this, args); };
   const engine = globalThis.generalaEngine;
-  if (engine && typeof engine.call === "function") {
-    // The page's own call, kept where a test can stand in for it (to craft a reply).
-    const inner = { call: engine.call };
+  if (engine && typeof engine.request === "function" && !window.__wkEngineInner) {
+    // The transport the page's engine client uses (request: {reply, save}) and the whole
+    // reply's text (call, for tests), kept where a test can stand in for them.
+    const inner = { call: engine.call, request: engine.request };
     Object.defineProperty(window, "__wkEngineInner", { value: inner });
-    engine.call = (req) => { const call = inner.call; return call(req).then((reply) => {
-      if (typeof reply === "string" && reply.includes('"InternalError"')) {
-        try { if (JSON.parse(reply).kind === "InternalError") errs.push("engine InternalError reply: " + reply.slice(0, 2000)); } catch (e) {}
+    const watch = (text) => {
+      if (typeof text === "string" && text.includes('"InternalError"')) {
+        try { if (JSON.parse(text).kind === "InternalError") errs.push("engine InternalError reply: " + text.slice(0, 2000)); } catch (e) {}
       }
-      return reply;
+    };
+    engine.request = (req) => { const request = inner.request; return request(req).then((parts) => {
+      watch(parts && parts.reply);
+      return parts;
     }); };
+    engine.call = (req) => { const call = inner.call; return call(req).then((reply) => { watch(reply); return reply; }); };
   }
 }
 """

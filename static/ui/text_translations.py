@@ -198,11 +198,6 @@ SCREENS = {
             "no_engine": "Игровой движок не запустился.",
         },
     },
-    "screens": {
-        "es": {"engine_failed": "Falló el motor del juego: ", "dismiss": "Cerrar aviso"},
-        "bg": {"engine_failed": "Двигателят на играта се повреди: ", "dismiss": "Скрий"},
-        "ru": {"engine_failed": "Сбой игрового движка: ", "dismiss": "Скрыть"},
-    },
     "papersheet": {
         "es": {"caption": "Planilla de puntos", "name": "Nombre", "box": "Casilla", "result": "Resultado",
                "ranking": "Clasificación", "place": "Puesto", "mandatory_line": "Parte obligatoria (con −50 si es negativa)",

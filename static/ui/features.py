@@ -14,7 +14,7 @@ from transfer import Transfer
 CSS = "./static/css/sheet.css"
 
 
-class Extras:
+class Features:
     def __init__(self, game, catalog):
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))

@@ -1,0 +1,132 @@
+# The page's one client of the engine. Every request of the page goes through here,
+# to the worker's transport (static/js/engine.mjs, `js.generalaEngine`), and every
+# reply comes back as a dict, with one policy for what goes wrong:
+#
+#   the engine did not answer   (its worker failed, or the engine failed to start):
+#                               the player is told ("The game engine failed: ...");
+#                               the reply is {"ok": False, "kind": "NoAnswer", "error": ...}
+#   InternalError, InvalidInput (a bug in the engine, a request the page should never
+#                               have sent): the player is told the engine's words; the
+#                               reply is returned as it came
+#   any other refusal           (IllegalAction, SaveError, NeedTable, ...): told the same
+#                               way, unless the caller words it itself (quiet=True, or
+#                               the kinds it words); the reply is returned as it came
+#   A reply the player was told of is marked "told": True (the caller adds nothing).
+#
+# A reply that carries a save has it as the save's JSON text under "save": the worker
+# posts it apart from the rest of the reply (generala.app.handle_parts), and the page
+# stores it as it came, never parsing it on a move (saves.stored_reply).
+#
+#   send(req, callback, quiet)  the hot path (roll, hold, score, the computer's steps):
+#                               callback(reply) through promise callbacks, no asyncio
+#                               hop; the board is aria-busy while replies are awaited
+#   await call(req, quiet)      any other request
+#   waiting()                   how many sent requests still wait for their reply
+#   await ready()               True once the engine has booted, False if it failed
+#   await import_file(f, max)   an export file checked by the engine (read in JS: see
+#                               engine.mjs importFile); the engine's failures as above
+import json
+
+import js
+from pyscript.ffi import create_proxy
+
+import words
+from dom import byid, message
+from replies import NO_ANSWER, TOLD_ALWAYS, no_answer, reply_of
+
+transport = js.generalaEngine
+
+
+def tell(reply, quiet=False):
+    """The one error policy: say what went wrong, unless the caller words it itself
+    (``quiet``: True for every refusal, or the kinds it words). A refusal the player
+    was told of is marked "told": the caller adds nothing."""
+    if reply.get("ok"):
+        return reply
+    kind = reply.get("kind")
+    if kind == NO_ANSWER:
+        message(words.t("msg.engine_failed", error=reply.get("error")), "error")
+    elif kind in TOLD_ALWAYS or not (quiet is True or (quiet and kind in quiet)):
+        message(str(reply.get("error")), "error")
+    else:
+        return reply
+    reply["told"] = True
+    return reply
+
+
+# The hot path's callbacks: two fixed proxies (MicroPython's create_proxy takes plain
+# functions, and one proxy per request would leak) and a queue, in request order (one
+# worker answers one request at a time).
+_queue = []
+
+
+def _answered(parts):
+    callback, quiet = _queue.pop(0)
+    if not _queue:
+        byid("board").removeAttribute("aria-busy")
+    callback(tell(reply_of(str(parts.reply), parts.save), quiet))
+
+
+def _failed(error):
+    callback, quiet = _queue.pop(0)
+    if not _queue:
+        byid("board").removeAttribute("aria-busy")
+    callback(tell(no_answer(error), quiet))
+
+
+_answered_proxy = create_proxy(_answered)
+_failed_proxy = create_proxy(_failed)
+
+
+def send(req, callback, quiet=False):
+    """Send ``req``; ``callback(reply)`` runs when the answer comes. While answers are
+    awaited the board is aria-busy (tests wait for it to clear)."""
+    if not _queue:
+        byid("board").setAttribute("aria-busy", "true")
+    _queue.append((callback, quiet))
+    transport.request(json.dumps(req)).then(_answered_proxy, _failed_proxy)
+
+
+def waiting():
+    return len(_queue)
+
+
+async def call(req, quiet=False):
+    """The engine's reply to ``req`` as a dict (see the policy above)."""
+    try:
+        parts = await transport.request(json.dumps(req))
+    except Exception as err:
+        return tell(no_answer(err), quiet)
+    return tell(reply_of(str(parts.reply), parts.save), quiet)
+
+
+async def ready():
+    try:
+        await transport.ready()
+        return True
+    except Exception:
+        return False
+
+
+async def import_file(f, max_bytes):
+    """The engine's reply to op import for the file ``f``, a JS object (its games are
+    taken one at a time); a failure of the engine is told as above."""
+    reply = await transport.importFile(f, max_bytes)  # never rejects
+    if not reply.ok and str(reply.kind) in (NO_ANSWER,) + TOLD_ALWAYS:
+        tell({"ok": False, "kind": str(reply.kind), "error": str(reply.error)}, True)
+    return reply
+
+
+async def started():
+    """The engine's version once it has booted; None when it failed to start (then the
+    page says so: engine.mjs shows the boot error)."""
+    try:
+        return str(await transport.ready())
+    except Exception as err:
+        transport.showBootError(str(err))
+        return None
+
+
+def boot_failed(text):
+    """The page itself failed to start: shown as the engine's boot errors are."""
+    transport.showBootError(text)

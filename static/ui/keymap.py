@@ -1,0 +1,63 @@
+# The page's one key map: which command a key press is, from the key and where the
+# page is (no DOM: unit-tested in CPython; keys.py reads the event and runs the command).
+#
+#   board    R roll, U undo, 1-5 (ten dice: 1-9 and 0) hold or free a die, arrows move
+#            between the boxes to fill, S skip a computer's turn, H the coach's hint
+#   score-sheet dice being entered: 1-6 add a face, Backspace takes the last one
+#            back, Enter enters them (unless a button or a field has the focus)
+#   replay   Left/Right a step, PageUp/PageDown a turn, Home/End the first/last step
+#
+# Nothing is a command with Ctrl, Alt or Meta held, with a dialog open, or while the
+# focus is in a text field or a menu (the key is typed there).
+
+REPLAY = {"ArrowRight": "next", "ArrowLeft": "prev", "Home": "first", "End": "last",
+          "PageDown": "next_turn", "PageUp": "prev_turn"}
+FIELDS = ("input", "select", "textarea")
+
+
+def die_index(key, count):
+    """The die a digit key names: 1 is the first, 0 the tenth; None past ``count``."""
+    if len(key) == 1 and "0" <= key <= "9":
+        i = 9 if key == "0" else int(key) - 1
+        if i < count:
+            return i
+    return None
+
+
+def command(key, where, focus="", modified=False, dialog=False, dice_count=0,
+            entering=False, computer=False):
+    """``(name, argument)`` for a key press, or None when the key is not a command.
+
+    ``where``: "board", "replay" or another screen; ``focus``: the focused element's
+    tag name in lower case; ``entering``: score-sheet dice are being entered;
+    ``computer``: a computer side is playing."""
+    if modified or dialog or focus in FIELDS:
+        return None
+    if where == "replay":
+        return ("replay", REPLAY[key]) if key in REPLAY else None
+    if where != "board":
+        return None
+    if entering:
+        if len(key) == 1 and key in "123456":
+            return ("face", int(key))
+        if key == "Backspace":
+            return ("unface", None)
+        if key == "Enter" and focus != "button":
+            return ("enter", None)
+    if key in ("r", "R"):
+        return ("roll", None)
+    if key in ("u", "U"):
+        return ("undo", None)
+    if key in ("ArrowDown", "ArrowRight"):
+        return ("focus", 1)
+    if key in ("ArrowUp", "ArrowLeft"):
+        return ("focus", -1)
+    if key in ("s", "S") and computer:
+        return ("skip", None)
+    if key in ("h", "H"):
+        return ("hint", None)
+    if not entering:
+        i = die_index(key, dice_count)
+        if i is not None:
+            return ("die", i)
+    return None

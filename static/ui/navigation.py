@@ -1,0 +1,156 @@
+# Where the page is: the home screen or the board, the rules dialog, the confirm
+# dialog, the language of every word on the page, and where the keyboard focus goes.
+# A part of the controller (controller.Controller).
+
+import js
+from pyscript import document
+
+import words
+from dom import byid, clear, each, el
+
+html = document.documentElement
+storage = js.generalaStorage
+LANG_KEY = "generala.lang"  # the language chosen with the picker
+
+
+def translate_page():
+    """The page's own words (index.html data-i18n / data-i18n-attr) and <html lang>."""
+    html.setAttribute("lang", words.lang())
+    document.title = words.t("page.title")
+    meta = document.querySelector('meta[name="description"]')
+    if meta:
+        meta.setAttribute("content", words.t("page.description"))
+    for node in each(document.querySelectorAll("[data-i18n]")):
+        node.textContent = words.t(str(node.getAttribute("data-i18n")))
+    for node in each(document.querySelectorAll("[data-i18n-attr]")):
+        for part in str(node.getAttribute("data-i18n-attr")).split(";"):
+            name, key = part.split(":")
+            node.setAttribute(name.strip(), words.t(key.strip()))
+    pick = byid("lang-pick")
+    if pick:
+        pick.value = words.lang()
+
+
+def set_state(state):
+    # Never overwrite an error reported earlier (e.g. by engine.mjs).
+    if html.dataset.state != "error":
+        html.dataset.state = state
+
+
+def status(text):
+    byid("engine-status").textContent = text
+
+
+class Navigation:
+    def board_visible(self):
+        return not byid("board").hidden
+
+    def show_home(self, panel=None):
+        """The home screen: ``panel`` ("main", "setup", "library"), or the one it showed
+        last (back from a replay or the records opened from the saved games)."""
+        self.save_now()
+        self.gid = None
+        self.view = None
+        self.saves.set_current(None)
+        self.draw_saves()
+        byid("board").hidden = True
+        byid("home").hidden = False
+        self.home.show(panel)
+        byid("nav-home").hidden = True
+        byid("nav-rules").hidden = True
+
+    def show_board(self):
+        html.classList.remove("resuming")  # static/js/page-lang.js: a game to resume
+        byid("home").hidden = True
+        byid("board").hidden = False
+        byid("nav-home").hidden = False
+        byid("nav-rules").hidden = False
+
+    def show_rules(self):
+        if self.view:
+            variant, title, options = self.view["variant"], self.view["title"], self.view["options"]
+        else:
+            req, _ = self.setup.read()
+            variant, options = req["variant"], req["options"]
+            title = self.catalog[variant]["title"]
+        body = byid("rules-body")
+        clear(body)
+        byid("rules-title").textContent = words.t("rules.title_game", title=words.title(variant, title))
+        for para in words.RULES.get(variant, []):
+            body.appendChild(el("p", None, para))
+        if options:
+            body.appendChild(el("h3", None, words.t("rules.house")))
+            ul = el("ul", "rules-options")
+            helps = {o["name"]: o["help"] for o in self.catalog.get(variant, {}).get("options", [])}
+            for name in options:
+                li = el("li")
+                li.appendChild(el("strong", None, words.option(name) + ": " + words.option_value(options[name])))
+                if name in helps:
+                    li.appendChild(el("span", "help", " — " + words.option_help(name, helps[name])))
+                ul.appendChild(li)
+            body.appendChild(ul)
+        body.appendChild(el("h3", None, words.t("help.title")))
+        body.appendChild(el("p", "help", words.t("help.intro")))
+        ul = el("ul", "keys-help")
+        for line in words.t("help.keys"):
+            ul.appendChild(el("li", None, line))
+        body.appendChild(ul)
+        byid("rules").showModal()
+
+    def ask(self, text, ok_label, callback):
+        dialog = byid("confirm")
+        byid("confirm-text").textContent = text
+        byid("confirm-ok").textContent = ok_label
+        dialog.returnValue = ""
+        self.confirm_cb = callback
+        dialog.showModal()
+        byid("confirm-cancel").focus()
+
+    def on_confirm_close(self, event):
+        cb = self.confirm_cb
+        self.confirm_cb = None
+        if cb and str(byid("confirm").returnValue) == "ok":
+            cb()
+
+    def on_lang(self, event):
+        code = str(byid("lang-pick").value)
+        storage.set(LANG_KEY, code)
+        search = js.URLSearchParams.new(js.location.search)
+        if search.has("lang"):  # the address no longer overrides the choice
+            search.delete("lang")
+            rest = str(search.toString())
+            js.history.replaceState(None, "", str(js.location.pathname) + ("?" + rest if rest else "")
+                                    + str(js.location.hash))
+        self.relang(code)
+
+    def relang(self, code):
+        """Redraw every word in the language ``code``; nothing the player entered is lost."""
+        words.set_lang(code)
+        translate_page()
+        if self.ui["ready"]:
+            byid("engine-status").textContent = ""
+        self.setup.relabel()
+        self.home.relabel()
+        self.draw_saves()
+        if self.view is not None:
+            self.board.key = None
+            self.draw(self.view)
+        self.features.relabel()  # the screens built before the change
+        byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
+
+    def refocus(self):
+        """Keep the keyboard on the board: when the focused control went away (a filled
+        box, a closed split), focus the next thing to do."""
+        active = document.activeElement
+        if active and not (active == document.body or active.disabled or active.closest("[hidden]")):
+            return
+        view = self.view
+        target = None
+        if view and view["over"]:
+            target = byid("again")
+        elif view and view["can_roll"] and not byid("roll").disabled:
+            target = byid("roll")
+        else:
+            target = document.querySelector("#sheet button.box:not([hidden]):not(:disabled)")
+        if target:
+            target.focus()

@@ -1,0 +1,35 @@
+# The engine's replies as the page takes them (no DOM: unit-tested in CPython).
+#
+# The worker posts a reply in two parts (generala.app.handle_parts): the JSON text of
+# the reply without its save, and the save's JSON text (or null). The page parses the
+# first and keeps the save as text: it is stored as it came and never parsed on a move.
+import json
+
+NO_ANSWER = "NoAnswer"  # the engine did not answer: its worker failed, or it never started
+TOLD_ALWAYS = ("InternalError", "InvalidInput")  # refusals the player is always told of
+
+
+def reply_of(text, save=None):
+    """The reply as a dict; with its save's JSON text under "save" when it carries one
+    (and the reply's own text under "_text", for the stored copy: ``stored``)."""
+    reply = json.loads(text)
+    if save is not None:
+        reply["save"] = str(save)
+        reply["_text"] = text
+    return reply
+
+
+def no_answer(error):
+    return {"ok": False, "kind": NO_ANSWER, "error": str(error)}
+
+
+def stored(reply):
+    """The text stored for a reply that carries a save: the reply with its save as a
+    field ({"save": ..., "view": ..., ...}), built from the two texts, neither parsed."""
+    return '{"save": ' + reply["save"] + ", " + reply["_text"][1:]
+
+
+def save_doc(reply):
+    """The save document of a reply, parsed (a replay needs its history)."""
+    save = reply.get("save")
+    return json.loads(save) if isinstance(save, str) else save

@@ -1,0 +1,185 @@
+# The saved games as the page shows and keeps them: the home screen's lists, the
+# autosave after every move, and two tabs on one game (a tab follows another tab's
+# moves until the player acts in it; saves.py holds the storage and its revs).
+# A part of the controller (controller.Controller).
+
+import js
+
+import engine_client
+import words
+from dom import byid, clear, el, message
+from render import sheet_mark as render_sheet_mark
+from replies import stored
+from save_lists import continue_meta, game_title, result_line
+from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, rev_of, when
+from shapes import sheet_game
+
+storage = js.generalaStorage
+
+
+class SavedGames:
+    def draw_saves(self):
+        unfinished, finished, broken = self.saves.listing()
+        self.fill_list("continue", unfinished, self.continue_item)
+        self.fill_list("history", finished, self.history_item)
+        self.fill_list("aside", broken, self.aside_item)
+        self.home.saves_drawn(len(finished))
+        self.features.saves_drawn()
+
+    def fill_list(self, name, items, make):
+        ul = byid(name + "-list")
+        clear(ul)
+        for item in items:
+            ul.appendChild(make(item))
+        byid(name + "-section").hidden = not items
+
+    def continue_item(self, entry):
+        li = el("li", "save", None, {"data-save": entry["id"]})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", describe(entry)))
+        sheet_mark(text, entry)
+        text.appendChild(el("span", "save-meta", continue_meta(entry, when(entry.get("updated") or 0))))
+        li.appendChild(text)
+        li.appendChild(el("button", "btn primary small", words.t("save.continue"),
+                          {"type": "button", "data-continue": entry["id"],
+                           "aria-label": words.t("save.continue_label", game=describe(entry))}))
+        li.appendChild(self.delete_button(entry["id"], describe(entry)))
+        return li
+
+    def history_item(self, entry):
+        li = el("li", "save", None, {"data-save": entry["id"]})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", game_title(entry)))
+        sheet_mark(text, entry)
+        text.appendChild(el("span", "save-result", result_line(entry)))
+        text.appendChild(el("span", "save-meta", when(entry.get("updated") or 0)))
+        li.appendChild(text)
+        li.appendChild(self.delete_button(entry["id"], describe(entry)))
+        return li
+
+    def aside_item(self, item):
+        gid, label, reason = item
+        li = el("li", "save broken", None, {"data-save": gid})
+        text = el("span", "save-text")
+        text.appendChild(el("span", "save-title", label))
+        text.appendChild(el("span", "save-meta", words.t("save.broken", reason=reason)))
+        li.appendChild(text)
+        li.appendChild(self.delete_button(gid, label))
+        return li
+
+    def delete_button(self, gid, label):
+        return el("button", "btn small danger", words.t("save.delete"),
+                  {"type": "button", "data-delete": gid, "data-label": label,
+                   "aria-label": words.t("save.delete_label", game=label)})
+
+    def delete(self, gid, label):
+        def really():
+            self.saves.delete(gid)
+            self.draw_saves()
+            byid("announce").textContent = words.t("save.deleted", game=label)
+        self.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
+
+    def changed(self, reply, draw=True):
+        """After an action: draw, announce, autosave (the save's text as it came).
+        With more replies on their way, only the save is kept (the last one draws)."""
+        view = reply["view"]
+        if draw:
+            self.draw(view)
+            byid("announce").textContent = words.announce(view)
+            self.computer.said(reply)
+            if self.board_visible():
+                self.refocus()
+        if reply.get("save") and self.gid:
+            # Saved right after this task, so the board is drawn first.
+            self.pending = (self.gid, view, stored(reply), self.created)
+            js.setTimeout(self.save_proxy, 0)
+
+    def save_now(self):
+        """Write the last reply over the rev this board shows. A failed write keeps the
+        previous copy and is told once per game (nearly full storage fails every other
+        write, as the save grows and shrinks: no message each time); a write refused
+        because another tab played on makes this tab follow that tab."""
+        pending, self.pending = self.pending, None
+        if not pending:
+            return
+        gid = pending[0]
+        outcome, rev = self.saves.write(*pending, expect=self.rev if gid == self.gid else None)
+        if outcome == FAILED:
+            if not self.unsaved:
+                self.unsaved = True
+                message(words.t("msg.not_saved"), "error")
+        elif outcome == CONFLICT:
+            entry, _ = self.saves.get(gid)
+            if gid == self.gid:
+                if entry is None:
+                    self.gone_elsewhere()
+                else:
+                    self.follow(entry, lost=True)
+        elif gid == self.gid:
+            self.rev = rev
+
+    def on_storage(self, event):
+        """Another tab wrote a save: follow it when it is this board's game, or refresh
+        the lists on the home screen."""
+        key = event.key
+        if key is None:  # storage cleared
+            if not self.board_visible():
+                self.draw_saves()
+            return
+        key = str(key)
+        if not key.startswith(PREFIX):
+            return
+        gid = key[len(PREFIX):]
+        if gid == self.gid and self.board_visible():
+            # Read through the wrapper, not event.newValue: a value of a few MB written
+            # there would be copied whole into MicroPython (storage.mjs MAX_VALUE).
+            if int(storage.size(key)) < 0:
+                self.gone_elsewhere()
+            elif rev_of(storage.head(key, REV_READ)) > self.rev:
+                entry, _ = self.saves.get(gid)
+                if entry is not None:
+                    self.follow(entry)
+        elif not self.board_visible():
+            self.draw_saves()
+
+    def follow(self, entry, lost=False):
+        """Show the game as another tab left it; the engine loads that save too. A move
+        made here and not yet written (lost) is dropped, and the player is told."""
+        self.rev = self.saves.rev(entry["id"])
+        self.pending = None
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        if lost or not self.watching:
+            message(words.t("msg.moved_on_lost" if lost else "msg.moved_on"), "warn")
+        self.watching = True
+        self.features.resumed(entry)
+        if entry["view"] is not None:  # else drawn from the engine's reply (followed)
+            self.draw(entry["view"])
+        byid("announce").textContent = words.t("msg.moved_on")
+        if self.ui["ready"]:
+            engine_client.send({"op": "load", "save": entry["save"]}, self.followed)
+
+    def followed(self, reply):
+        if reply.get("ok") and not engine_client.waiting() and self.board_visible():
+            self.draw(reply["view"])
+
+    def gone_elsewhere(self):
+        """The game on the board was deleted in another tab."""
+        self.pending = None
+        message(words.t("msg.deleted_elsewhere"), "warn")
+        self.gid = None
+        self.show_home()
+
+    def take_over(self, event=None):
+        """The player is here (the window focused, a click on the board, a key): this tab
+        plays on, computer turns too."""
+        if self.watching:
+            self.watching = False
+            if self.view is not None and self.board_visible():
+                self.draw(self.view)
+
+
+def sheet_mark(node, entry):
+    """A score-sheet game says so (render.sheet_mark)."""
+    if sheet_game(entry.get("save")):
+        node.appendChild(render_sheet_mark())

@@ -1,0 +1,53 @@
+"""static/ui/replies.py in CPython: a reply as the page takes it from the worker's two
+parts, and the stored copy built from the two texts without parsing the save."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from generala import app
+
+UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+
+
+@pytest.fixture(scope="module")
+def replies():
+    sys.path.insert(0, str(UI))
+    try:
+        import replies
+        yield replies
+    finally:
+        sys.path.remove(str(UI))
+        sys.modules.pop("replies", None)
+
+
+@pytest.fixture
+def session(monkeypatch):
+    fresh = app.Session()
+    monkeypatch.setattr(app, "SESSION", fresh)
+    return fresh
+
+
+def test_a_move_is_stored_with_its_view_and_its_save(replies, session):
+    app.handle_parts(json.dumps({"op": "new", "variant": "bulgarian", "sides": ["Ana", "Beto"], "seed": 4}))
+    head, save, _ = app.handle_parts('{"op": "roll"}')
+    reply = replies.reply_of(head, save)
+    assert reply["save"] == save and reply["view"]["dice"] == list(session.game.dice)
+    stored = json.loads(replies.stored(reply))
+    assert stored["save"] == json.loads(save) and stored["view"] == reply["view"] and stored["ok"] is True
+    assert replies.save_doc(reply) == json.loads(save)
+
+
+def test_a_reply_without_a_save_keeps_no_text(replies, session):
+    head, save, _ = app.handle_parts('{"op": "ping"}')
+    reply = replies.reply_of(head, save)
+    assert "save" not in reply and "_text" not in reply and replies.save_doc(reply) is None
+    with pytest.raises(KeyError):
+        replies.stored(reply)
+
+
+def test_no_answer_is_a_refusal_of_its_own_kind(replies):
+    reply = replies.no_answer(RuntimeError("the worker died"))
+    assert reply == {"ok": False, "kind": replies.NO_ANSWER, "error": "the worker died"}
+    assert replies.NO_ANSWER not in replies.TOLD_ALWAYS
