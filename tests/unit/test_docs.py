@@ -92,7 +92,8 @@ def test_the_readme_is_a_short_path_for_a_newcomer():
     assert len(text.encode("utf-8")) < 8000
     setup = commands(text)
     assert "make serve" in setup and "make test" in setup
-    assert re.search(r"!\[[^\]]+\]\(docs/screenshots/[\w-]+\.png\)", text), "a picture of the game"
+    assert re.search(r"!\[[^\]]+\]\(docs/screenshots/[\w-]+\.png\)|<img src=\"docs/screenshots/[\w-]+\.png\" [^>]*alt=\"[^\"]+\"",
+                     text), "a picture of the game (with its alt text)"
     # Every page of docs/ is reachable from the README, directly or through another page.
     reached, todo = set(), [README]
     while todo:
