@@ -9,7 +9,9 @@ board: ``acting`` says who acts (the side, and the computer level playing it, or
 None for a person), and ``can_roll``, ``holdable`` (``can_hold``), ``scorable``
 (the cells' ``playable``), ``can_enter`` and ``can_undo`` are the actions a person
 may take. While a computer side acts, none is offered (it plays through ``op
-ai``); a person's Undo never takes back a computer's move. With ten dice
+ai``), but for one: before a computer's first roll, Undo takes back the box the
+person before it just filled (the page gives that moment before the computer
+starts); a person's Undo never takes back a computer's move. With ten dice
 (``boxes_per_turn`` 2) a score names two of the ``scorable`` boxes and a split of
 the dice, which the engine proposes (``op split``) and prices (``op price``).
 """
@@ -88,7 +90,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "holdable": list(range(rules.dice)) if can_hold else [],
         "scorable": [row["box"] for row in rows if row["cells"][current].get("playable")] if playing else [],
         "can_enter": person and manual and game.rolls == 0,
-        "can_undo": person and undo_allowed(game),
+        "can_undo": undo_allowed(game) and (person or game.rolls == 0),
         "rows": rows,
         "over": game.over,
         "auto_win": game.auto_win,

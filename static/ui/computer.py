@@ -24,6 +24,9 @@ from shapes import acting_side
 
 PACE_MS = 600
 REDUCED_PACE_MS = 0
+# Before a computer's first roll, while the view offers Undo (the person before it just
+# filled a box), the computer waits this long: Undo in that moment cancels its turn.
+UNDO_GRACE_MS = 1000
 SOLVE_BUDGET_MS = 150
 CSS = "./static/css/coach.css"
 
@@ -187,6 +190,8 @@ class Computer:
     def pace(self):
         if self.skipping:
             return 0
+        if self.real is not None and self.real.get("can_undo"):
+            return UNDO_GRACE_MS  # the person's moment to take back the box just filled
         return REDUCED_PACE_MS if reduced_motion() else PACE_MS
 
     def schedule(self):

@@ -121,6 +121,7 @@ class Controller(Navigation, SavedGames, PageInput):
 
     def undo(self):
         if self.playing() and self.view["can_undo"]:
+            self.computer.cancel()  # a computer waiting to start its turn does not start it
             self.act({"op": "undo"})
 
     def dice_count(self):

@@ -49,7 +49,18 @@ def check(view, game):
                view["holdable"], view["scorable"]]
     playable = [r["box"] for r in view["rows"] for i, c in enumerate(r["cells"]) if c.get("playable")]
     if view["acting"] is None or view["acting"]["computer"] is not None:
-        assert not any(offered) and not playable  # a computer's turn, or the game is over
+        # a computer's turn, or the game is over: nothing, but for the Undo of the box the
+        # person before the computer just filled (before the computer's first roll)
+        assert not any(offered[:3] + offered[4:]) and not playable
+        if view["can_undo"]:
+            order = game.order
+            previous = order[(order.index(game.current) - 1) % len(order)]
+            assert view["acting"] is not None and game.rolls == 0 and level(game, previous, sheet) is None
+            assert takes(game, lambda g: g.undo())
+        else:
+            assert not (view["acting"] is not None and game.rolls == 0 and game.can_undo
+                        and level(game, game.order[(game.order.index(game.current) - 1) % len(game.order)],
+                                  sheet) is None)
         return
     assert playable == view["scorable"]  # the board's open cells are the boxes to fill
     assert view["can_roll"] == (not sheet and takes(game, lambda g: g.roll()))
@@ -74,9 +85,10 @@ def check(view, game):
 
 
 def a_move(view, data):
-    """A request for one of the actions the view offers (the computer's, on its turn)."""
+    """A request for one of the actions the view offers (the computer's, on its turn, or
+    the person's Undo before it starts)."""
     if view["acting"]["computer"] is not None:
-        return {"op": "ai"}
+        return data.draw(st.sampled_from([{"op": "ai"}, {"op": "undo"}] if view["can_undo"] else [{"op": "ai"}]))
     moves = []
     if view["can_roll"]:
         moves.append({"op": "roll"})
@@ -116,7 +128,7 @@ def test_the_view_offers_exactly_what_the_engine_takes(name, players, sheet, see
         if not reply["ok"] and move["op"] == "score" and "boxes" in move:
             continue  # a pair the two-box rules refuse together: each box is still scorable
         assert reply["ok"], (move, reply)
-        assert view["acting"]["computer"] is None or move["op"] == "ai"
+        assert view["acting"]["computer"] is None or move["op"] in ("ai", "undo")
 
 
 def test_a_person_may_not_undo_the_box_a_computer_just_filled():
@@ -128,8 +140,29 @@ def test_a_person_may_not_undo_the_box_a_computer_just_filled():
         view = session.handle({"op": "roll"} if view["can_roll"] and view["rolls"] == 0 else
                               {"op": "score", "box": view["scorable"][0]})["view"]
     assert view["acting"] == {"side": 1, "computer": "beginner"} and not view["can_roll"]
+    assert view["can_undo"]  # before the computer starts, the person may take the box back
     while view["acting"]["computer"] is not None:
         view = session.handle({"op": "ai"})["view"]
     assert session.game.can_undo and not view["can_undo"]  # the engine could; the person may not
     assert view["can_roll"] and view["acting"] == {"side": 0, "computer": None}
     assert dump(session.game)["history"][-1].get("score")
+
+
+def test_undo_before_the_computer_starts_takes_back_the_persons_box():
+    session = app.Session()
+    sides = [{"name": "Ana", "members": [], "player": "human"},
+             {"name": "Bot", "members": [], "player": "ai:beginner"}]
+    view = session.handle({"op": "new", "variant": "argentine", "sides": sides, "seed": 7})["view"]
+    view = session.handle({"op": "roll"})["view"]
+    box = view["scorable"][0]
+    dice = view["dice"]
+    view = session.handle({"op": "score", "box": box})["view"]
+    assert view["acting"]["computer"] == "beginner" and view["can_undo"]
+    view = session.handle({"op": "undo"})["view"]
+    assert view["acting"] == {"side": 0, "computer": None} and view["dice"] == dice
+    assert box in view["scorable"] and view["rolls_left"] == 2 and view["can_roll"]
+    # once the computer has rolled, the person's box is its own no more
+    view = session.handle({"op": "score", "box": box})["view"]
+    view = session.handle({"op": "ai"})["view"]  # the computer's first step: its roll
+    assert view["acting"]["computer"] == "beginner" and view["rolls"] == 1 and not view["can_undo"]
+    assert not session.handle({"op": "undo"})["ok"]
