@@ -17,7 +17,11 @@ the dice, which the engine proposes (``op split``) and prices (``op price``).
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from .game import Game
+
+MINUS = "\u2212"  # the minus sign a negative number is written with
 
 
 def cell_text(rules, box: str, value: int | None) -> str:
@@ -26,8 +30,38 @@ def cell_text(rules, box: str, value: int | None) -> str:
     if value is None:
         return ""
     if box in rules.mandatory:
-        return "O" if value == 0 else f"{value:+d}"
+        return "O" if value == 0 else f"{value:+d}".replace("-", MINUS)
     return "—" if value == 0 else str(value)
+
+
+def best_fives(game: Game) -> dict[str, int]:
+    """Ten dice: what the best five of them would earn in each open box of the side to
+    play (priced as a split prices each half), before the two boxes are chosen."""
+    if game.dice is None or game.over or game.rules.boxes_per_turn != 2:
+        return {}
+    rules = game.rules
+    sheet = game.sheets[game.current]
+    hands = set(combinations(sorted(game.dice), 5))
+    return {box: max(rules._price(box, hand, False, sheet) for hand in hands)
+            for box, value in sheet.items() if value is None}
+
+
+def paper_result(rules, sheet) -> dict | None:
+    """The Bulgarian paper's figures for one sheet: the mandatory part, the −50 written
+    only once it is certain (the part is complete, or its best finish is still negative),
+    the combinations and their result. None for rules without a mandatory part."""
+    if not rules.mandatory:
+        return None
+    sub = rules.subtotals(sheet)
+    best = sub["mandatory"] + sum(_best_of(rules, box) for box in rules.mandatory if sheet.get(box) is None)
+    penalty = -50 if best < 0 else 0
+    return {"mandatory": sub["mandatory"], "penalty": penalty, "combinations": sub["combinations"],
+            "total": sub["mandatory"] + penalty + sub["combinations"]}
+
+
+def _best_of(rules, box: str) -> int:
+    """The most ``box`` can earn with any five dice."""
+    return max(max(points) for points in rules._prices[box].values())
 
 
 def view(game: Game, *, last: dict | None = None) -> dict:
@@ -35,7 +69,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
     rules = game.rules
     current = game.current
     manual = is_sheet(game)
-    preview = game.preview()
+    preview = game.preview() or best_fives(game)
     acting = acting_side(game)
     person = acting is not None and acting["computer"] is None
     playing = person and game.dice is not None
@@ -52,7 +86,8 @@ def view(game: Game, *, last: dict | None = None) -> dict:
                 cell["scored"] = cell_text(rules, box, preview[box])  # drawn at the click, before the reply
                 cell["playable"] = True
             elif i == current and value is None and playing:
-                cell["playable"] = True  # ten dice: chosen in pairs, priced by a split
+                cell["preview"] = preview[box]  # ten dice: the best five for this box alone
+                cell["playable"] = True  # chosen in pairs, priced by a split
             cells.append(cell)
         rows.append({"box": box, "mandatory": box in rules.mandatory, "cells": cells})
     can_hold = person and not manual and 0 < game.rolls < 3
@@ -70,6 +105,7 @@ def view(game: Game, *, last: dict | None = None) -> dict:
                 "total": totals[i],
                 "subtotals": rules.subtotals(game.sheets[i]),
                 "place": places[i],
+                "paper": paper_result(rules, game.sheets[i]),
             }
             for i, side in enumerate(game.sides)
         ],

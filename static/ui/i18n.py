@@ -293,6 +293,15 @@ TABLES = {
         "table.final": "Final score: {points}",
         "table.first": "First place: {names}!",
         "table.five": "Five alike!",
+        # the score sheet: previews, who starts, the game-over card (render.py)
+        "sheet.best": "best now",
+        "sheet.best_five": "the best five dice earn {points}",
+        "sheet.rolloff_first": "First roll: every side",
+        "sheet.rolloff_again": "Re-roll {n} of a tie: {names}",
+        "sheet.reroll": "re-roll",
+        "sheet.winner": "{name} wins!",
+        "sheet.tie_first": "{names} share first place!",
+        "sheet.shared": "shared",
     },
     "es": {
         "page.title": "Generala — juegos de dados",
@@ -564,6 +573,15 @@ TABLES = {
         "table.final": "Puntuación final: {points}",
         "table.first": "¡Primer puesto: {names}!",
         "table.five": "¡Cinco iguales!",
+        # the score sheet: previews, who starts, the game-over card (render.py)
+        "sheet.best": "la mejor ahora",
+        "sheet.best_five": "los cinco mejores dados dan {points}",
+        "sheet.rolloff_first": "Primera tirada: todos los lados",
+        "sheet.rolloff_again": "Desempate {n}, vuelven a tirar: {names}",
+        "sheet.reroll": "desempate",
+        "sheet.winner": "¡Gana {name}!",
+        "sheet.tie_first": "¡{names} comparten el primer puesto!",
+        "sheet.shared": "compartido",
     },
     "bg": {
         "page.title": "Генерал — игри със зарове",
@@ -835,6 +853,15 @@ TABLES = {
         "table.final": "Краен резултат: {points}",
         "table.first": "Първо място: {names}!",
         "table.five": "Пет еднакви!",
+        # the score sheet: previews, who starts, the game-over card (render.py)
+        "sheet.best": "най-добро сега",
+        "sheet.best_five": "най-добрите пет зара дават {points}",
+        "sheet.rolloff_first": "Първо хвърляне: всички страни",
+        "sheet.rolloff_again": "Прехвърляне {n} при равенство: {names}",
+        "sheet.reroll": "прехвърляне",
+        "sheet.winner": "{name} печели!",
+        "sheet.tie_first": "{names} делят първото място!",
+        "sheet.shared": "поделено",
     },
     "ru": {
         "page.title": "Генерала — игры в кости",
@@ -1107,6 +1134,15 @@ TABLES = {
         "table.final": "Итог: {points}",
         "table.first": "Первое место: {names}!",
         "table.five": "Пять одинаковых!",
+        # the score sheet: previews, who starts, the game-over card (render.py)
+        "sheet.best": "лучшее сейчас",
+        "sheet.best_five": "лучшие пять костей дают {points}",
+        "sheet.rolloff_first": "Первый бросок: все стороны",
+        "sheet.rolloff_again": "Переброс {n} при ничьей: {names}",
+        "sheet.reroll": "переброс",
+        "sheet.winner": "{name} побеждает!",
+        "sheet.tie_first": "{names} делят первое место!",
+        "sheet.shared": "делят место",
     },
 }
 

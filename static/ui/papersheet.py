@@ -28,20 +28,38 @@ def roman(n):
     return ROMAN[n] if 0 < n < len(ROMAN) else str(n)
 
 
+MINUS = "\u2212"  # negative numbers are written with the minus sign, never a hyphen
+
+
 def signed(n):
-    """A mandatory-part figure as written on the paper: O, +11, -54."""
+    """A mandatory-part figure as written on the paper: O, +11, −54."""
     if n == 0:
         return "O"
-    return ("+" if n > 0 else "-") + str(abs(n))
+    return ("+" if n > 0 else MINUS) + str(abs(n))
 
 
-def result_text(sub):
-    """Bulgarian "Резултат" cell: mandatory part (with penalty) and combinations, then the total."""
-    m = sub["mandatory"] + sub["penalty"]
-    c = sub["combinations"]
+def plain(n):
+    return MINUS + str(-n) if n < 0 else str(n)
+
+
+def mandatory_text(paper):
+    """The mandatory line: the part's sum, and the −50 once the view says it is certain
+    (the part is complete, or can no longer end non-negative): "−4 − 50 = −54"."""
+    m = paper["mandatory"]
+    if not paper["penalty"]:
+        return signed(m)
+    return signed(m) + " " + MINUS + " " + str(-paper["penalty"]) + " = " + signed(m + paper["penalty"])
+
+
+def result_text(paper):
+    """Bulgarian "Резултат" cell as written by hand: "4 + 22 = 26", "74 − 54 = 20"
+    (the mandatory part with its −50 when certain, the combinations, the result).
+    The figures are the view's (``side["paper"]``)."""
+    m = paper["mandatory"] + paper["penalty"]
+    c = paper["combinations"]
     if m < 0:
-        return str(c) + " - " + str(-m)
-    return str(m) + " + " + str(c)
+        return str(c) + " " + MINUS + " " + str(-m) + " = "
+    return str(m) + " + " + str(c) + " = "
 
 
 def _row(cls, label, cells, attrs=None):
@@ -84,25 +102,24 @@ def sheet_table(view, ident=None, changed=None):
         tbody.appendChild(tr)
         last_mandatory = row["mandatory"] and (k + 1 == len(rows) or not rows[k + 1]["mandatory"])
         if bulgarian and last_mandatory:
-            cells = [el("td", None, signed(s["subtotals"]["mandatory"] + s["subtotals"]["penalty"]),
-                        {"data-side": i}) for i, s in enumerate(sides)]
+            cells = [el("td", None, mandatory_text(s["paper"]), {"data-side": i}) for i, s in enumerate(sides)]
             tbody.appendChild(_row("sum", TEXT["mandatory_line"], cells, {"data-sum": "mandatory"}))
     table.appendChild(tbody)
     tfoot = el("tfoot")
     if bulgarian:
-        cells = [el("td", None, str(s["subtotals"]["combinations"]), {"data-side": i})
+        cells = [el("td", None, plain(s["subtotals"]["combinations"]), {"data-side": i})
                  for i, s in enumerate(sides)]
         tfoot.appendChild(_row("sum", TEXT["combinations_line"], cells, {"data-sum": "combinations"}))
         cells = []
         for i, s in enumerate(sides):
             td = el("td", None, None, {"data-side": i})
-            td.appendChild(el("span", "result-sum", result_text(s["subtotals"]) + " "))
-            td.appendChild(el("strong", "result-total", str(s["total"])))
+            td.appendChild(el("span", "result-sum", result_text(s["paper"])))
+            td.appendChild(el("strong", "result-total", plain(s["paper"]["total"])))
             cells.append(td)
         tfoot.appendChild(_row("sum result", TEXT["result"], cells, {"data-sum": "total"}))
     else:
         for key in SUMS:
-            cells = [el("td", None, str(s["subtotals"].get(key, 0)), {"data-side": i})
+            cells = [el("td", None, plain(s["subtotals"].get(key, 0)), {"data-side": i})
                      for i, s in enumerate(sides)]
             tfoot.appendChild(_row("sum", words.SUBTOTALS.get(key, key), cells, {"data-sum": key}))
     if view["over"]:

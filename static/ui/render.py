@@ -118,7 +118,8 @@ class Board:
         root.appendChild(self.split)
 
         wrap = el("div", "sheet-wrap")
-        table = el("table", "sheet", None, {"id": "sheet"})
+        # sides-N: the names share the sheet's width (CSS); more than fit scroll inside the wrap
+        table = el("table", "sheet sides-" + str(min(len(sides), 8)), None, {"id": "sheet"})
         table.appendChild(el("caption", "sr-only", words.t("board.sheet")))
         colgroup = el("colgroup")
         colgroup.appendChild(el("col", "col-box"))
@@ -133,7 +134,10 @@ class Board:
         tr.appendChild(el("th", "box-h", words.t("board.box"), {"scope": "col"}))
         self.heads = []
         for i, side in enumerate(sides):
-            th = el("th", "side-h", None, {"scope": "col", "data-side": i})
+            full = side["name"] + (" (" + ", ".join(side["members"]) + ")" if len(side["members"]) > 1 else "")
+            # A long name is cut with an ellipsis by CSS, never inside a word; the whole name
+            # stays in the text (screen readers) and in the title (hover).
+            th = el("th", "side-h", None, {"scope": "col", "data-side": i, "title": full})
             th.appendChild(el("span", "side-title", side["name"]))
             if len(side["members"]) > 1:
                 th.appendChild(el("span", "members", ", ".join(side["members"])))
@@ -205,9 +209,18 @@ class Board:
         clear(body)
         names = [s["name"] for s in view["sides"]]
         for n, rnd in enumerate(view["rolloff"]):
-            ul = el("ul", "rolloff-round", None, {"aria-label": words.t("board.rolloff_round", n=n + 1)})
+            tied = [names[side] for side, _ in rnd]
+            # Every round after the first is a re-roll among the sides that tied.
+            head = (words.t("sheet.rolloff_first") if n == 0
+                    else words.t("sheet.rolloff_again", n=n, names=words.and_list(tied)))
+            hid = "rolloff-h" + str(n)
+            body.appendChild(el("p", "ro-head" + (" ro-again" if n else ""), head, {"id": hid}))
+            ul = el("ul", "rolloff-round" + (" reroll" if n else ""), None,
+                    {"aria-labelledby": hid, "data-round": n})
             for side, dice in rnd:
-                li = el("li")
+                li = el("li", "reroll" if n else None)
+                if n:
+                    li.appendChild(el("span", "ro-tag", words.t("sheet.reroll")))
                 li.appendChild(el("span", "ro-name", names[side]))
                 li.appendChild(mini_dice(dice))
                 li.appendChild(el("span", "ro-total", "(" + str(sum(dice)) + ")"))
@@ -333,8 +346,9 @@ class Board:
             c.attr(self.heads[i], "class", "side-h current" if now else "side-h")
             c.attr(self.heads[i], "aria-current", "true" if now else None)
         picked = ui["picked"]
+        top = best_preview(view) if ready else None
         for r, row in enumerate(view["rows"]):
-            rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]))
+            rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]), top)
             if self.c.seen.get(("row", r)) == rkey:
                 continue  # this row looks the same as last time
             self.c.seen[("row", r)] = rkey
@@ -351,24 +365,35 @@ class Board:
                 c.attr(kt, "class", "filled" if cell["value"] is not None else
                        ("open" if playable else None))
                 if playable:
+                    p = cell.get("preview")
+                    best = p is not None and p == top
+                    cls = "box" + (" zero" if p == 0 and not row["mandatory"] else "") + (" best" if best else "")
+                    text = "" if p is None else words.cell_preview(p, row["mandatory"])
+                    extra = ", " + words.t("sheet.best") if best else ""
                     if ten:
+                        # The best five of the ten dice for this box alone (the engine's split
+                        # pricing); two boxes are chosen, then the split is proposed.
                         sel = row["box"] in picked
-                        c.text(kb, "✓" if sel else "+")
+                        c.text(kb, ("✓ " if sel else "") + text)
                         c.attr(kb, "aria-pressed", "true" if sel else "false")
-                        c.attr(kb, "aria-label", words.t("box.chosen" if sel else "box.choose", box=name))
+                        label = words.t("box.chosen" if sel else "box.choose", box=name)
+                        if p is not None:
+                            label += ", " + words.t("sheet.best_five", points=pts(p))
+                        c.attr(kb, "aria-label", label + extra)
+                        c.attr(kb, "class", cls)
                         c.flag(kb, "disabled", bool(ui["split"]))
                     else:
-                        p = cell["preview"]
-                        c.text(kb, words.cell_preview(p, row["mandatory"]))
-                        c.attr(kb, "aria-label", words.t("box.score", box=name, points=words.points(p)))
-                        c.attr(kb, "class", "box zero" if p == 0 and not row["mandatory"] else "box")
+                        c.text(kb, text)
+                        c.attr(kb, "aria-label", words.t("box.score", box=name, points=pts(p)) + extra)
+                        c.attr(kb, "class", cls)
                         c.flag(kb, "disabled", False)  # scoring() may have quieted it
+                    c.attr(kb, "data-preview", None if p is None else str(p))
                 else:
                     c.text(ks, cell["text"])
         for key, (tr, tds) in self.sums.items():
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
-                c.text(td, str(v))
+                c.text(td, minus(v))
         c.flag(self.i_place_row, "hidden", not over)
         for i, td in enumerate(self.places):
             c.text(td, words.ordinal(view["sides"][i]["place"]))
@@ -385,6 +410,8 @@ class Board:
 
         self.draw_split(view, ui)
         self.draw_over(view)
+        if over and prev is not None and not prev["over"] and live:
+            js.document.getElementById("again").focus()  # the first thing to do now
 
     def moments(self, prev, view, fresh):
         """What just happened on this board is seen and heard: a box filled (a tick), five
@@ -480,15 +507,38 @@ class Board:
             node.hidden = True
             return
         node.hidden = False
-        node.appendChild(el("h3", None, words.t("over.result"), {"id": "over-title"}))
-        ranking = el("ol", "ranking", None, {"id": "ranking"})
-        order = sorted(range(len(view["sides"])), key=lambda i: (view["sides"][i]["place"], i))
+        sides = view["sides"]
+        first = [s["name"] for s in sides if s["place"] == 1]
+        node.appendChild(el("h3", "over-title", words.t("over.result"), {"id": "over-title"}))
+        # The winner named big (several when they share first place: places as the engine gives them).
+        if len(sides) == 1:
+            winner = words.t("table.final", points=words.points(sides[0]["total"]))
+        elif len(first) > 1:
+            winner = words.t("sheet.tie_first", names=words.and_list(first))
+        else:
+            winner = words.t("sheet.winner", name=first[0])
+        node.appendChild(el("p", "over-winner", winner, {"id": "over-winner"}))
+        # A ranking card: places 1-3 stand on a podium (a medal mark and their height, not
+        # colour alone); in rank order in the document, shared places written as such.
+        ranking = el("ol", "ranking podium podium-" + str(min(len(sides), 4)), None, {"id": "ranking"})
+        order = sorted(range(len(sides)), key=lambda i: (sides[i]["place"], i))
+        counts = {}
+        for s in sides:
+            counts[s["place"]] = counts.get(s["place"], 0) + 1
         for i in order:
-            side = view["sides"][i]
-            li = el("li", "place-" + str(side["place"]), None, {"data-side": i})
-            li.appendChild(el("span", "rank", words.ordinal(side["place"])))
-            li.appendChild(el("span", "rank-name", side["name"]))
-            li.appendChild(el("span", "rank-total", words.points(side["total"])))
+            side = sides[i]
+            place = side["place"]
+            li = el("li", "place-" + str(place) + (" step" if place <= 3 else ""), None,
+                    {"data-side": i, "data-place": place})
+            rank = el("span", "rank")
+            if place <= 3:
+                rank.appendChild(el("span", "medal", str(place), {"aria-hidden": "true"}))
+            rank.appendChild(el("span", "rank-text", words.ordinal(place)))
+            if counts[place] > 1:
+                rank.appendChild(el("span", "rank-tie", words.t("sheet.shared")))
+            li.appendChild(rank)
+            li.appendChild(el("span", "rank-name", side["name"], {"title": side["name"]}))
+            li.appendChild(el("span", "rank-total", pts(side["total"])))
             ranking.appendChild(li)
         node.appendChild(ranking)
         if view["settlement"]:
@@ -505,6 +555,26 @@ class Board:
                                {"type": "button", "data-action": "again", "id": "again"}))
         buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
         node.appendChild(buttons)
+
+
+def minus(n):
+    """A number as the page writes it: negative ones with the minus sign (U+2212)."""
+    return "\u2212" + str(-n) if n < 0 else str(n)
+
+
+def pts(n):
+    """"{n} points" in the page's language, a negative n with the minus sign."""
+    return words.points(n).replace("-", "\u2212")
+
+
+def best_preview(view):
+    """The highest preview among the open boxes of the side to play (None when no box
+    shows one, or when every box would earn nothing): those boxes stand out."""
+    cur = view["current"]
+    values = [r["cells"][cur]["preview"] for r in view["rows"]
+              if cur is not None and r["cells"][cur].get("playable") and r["cells"][cur].get("preview") is not None]
+    top = max(values) if values else None
+    return top if top is not None and top > 0 else None
 
 
 def next_roll(prev, view):

@@ -161,7 +161,7 @@ class GamePage:
         return int(re.search(r"\((\d+) left\)", self.page.inner_text("#roll")).group(1))
 
     def totals(self) -> list[int]:
-        return [int(x) for x in self.page.eval_on_selector_all(
+        return [int(x.replace("\u2212", "-")) for x in self.page.eval_on_selector_all(
             '#sheet tfoot tr[data-sum="total"] td', "els => els.map(e => e.textContent)")]
 
     def current(self) -> int:

@@ -47,18 +47,18 @@ def test_seed_000_sheets_entered_by_hand(gp):
             m.handle({"op": "enter", "dice": dice, "at": 3})
             sp.score(box)
             view = m.handle({"op": "score", "box": box})["view"]
-            expected = "—" if printed == "-" else printed
+            expected = "—" if printed == "-" else printed.replace("-", "\u2212")  # the minus sign
             assert sp.cell(box, side) == expected, (pl["name"], box)
             assert sp.paper(box, side) == expected, (pl["name"], box)
             assert sp.totals() == [s["total"] for s in view["sides"]]
     p.wait_for_selector("#over", state="visible")
     assert sp.totals() == [20, 117, 233, 212] == [pl["total"] for pl in players]
     # the paper sheet of seed 000: mandatory line, combinations, result, ranking
-    assert sp.paper_sum("mandatory") == ["-54", "O", "+11", "+2"]
+    assert sp.paper_sum("mandatory") == ["−4 − 50 = −54", "O", "+11", "+2"]
     assert sp.paper_sum("combinations") == ["74", "117", "222", "210"]
     assert p.eval_on_selector_all("#paper-sheet .result-total", "els => els.map(e => e.textContent)") \
         == ["20", "117", "233", "212"]
-    assert sp.paper_sum("total")[0] == "74 - 54 20"
+    assert sp.paper_sum("total")[0] == "74 − 54 = 20"
     assert sp.paper_sum("place") == ["IV", "III", "I", "II"]
     assert "Вера" in p.inner_text("#ranking li:first-child")
     assert p.is_hidden("#entry")

@@ -123,15 +123,16 @@ def test_the_paper_sheet_of_seed_000(ui):
 
     # the printed table of /work/shared/seeds/000, column by column
     assert line("ones") == ["1", "O", "O", "O", "O"]
-    assert line("twos") == ["2", "O", "+2", "O", "-2"]
-    assert line("fours") == ["4", "-4", "+4", "+8", "+4"]
-    assert line("sixes") == ["6", "O", "-6", "O", "O"]
-    assert line("mandatory")[1:] == ["-54", "O", "+11", "+2"]
+    assert line("twos") == ["2", "O", "+2", "O", "−2"]
+    assert line("fours") == ["4", "−4", "+4", "+8", "+4"]
+    assert line("sixes") == ["6", "O", "−6", "O", "O"]
+    # the −50 is written once the mandatory part is complete and negative (U+2212, not a hyphen)
+    assert line("mandatory")[1:] == ["−4 − 50 = −54", "O", "+11", "+2"]
     assert line("small-straight")[1:] == ["—", "15", "15", "15"]
     assert line("general")[1:] == ["—", "—", "60", "80"]
     assert line("combinations")[1:] == ["74", "117", "222", "210"]
     assert line("total")[0] == "Result"
-    assert line("total")[1:] == ["74 - 54 20", "0 + 117 117", "11 + 222 233", "2 + 210 212"]
+    assert line("total")[1:] == ["74 − 54 = 20", "0 + 117 = 117", "11 + 222 = 233", "2 + 210 = 212"]
     assert line("place")[1:] == ["IV", "III", "I", "II"]
     # row order: 1-6, the mandatory line, then the combinations
     order = [tr.attrs.get("data-row") or tr.attrs.get("data-sum") for tr in table.find(lambda n: n.tag == "tr")][1:]
