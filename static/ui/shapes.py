@@ -50,11 +50,16 @@ VIEW_FIELDS = (
     ("rows", lambda x: isinstance(x, list)), ("over", _bool),
     ("auto_win", _opt(lambda x: isinstance(x, dict))), ("settlement", _opt(lambda x: isinstance(x, list))),
     ("last", _opt(lambda x: isinstance(x, dict))),
+    # who acts and what a person may do: a view stored by an older build lacks them,
+    # and is then not drawn (the engine's view of its save is)
+    ("acting", _opt(lambda x: isinstance(x, dict))), ("holdable", lambda x: _list_of(x, _int)),
+    ("scorable", lambda x: _list_of(x, _str)),
 )
 
 SIDE_FIELDS = (
     ("name", _str), ("members", lambda x: _list_of(x, _str)), ("player", _opt(_str)),
     ("total", _num), ("subtotals", lambda x: isinstance(x, dict)), ("place", _opt(_int)),
+    ("paper", _opt(lambda x: isinstance(x, dict))),
 )
 
 CELL_FIELDS = (("value", _opt(_num)), ("text", _str))

@@ -122,3 +122,18 @@ def test_a_finished_game_without_a_result_takes_the_views(shapes):
     assert view["over"]
     fields, wrong = shapes.list_fields({"over": True}, view)
     assert wrong and fields["result"] == [[x["name"], x["place"], x["total"]] for x in view["sides"]]
+
+
+def test_a_view_stored_by_the_build_before_the_game_table_is_not_drawn(shapes):
+    """Views stored by 4b45483 (tests/e2e/fixtures) lack who acts, what a person may do and
+    the paper sheet's result: the page draws the engine's view of their saves instead."""
+    import json
+    from pathlib import Path
+    from generala import app
+    doc = json.loads((Path(__file__).resolve().parents[1] / "e2e" / "fixtures" / "golden-saves-4b45483.json").read_text())
+    entries = [json.loads(v) for k, v in doc["storage"].items() if k.startswith("generala.save.")]
+    assert len(entries) >= 10
+    for entry in entries:
+        assert shapes.view_problem(entry["reply"]["view"]) is not None
+        fresh = app.Session().handle({"op": "load", "save": entry["reply"]["save"]})["view"]
+        assert shapes.view_problem(fresh) is None
