@@ -72,8 +72,9 @@ class GamePage:
         """The home screen's play choices (its first panel)."""
         open_home(self.page)
 
-    def new_game(self, variant="argentine", names=("Ana", "Beto"), seed=1, options=None, teams=None):
-        """Fill the setup form (Custom game) and start. teams: {side index: "member, member"}."""
+    def new_game(self, variant="argentine", names=("Ana", "Beto"), seed=1, options=None, teams=None, players=None):
+        """Fill the setup form (Custom game) and start. teams: {side index: "member, member"};
+        players: who plays each side ("human", "ai:beginner", ...; default: people)."""
         p = self.page
         self.home()
         open_setup(p)
@@ -91,6 +92,7 @@ class GamePage:
                 rows.nth(i).locator(".side-members").fill(teams[i])
             elif team.is_checked():
                 team.uncheck()
+            rows.nth(i).locator(".player").select_option(players[i] if players else "human")
         for name, value in (options or {}).items():
             node = p.locator(f'[data-option="{name}"]')
             kind = node.get_attribute("type")

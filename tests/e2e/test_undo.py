@@ -2,32 +2,12 @@
 the moment before the computer starts (and the computer's turn is then cancelled);
 after the game is over nothing is undone. (The engine's rule, undo never takes back a
 roll, is tested property-based in tests/unit/test_app_view_actions.py.)"""
-from gamepage import RENDERED, GamePage, gp, open_setup, shared  # noqa: F401
-
-
-def start_against_a_computer(gp: GamePage, seed: int):
-    p = gp.page
-    gp.home()
-    open_setup(p)
-    p.check('input[data-variant="argentine"]')
-    rows = p.locator("#sides > li")
-    while rows.count() < 2:
-        p.click("#add-side")
-    while rows.count() > 2:
-        rows.last.locator(".remove").click()
-    for i, (name, player) in enumerate((("Ana", "human"), ("Bot", "ai:beginner"))):
-        rows.nth(i).locator(".side-name").fill(name)
-        rows.nth(i).locator(".player").select_option(player)
-    if not p.is_visible("#seed"):
-        p.click(".seed summary")
-    p.fill("#seed", str(seed))
-    gp._after(lambda: p.click("#start"))
-    p.wait_for_selector("#board", state="visible")
+from gamepage import RENDERED, GamePage, gp, shared  # noqa: F401
 
 
 def test_undo_before_the_computers_turn_takes_the_box_back_and_cancels_its_turn(gp: GamePage):
     p = gp.page
-    start_against_a_computer(gp, seed=7)
+    gp.new_game("argentine", ("Ana", "Bot"), seed=7, players=("human", "ai:beginner"))
     p.wait_for_selector("#roll:enabled")
     gp.roll()
     dice = gp.dice()
