@@ -131,11 +131,14 @@ def tn(key, n, **values):
 
 
 def num(n):
-    """A number as written in the current language (decimal comma outside English)."""
+    """A number as written in the current language (decimal comma outside English), a
+    negative one with the real minus sign (U+2212), as the score sheet writes it."""
     if n == int(n):
-        return str(int(n))
-    text = "%.2f" % n
-    return text if lang() == "en" else text.replace(".", ",")
+        text = str(int(n))
+    else:
+        text = "%.2f" % n
+        text = text if lang() == "en" else text.replace(".", ",")
+    return "\u2212" + text[1:] if text.startswith("-") else text
 
 
 def box(name):

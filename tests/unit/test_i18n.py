@@ -114,7 +114,7 @@ def test_every_box_option_and_game_has_words():
     (21, "21 points", "21 puntos", "21 точки", "21 очко"),
     (22, "22 points", "22 puntos", "22 точки", "22 очка"),
     (112, "112 points", "112 puntos", "112 точки", "112 очков"),
-    (-1, "-1 point", "-1 punto", "-1 точка", "-1 очко"),
+    (-1, "\u22121 point", "\u22121 punto", "\u22121 точка", "\u22121 очко"),
 ])
 def test_plural_points(n, en, es, bg, ru):
     try:
