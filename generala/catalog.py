@@ -20,6 +20,54 @@ def shipped_tables(name: str) -> list[str]:
     return sorted(p.name for p in TABLES.glob("*.gvt") if p.name.split(".")[0] == name)
 
 
+def option_boxes(name: str, option) -> list[str]:
+    """The boxes of the sheet an option changes (any of its values against the default),
+    or the box that forfeits the automatic win it switches; in sheet order."""
+    spec = SPECS[name]
+    base = {b.id: b for b in variant(name).boxes}
+    values = (option.default + 1,) if option.number else option.values[1:]
+    order: list[str] = []
+    for value in values:
+        rules = variant(name, **{option.name: value})
+        other = {b.id: b for b in rules.boxes}
+        for box in rules.categories:
+            if base.get(box) != other.get(box) and box not in order:
+                order.append(box)
+        for box in base:
+            if box not in other and box not in order:
+                order.append(box)
+    auto = spec.auto_win
+    if auto is not None and auto.option == option.name and auto.forfeit and auto.forfeit not in order:
+        order.append(auto.forfeit)
+    return order
+
+
+def sheet_order(name: str) -> list[str]:
+    """The variant's options in the order of the sheet's boxes they change (an option that
+    changes no box, such as the stake, after those, in the spec's order): how the Rules
+    dialog lists the house rules in effect."""
+    spec = SPECS[name]
+    sheet: list[str] = []
+    for opt in spec.options:  # every box any option may add, in sheet order
+        for value in ((opt.default + 1,) if opt.number else opt.values):
+            for box in variant(name, **{opt.name: value}).categories:
+                if box not in sheet:
+                    sheet.append(box)
+    full = list(variant(name).categories)
+    for box in sheet:
+        if box not in full:
+            # an added box goes after the one before it in the sheet that adds it
+            before = sheet[sheet.index(box) - 1] if sheet.index(box) else None
+            full.insert(full.index(before) + 1 if before in full else len(full), box)
+
+    def key(item):
+        k, opt = item
+        boxes = option_boxes(name, opt)
+        return (min(full.index(b) for b in boxes), k) if boxes else (len(full), k)
+
+    return [opt.name for _, opt in sorted(enumerate(spec.options), key=key)]
+
+
 def catalog() -> dict:
     result = {}
     for name, spec in SPECS.items():
@@ -33,6 +81,7 @@ def catalog() -> dict:
             "categories": list(rules.categories),
             "mandatory": list(spec.mandatory),
             "tables": shipped_tables(name),
+            "sheet_order": sheet_order(name),
             "options": [
                 {
                     "name": opt.name,

@@ -81,9 +81,11 @@ class Navigation:
         if options:
             body.appendChild(el("h3", None, words.t("rules.house")))
             ul = el("ul", "rules-options")
-            helps = {o["name"]: o["help"] for o in self.catalog.get(variant, {}).get("options", [])}
-            for name in options:
-                li = el("li")
+            info = self.catalog.get(variant, {})
+            helps = {o["name"]: o["help"] for o in info.get("options", [])}
+            order = info.get("sheet_order") or []  # in the order of the boxes they change
+            for name in sorted(options, key=lambda n: order.index(n) if n in order else len(order)):
+                li = el("li", None, None, {"data-option": name})
                 li.appendChild(el("strong", None, words.option(name) + ": " + words.option_value(options[name])))
                 if name in helps:
                     li.appendChild(el("span", "help", " — " + words.option_help(name, helps[name])))
