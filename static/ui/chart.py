@@ -2,6 +2,8 @@
 # (no markup strings, no external service). Points carry <title> tooltips.
 from pyscript import document
 
+import words
+
 TEXT = {
     "label": "Scores over time",
     "point": "Game {n}: {score}",
@@ -46,7 +48,7 @@ def score_chart(points, label=None):
     svg.appendChild(node("line", {"x1": PAD_L, "y1": PAD_T, "x2": PAD_L, "y2": H - PAD_B, "class": "axis"}))
     for v in sorted(set([lo, hi] + ([0] if lo < 0 else []))):
         svg.appendChild(node("text", {"x": PAD_L - 4, "y": round(y(v), 1) + 4, "text-anchor": "end",
-                                      "class": "tick"}, v))
+                                      "class": "tick"}, words.num(v)))
     svg.appendChild(node("text", {"x": PAD_L, "y": H - 6, "class": "tick"}, 1))
     if n > 1:
         svg.appendChild(node("text", {"x": W - PAD_R, "y": H - 6, "text-anchor": "end", "class": "tick"}, n))
@@ -55,7 +57,7 @@ def score_chart(points, label=None):
     for i, (when, v) in enumerate(points):
         c = node("circle", {"cx": round(x(i), 1), "cy": round(y(v), 1), "r": 3.5, "class": "dot",
                             "data-score": v})
-        c.appendChild(node("title", None, TEXT["point"].replace("{n}", str(i + 1)).replace("{score}", str(v))
+        c.appendChild(node("title", None, TEXT["point"].replace("{n}", str(i + 1)).replace("{score}", words.num(v))
                            + (" (" + str(when) + ")" if when else "")))
         svg.appendChild(c)
     return svg
