@@ -237,20 +237,8 @@ WORDS = {
     },
 }
 
-# Lines added to the keyboard help of the rules dialog (help.keys).
-KEYS_HELP = {
-    "en": ["H — hint: the best choices now; S — skip the computer's turn"],
-    "es": ["H — pista: las mejores opciones ahora; S — saltar el turno de la computadora"],
-    "bg": ["H — подсказка: най-добрите избори сега; S — прескочи хода на компютъра"],
-    "ru": ["H — подсказка: лучшие варианты сейчас; S — пропустить ход компьютера"],
-}
-
-
 def merge(tables):
     """Add these words to i18n's TABLES (called once by i18n.py)."""
     for code, words in WORDS.items():
         if code in tables:
             tables[code].update(words)
-            keys = tables[code].get("help.keys")
-            if isinstance(keys, list) and KEYS_HELP[code][0] not in keys:
-                tables[code]["help.keys"] = keys + KEYS_HELP[code]

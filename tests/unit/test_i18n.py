@@ -246,3 +246,13 @@ def test_the_first_screen_is_written_in_every_language():
         build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), i18n.TABLES)
     with pytest.raises(build.BuildError, match="no.such.key"):
         build.write_words('<p data-words="no.such.key">x</p>', i18n.TABLES)
+
+
+def test_the_keys_help_names_each_key_once():
+    """The Rules dialog's keys (help.keys): one line a key, in every language."""
+    for lang in i18n.LANGS:
+        lines = i18n.TABLES[lang]["help.keys"]
+        keys = [line.split(" — ")[0].split(":")[0] for line in lines]
+        assert len(keys) == len(set(keys)) == len(i18n.TABLES["en"]["help.keys"]), lang
+        firsts = [k.split()[0] for k in keys]
+        assert len(firsts) == len(set(firsts)), lang
