@@ -212,6 +212,11 @@ class WebKitPage:
 
     def roll(self):
         self.after(lambda: self.click("#roll"))
+        # The dice tumble ~0.7 s (static/js/dice-motion.mjs): WebDriver clicks an element's
+        # centre as it is at the click, which a moving die may have left. A person taps
+        # the die where it is seen (the tumble itself: tests/e2e/test_table_motion.py).
+        self.wait("return document.getAnimations().every(a => a.playState !== 'running')",
+                  what="the dice landed")
 
     def hold(self, i: int):
         self.after(lambda: self.click(f'#board .dice [data-die="{i}"]'))
