@@ -84,6 +84,8 @@ def start_game(page, variant, seed, names=("Ana", "Beto"), moving=True):
     if page.is_visible("#nav-home"):
         page.click("#nav-home")
     page.wait_for_selector("#home", state="visible")
+    if page.get_attribute("#home", "data-panel") != "setup":
+        page.click("#play-custom")  # the home screen's Custom game: the whole setup form
     page.check(f'input[data-variant="{variant}"]')
     rows = page.locator("#sides > li")
     while rows.count() < len(names):
