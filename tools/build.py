@@ -20,7 +20,9 @@ Publishes:
                                            python_stdlib.zip, pyodide-lock.json
   vendor/pyscript/<ver>/                   core.js, core.css and the chunks core.js can
                                            import (no source maps, no chunks of the
-                                           plugins that pyscript.toml disables)
+                                           plugins that pyscript.toml disables), the
+                                           core chunk without its Python bootstrap
+                                           (see BOOTSTRAP_TRIMS)
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
   sw.js                                    the service worker (from static/js/sw.js) with the
                                            version and the precache list filled in
@@ -325,6 +327,39 @@ def pyscript_chunks(dist_dir: Path, disabled: set[str]) -> tuple[list[str], list
     return sorted(needed), skipped
 
 
+# PyScript's core chunk starts every MicroPython script with a bootstrap that writes
+# its own Python package (pyscript/*.py, ~60 kB of source held in the chunk) to the
+# virtual file system *as Python code* (pathlib write_text calls), then runs
+# `import pyscript`, which compiles that package from source. On the page's one
+# thread that is ~110 ms here and ~450 ms under Lighthouse's 4x CPU slow-down, before
+# main.py's first line. The UI never imports `pyscript`: it uses MicroPython's own
+# `js` and `jsffi` (tests/site checks that), so the build removes the bootstrap.
+# Each pattern must match exactly once: a PyScript update that changes the bootstrap
+# stops the build here, to be looked at again.
+BOOTSTRAP_TRIMS = (
+    # the lines run before the package is written: imports only it needs
+    (re.compile(r'(=)\["import os as _os","from pathlib import Path as _Path","_path = None"\]'), r"\1[]"),
+    # the call that writes the package's files (its data stays, unread)
+    (re.compile(r'\b(\w+)\("\.",\{pyscript:\{"__init__\.py":'), r'(()=>{})(".",{pyscript:{"__init__.py":'),
+    # `import pyscript as _pyscript`, the `del` of the bootstrap's names and the final
+    # newline (so the bootstrap is empty and not run: MicroPython 1.28 traps, "memory
+    # access out of bounds", on running the one-character program "\n")
+    (re.compile(r'(\w+)\.push\("import pyscript as _pyscript"\),\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
+                r'\.map\(e=>`del \$\{e\}`\)\),\1\.push\("\\n"\)'), "0"),
+)
+
+
+def trim_pyscript_bootstrap(chunk: Path) -> None:
+    """Remove PyScript's Python bootstrap from its core chunk (see BOOTSTRAP_TRIMS)."""
+    text = chunk.read_text(encoding="utf-8")
+    for pattern, replacement in BOOTSTRAP_TRIMS:
+        text, n = pattern.subn(replacement, text)
+        if n != 1:
+            raise BuildError(f"{chunk.name}: PyScript's bootstrap is not as expected ({n} matches of "
+                             f"{pattern.pattern[:60]}…): review BOOTSTRAP_TRIMS in tools/build.py")
+    chunk.write_text(text, encoding="utf-8")
+
+
 VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython)/([^/\"'\s]+)/")
 
 
@@ -543,6 +578,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     ps = vendor / "pyscript" / versions["pyscript"]
     for name in needed:
         copy_file(ps_src / name, ps / name)
+    trim_pyscript_bootstrap(next(ps.glob("core-*.js")))
 
     manifest = finalize(out, versions)
     version = manifest["version"]

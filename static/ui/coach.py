@@ -8,7 +8,7 @@
 import json
 
 import js
-from pyscript import document
+from js import document
 
 import engine_client
 import words

@@ -14,8 +14,8 @@
 # after, said(reply) after an action's reply is drawn and announced.
 
 import js
-from pyscript import document
-from pyscript.ffi import create_proxy
+from js import document
+from jsffi import create_proxy
 
 import engine_client
 import words

@@ -12,7 +12,7 @@
 import gc
 
 import js
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
 import computer
 import engine_client

@@ -4,8 +4,8 @@
 import json
 
 import js
-from pyscript import document
-from pyscript.ffi import create_proxy
+from js import document
+from jsffi import create_proxy
 
 import words
 

@@ -28,7 +28,7 @@
 import json
 
 import js
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy
 
 import words
 from dom import byid, message

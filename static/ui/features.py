@@ -2,7 +2,7 @@
 # calls (amend / resumed / drawn / saves_drawn / blocks / opened): score-sheet
 # mode, replays and share links, records. Their own screens live in screens.py.
 # Export and import of saved games (transfer.py), on the home screen.
-from pyscript import document
+from js import document
 
 from dom import el
 from records import RecordsView

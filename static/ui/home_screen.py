@@ -5,7 +5,7 @@
 import asyncio
 
 import js
-from pyscript import document
+from js import document
 
 import quickplay
 import words

@@ -3,7 +3,7 @@
 # A part of the controller (controller.Controller).
 
 import js
-from pyscript import document
+from js import document
 
 import words
 from dom import byid, clear, each, el

@@ -3,7 +3,7 @@
 # A part of the controller (controller.Controller).
 
 import js
-from pyscript import document
+from js import document
 
 import keys
 from dom import byid, on

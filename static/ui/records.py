@@ -199,5 +199,5 @@ class RecordsView:
 
 
 def document_nav():
-    from pyscript import document
+    from js import document
     return document.querySelector(".site-nav")

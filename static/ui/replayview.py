@@ -6,7 +6,7 @@
 import json
 
 import js
-from pyscript import document
+from js import document
 
 import papersheet
 import words

@@ -1,7 +1,10 @@
 """What tools/build.py publishes, and that it builds the same bytes every time."""
 import gzip
 import json
+import re
 import zipfile
+
+import pytest
 
 from tools import build as site_build
 
@@ -115,6 +118,27 @@ def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):
     names = {p.name for p in ps.iterdir()}
     assert not [n for n in names if n.startswith(("codemirror", "xterm", "py-editor", "py-terminal"))]
     assert any(n.startswith("core-") for n in names) and any(n.startswith("toml-") for n in names)
+
+
+def test_pyscripts_python_bootstrap_is_removed_and_the_ui_does_not_need_it(dist_dir):
+    # The published core chunk neither writes PyScript's Python package nor imports it
+    # (tools/build.py BOOTSTRAP_TRIMS), so no UI module may import `pyscript`.
+    ps = next((dist_dir / "vendor" / "pyscript").iterdir())
+    chunk = next(ps.glob("core-*.js")).read_text(encoding="utf-8")
+    original = (site_build.NODE_MODULES / "@pyscript/core/dist" / next(ps.glob("core-*.js")).name).read_text(encoding="utf-8")
+    assert 'push("import pyscript as _pyscript")' in original
+    assert 'push("import pyscript as _pyscript")' not in chunk and '"from pathlib import Path as _Path"' not in chunk
+    assert '(()=>{})(".",{pyscript:' in chunk  # the package's files are not written
+    importers = [p.name for p in (site_build.ROOT / "static" / "ui").glob("*.py")
+                 if re.search(r"^\s*(from|import)\s+pyscript\b", p.read_text(encoding="utf-8"), re.M)]
+    assert importers == []
+
+
+def test_a_pyscript_whose_bootstrap_changed_stops_the_build(tmp_path):
+    chunk = tmp_path / "core-X.js"
+    chunk.write_text('const ho=["import os as _os"];', encoding="utf-8")
+    with pytest.raises(site_build.BuildError, match="bootstrap"):
+        site_build.trim_pyscript_bootstrap(chunk)
 
 
 def test_the_build_is_reproducible(tmp_path):

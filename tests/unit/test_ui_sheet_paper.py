@@ -2,7 +2,7 @@
 from the engine's view (on a small fake DOM), and the score chart's points.
 
 The UI modules run in MicroPython in the page; their logic is plain Python, so they
-are imported here with stand-ins for `js` and `pyscript` (text-only fake elements)."""
+are imported here with stand-ins for `js` and `jsffi` (text-only fake elements)."""
 import sys
 import tomllib
 import types
@@ -50,12 +50,11 @@ class Node:
 
 @pytest.fixture(scope="module")
 def ui():
-    """The UI modules, imported with stand-ins for js / pyscript; removed afterwards."""
+    """The UI modules, imported with stand-ins for js / jsffi; removed afterwards."""
     document = types.SimpleNamespace(createElement=Node, createElementNS=lambda ns, tag: Node(tag))
     stubs = {
-        "js": types.SimpleNamespace(generalaBatch=None),
-        "pyscript": types.SimpleNamespace(document=document),
-        "pyscript.ffi": types.SimpleNamespace(create_proxy=lambda f: f),
+        "js": types.SimpleNamespace(generalaBatch=None, document=document),
+        "jsffi": types.SimpleNamespace(create_proxy=lambda f: f),
     }
     saved = {name: sys.modules.get(name) for name in stubs}
     sys.modules.update(stubs)
