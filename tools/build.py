@@ -4,9 +4,10 @@
     python3 tools/build.py [--out DIR] [--brotli-quality Q] [--no-sizes]
 
 Publishes:
-  index.html, pyscript.toml, static/**     the site (no __pycache__ / *.pyc); the UI
+  index.html, static/**                    the site (no __pycache__ / *.pyc); the UI
                                            modules static/ui/*.py but main.py as
                                            MicroPython bytecode (.mpy, see compile_ui)
+  pyscript.json                            pyscript.toml as JSON, [files] at the bytecode
   generala.zip                             the engine package, one request for the worker,
                                            with its bytecode for the browser's Python
                                            (tools/compile_engine.mjs, in Node with Pyodide)
@@ -54,7 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 
-SITE_FILES = ["index.html", "pyscript.toml"]
+SITE_FILES = ["index.html"]
 SITE_DIRS = ["static"]
 SW_SOURCE = "static/js/sw.js"  # published as /sw.js (its scope must be the whole site)
 ENGINE_PACKAGE = "generala"
@@ -433,7 +434,7 @@ def mpy_cross_version() -> str:
 
 
 def compile_ui(out: Path, micropython: str) -> list[str]:
-    """Publish the UI modules as .mpy bytecode and point pyscript.toml's [files] at them.
+    """Publish the UI modules as .mpy bytecode (pyscript.json's [files] point at them).
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
     ~240 ms of main-thread time (the blocking budget is 300 ms in all);
@@ -458,15 +459,28 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
             raise BuildError(f"mpy-cross {src.name}: {done.stderr.strip() or done.stdout.strip()}")
         src.unlink()
         compiled.append(src.stem)
-    toml = out / "pyscript.toml"
-    text = toml.read_text(encoding="utf-8")
-    for stem in compiled:
-        entry = f'"./{UI_DIR}/{stem}.py" = "./{stem}.py"'
-        if entry not in text:
-            raise BuildError(f"pyscript.toml has no [files] entry {entry}: add it (static/ui/{stem}.py)")
-        text = text.replace(entry, f'"./{UI_DIR}/{stem}.mpy" = "./{stem}.mpy"')
-    toml.write_text(text, encoding="utf-8")
+    write_py_config(out, compiled)
     return compiled
+
+
+def write_py_config(out: Path, compiled: list[str]) -> None:
+    """Publish pyscript.toml as pyscript.json, its [files] pointing at the bytecode, and
+    point index.html at it: PyScript reads JSON with JSON.parse, where TOML costs a
+    chunk to fetch and a parse on the page's thread (~100 ms under a 4x CPU slow-down)."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    files = config.get("files", {})
+    for stem in compiled:
+        src = f"./{UI_DIR}/{stem}.py"
+        if files.get(src) != f"./{stem}.py":
+            raise BuildError(f"pyscript.toml has no [files] entry \"{src}\" = \"./{stem}.py\": add it (static/ui/{stem}.py)")
+    config["files"] = {(k[:-3] + ".mpy" if k[:-3].rsplit("/", 1)[-1] in compiled else k):
+                       (v[:-3] + ".mpy" if v[2:-3] in compiled else v) for k, v in files.items()}
+    (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if html.count('config="./pyscript.toml"') != 1:
+        raise BuildError('index.html: expected one <script type="mpy" ... config="./pyscript.toml">')
+    index.write_text(html.replace('config="./pyscript.toml"', 'config="./pyscript.json"'), encoding="utf-8")
 
 
 def content_version(dist: Path, files: list[str]) -> str:

@@ -10,7 +10,7 @@ from tools import build as site_build
 
 REQUIRED = [
     "index.html",
-    "pyscript.toml",
+    "pyscript.json",
     "generala.zip",
     "generala.snapshot.gz",
     "python_stdlib.zip",
@@ -109,8 +109,12 @@ def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
     assert (ui / "main.py").is_file() and not (ui / "controller.py").exists()
     assert (ui / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
-    toml = (dist_dir / "pyscript.toml").read_text(encoding="utf-8")
-    assert '"./static/ui/controller.mpy" = "./controller.mpy"' in toml and "/ui/dom.py" not in toml
+    files = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))["files"]
+    assert files["./static/ui/controller.mpy"] == "./controller.mpy" and "./static/ui/dom.py" not in files
+    # The page reads the JSON config (no TOML chunk to fetch and parse), and only it.
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert 'config="./pyscript.json"' in html and 'config="./pyscript.toml"' not in html
+    assert not (dist_dir / "pyscript.toml").exists()
 
 
 def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):
