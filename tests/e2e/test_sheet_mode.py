@@ -211,3 +211,38 @@ def test_the_paper_sheet_in_bulgarian_keeps_what_was_typed(gp):
     finally:
         p.select_option("#lang-pick", "en")
         p.wait_for_function("() => document.getElementById('nav-records').textContent === 'Records'")
+
+
+def test_a_shared_first_place_on_the_ranking_card(gp):
+    # Ana and Beto enter the same dice into the same boxes all game: they share first
+    # place, and Carla is third (1, 1, 3: the places as the engine gives them).
+    sp = SheetPage(gp.page)
+    p = sp.page
+    names = ("Ana", "Beto", "Carla")
+    sp.new_game("argentine", names)
+    m = mirror("argentine", names)
+    boxes = [row["box"] for row in m.handle({"op": "view"})["view"]["rows"]]
+    for box in boxes:
+        for side in range(3):
+            dice = [5, 5, 5, 3, 3] if side < 2 else ZERO_DICE
+            m.handle({"op": "enter", "dice": dice, "at": 3})
+            view = m.handle({"op": "score", "box": box})["view"]
+            sp.enter(dice)
+            sp.score(box)
+    assert view["over"] and [s["place"] for s in view["sides"]] == [1, 1, 3]
+    p.wait_for_selector("#over", state="visible")
+    assert p.inner_text("#over-winner") == "Ana and Beto share first place!"
+    items = p.locator("#ranking li")
+    assert items.count() == 3
+    for k, (side, place) in enumerate([(0, 1), (1, 1), (2, 3)]):
+        li = items.nth(k)
+        assert li.get_attribute("data-side") == str(side) and li.get_attribute("data-place") == str(place)
+        assert names[side] in li.inner_text()
+        assert f"{view['sides'][side]['total']} point" in li.inner_text()
+        assert li.locator(".medal").inner_text() == str(place)
+        assert li.locator(".rank-tie").count() == (1 if place == 1 else 0)
+    assert items.nth(0).locator(".rank-tie").inner_text() == "shared"
+    # the two winners stand equally high on the podium, the third lower
+    heights = p.eval_on_selector_all("#ranking li", "els => els.map(e => e.getBoundingClientRect().height)")
+    sizes = p.eval_on_selector_all("#ranking li", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert heights[0] == heights[1] and sizes[0] == sizes[1] > sizes[2]
