@@ -120,6 +120,25 @@ def test_a_roll_while_the_dice_tumble_is_queued_and_a_double_click_rolls_once(gp
     assert gp.renders() > n
 
 
+def test_a_die_tapped_while_the_dice_tumble_is_held_and_they_land_at_once(gp: GamePage):
+    # The reply is drawn long before the dice land: a tap on a die then is a hold,
+    # not lost, and the dice stop tumbling (the tap lands them).
+    p = gp.page
+    gp.new_game("argentine", ("Ana", "Beto"), seed=5)
+    motion(gp, True)
+    m = Mirror("argentine", ("Ana", "Beto"), 5)
+    m.do({"op": "roll"})
+    gp.roll()  # returns once the reply is drawn: the dice are still in the air
+    tumbling = p.evaluate("generalaDice.tumbling()")
+    gp.hold(2)
+    m.do({"op": "toggle", "die": 2})
+    assert tumbling, "the dice were down before the tap (the machine is too slow for this check)"
+    assert not p.evaluate("generalaDice.tumbling()")
+    assert gp.held() == m.view["held"] == [i == 2 for i in range(5)]
+    p.evaluate(LANDED)  # the held die's slide to the kept row
+    assert gp.dice() == m.view["dice"] and p.evaluate(SHOWN) == m.view["dice"]
+
+
 def test_still_switch_changes_the_faces_at_once(gp: GamePage):
     p = gp.page
     gp.new_game("double", ("Ana", "Beto"), seed=12)  # five alike on the first roll
