@@ -59,6 +59,7 @@ class Controller(Navigation, SavedGames, PageInput):
     async def assemble(self, pause):
         """Build the screens, one browser task each (main.py: no long task at boot)."""
         self.setup = Setup(self.catalog, self.params.get("variant"))
+        await pause()
         self.home = Home(self, self.catalog)  # the play choices and the home screen's panels
         await pause()
         self.features = features.Features(self, self.catalog)  # score sheet, replay, records
