@@ -118,6 +118,25 @@ def test_every_used_key_exists():
     assert missing == []
 
 
+def test_every_key_is_used():
+    """No dead words: each key is named in the page's code or index.html, or looked up
+    by a prefix: words.py's own (box., opt., rules., ... by id) or one a module joins to
+    a name it also writes (t("replay." + key) for key in ("first", ...))."""
+    sources = {p.name: p.read_text(encoding="utf-8") for p in UI.glob("*.py") if not p.name.startswith("words_")}
+    sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
+    sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
+    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.")
+    named = {key for _, key in used_keys()}
+
+    def used(key):
+        if key.startswith(by_id) or key in named or any(f'"{key}"' in text or f"'{key}'" in text for text in sources.values()):
+            return True
+        prefix, _, rest = key.rpartition(".")
+        return any(f'"{prefix}." +' in text and f'"{rest}"' in text for text in sources.values())
+
+    assert sorted(key for key in EN if not used(key)) == []
+
+
 def missing_option_words(cat, tables):
     """The words a house option of the catalog lacks: ``(language, key)`` pairs, sorted.
     Every option needs its label ``opt.NAME`` and its help ``opthelp.NAME`` in every language."""
