@@ -1,7 +1,7 @@
 # The page's words, in the chosen language: the one place the page looks text up.
 # The words themselves are plain data, one module a language: words_en.py (every key,
 # with where each is used), words_es.py, words_bg.py, words_ru.py; box and option ids
-# are those of RULES.md; the engine's view model carries ids and numbers only. The
+# are the engine's (generala/variants.py); its view model carries ids and numbers only. The
 # English of the games' titles and summaries and of the house options' help is the
 # engine's own text (generala/variants.py), read from the catalog (use_catalog).
 #
@@ -140,6 +140,8 @@ def plural_category(code, n):
 
 
 def tn(key, n, **values):
+    """The form of the plural ``key`` for the number n (its CLDR category in the current
+    language), {n} filled in as num(n) writes it."""
     forms = TABLE.get(key) or EN[key]
     cat = plural_category(lang(), n)
     text = forms.get(cat) or forms.get("other") or forms.get("many")
