@@ -152,11 +152,16 @@ def tn(key, n, **values):
 def num(n):
     """A number as written in the current language (decimal comma outside English), a
     negative one with the real minus sign (U+2212), as the score sheet writes it."""
-    if n == int(n):
-        text = str(int(n))
-    else:
-        text = "%.2f" % n
-        text = text if lang() == "en" else text.replace(".", ",")
+    if n != int(n):
+        return decimal(n)
+    text = str(int(n))
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+def decimal(x):
+    """A number with two decimals, as num writes a fraction: 2.50 / 2,50, −0,25."""
+    text = "%.2f" % x
+    text = text if lang() == "en" else text.replace(".", ",")
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 

@@ -203,9 +203,11 @@ def test_numbers_and_ordinals():
         assert [words.ordinal(n) for n in (1, 2, 3, 4, 7, 8)] == ["1-во", "2-ро", "3-то", "4-то", "7-мо", "8-мо"]
         words.set_lang("ru")
         assert words.ordinal(2) == "2-е" and words.money(0.25) == "0,25"
+        assert words.decimal(3) == "3,00" and words.decimal(-0.25) == "\u22120,25"
         words.set_lang("en")
         assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
         assert words.money(3) == "3" and words.money(2.5) == "2.50"
+        assert words.decimal(0) == "0.00" and words.num(-2.5) == "\u22122.50"
     finally:
         words.set_lang("en")
 
