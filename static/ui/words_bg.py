@@ -215,6 +215,7 @@ WORDS = {
     "opthelp.big_general_wins": "Пет еднакви от първото хвърляне печелят играта.",
     "opthelp.aces_wild": "В кента единица може да важи за двойка или шестица.",
     "opthelp.stake_per_point": "Пари за всяка точка разлика, платени на победителя (0: без пари).",
+    # automatic wins (words.AUTO_WINS) and the sheet's subtotals (words.SUBTOTALS)
     "autowin.served-generala": "сервирана Генерала (пет еднакви от първото хвърляне)",
     "autowin.big-general": "Голям генерал (пет еднакви от първото хвърляне)",
     "sum.numbers": "Числа",
@@ -222,6 +223,7 @@ WORDS = {
     "sum.penalty": "Наказание (отрицателна задължителна част)",
     "sum.combinations": "Комбинации",
     "sum.total": "Общо",
+    # the Rules dialog: each game's rules in prose (words.RULES; the engine writes none)
     "rules.argentine": [
         "Пет зара, единадесет полета. На своя ред хвърляте до три пъти; преди всяко ново хвърляне "
         "отделяте заровете, които искате да запазите. После попълвате едно свободно поле в колонката си.",

@@ -211,6 +211,7 @@ WORDS = {
     "opt.big_general_wins": "Big General wins",
     "opt.aces_wild": "Aces wild",
     "opt.stake_per_point": "Stake per point",
+    # automatic wins (words.AUTO_WINS) and the sheet's subtotals (words.SUBTOTALS)
     "autowin.served-generala": "a served Generala (five alike on the first roll)",
     "autowin.big-general": "a Big General (five alike on the first roll)",
     "sum.numbers": "Numbers",
@@ -218,6 +219,7 @@ WORDS = {
     "sum.penalty": "Penalty (negative mandatory part)",
     "sum.combinations": "Combinations",
     "sum.total": "Total",
+    # the Rules dialog: each game's rules in prose (words.RULES; the engine writes none)
     "rules.argentine": [
         "Five dice, eleven boxes. On your turn roll up to three times; before each new roll "
         "hold the dice you want to keep. Then fill one open box of your sheet.",

@@ -215,6 +215,7 @@ WORDS = {
     "opthelp.big_general_wins": "Cinco iguales en la primera tirada ganan la partida.",
     "opthelp.aces_wild": "En una escalera un 1 puede valer como 2 o como 6.",
     "opthelp.stake_per_point": "Dinero por punto de diferencia que se paga al ganador (0: no se juega por dinero).",
+    # automatic wins (words.AUTO_WINS) and the sheet's subtotals (words.SUBTOTALS)
     "autowin.served-generala": "una Generala servida (cinco iguales en la primera tirada)",
     "autowin.big-general": "un General grande (cinco iguales en la primera tirada)",
     "sum.numbers": "Números",
@@ -222,6 +223,7 @@ WORDS = {
     "sum.penalty": "Penalización (parte obligatoria negativa)",
     "sum.combinations": "Juegos",
     "sum.total": "Total",
+    # the Rules dialog: each game's rules in prose (words.RULES; the engine writes none)
     "rules.argentine": [
         "Cinco dados, once casillas. En tu turno tiras hasta tres veces; antes de cada nueva "
         "tirada guardas los dados que quieras conservar. Después anotas en una casilla libre de tu planilla.",

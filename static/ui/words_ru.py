@@ -216,6 +216,7 @@ WORDS = {
     "opthelp.big_general_wins": "Пять одинаковых с первого броска выигрывают партию.",
     "opthelp.aces_wild": "В стрите единица может считаться за 2 или 6.",
     "opthelp.stake_per_point": "Деньги за каждое очко разницы, которые получает победитель (0 — игра не на деньги).",
+    # automatic wins (words.AUTO_WINS) and the sheet's subtotals (words.SUBTOTALS)
     "autowin.served-generala": "Генерала с первого броска (пять одинаковых)",
     "autowin.big-general": "большой генерал (пять одинаковых с первого броска)",
     "sum.numbers": "Числа",
@@ -223,6 +224,7 @@ WORDS = {
     "sum.penalty": "Штраф (обязательная часть отрицательна)",
     "sum.combinations": "Комбинации",
     "sum.total": "Итого",
+    # the Rules dialog: each game's rules in prose (words.RULES; the engine writes none)
     "rules.argentine": [
         "Пять костей, одиннадцать комбинаций. В свой ход бросайте до трёх раз; перед каждым новым "
         "броском отложите кости, которые хотите оставить. Затем заполните одну свободную клетку своей таблицы.",
