@@ -134,11 +134,12 @@ WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.]+)"[^<>]*)>([^<>]*)</\
 
 
 def page_words() -> dict[str, dict[str, str]]:
-    """The page's translation tables (static/ui/i18n.py: plain Python dicts)."""
+    """The page's words by language (static/ui/words_LANG.py: plain Python dicts, read
+    through static/ui/words.py)."""
     sys.path.insert(0, str(ROOT / UI_DIR))
     try:
-        import i18n  # type: ignore
-        return i18n.TABLES
+        import words  # type: ignore
+        return {lang: words.table(lang) for lang in words.LANGS}
     finally:
         sys.path.remove(str(ROOT / UI_DIR))
 
@@ -154,10 +155,10 @@ def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
         tag, attrs, key, text = m.groups()
         english = tables["en"].get(key)
         if english is None:
-            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/i18n.py")
+            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words_en.py")
             return m.group(0)
         if " ".join(text.split()) != english:
-            problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, i18n.py {english!r}")
+            problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, words_en.py {english!r}")
         spans = "".join(
             f'<span lang="{lang}">{escape_html(table.get(key, english))}</span>' for lang, table in tables.items()
         )

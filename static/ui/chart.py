@@ -4,11 +4,6 @@ from js import document
 
 import words
 
-TEXT = {
-    "label": "Scores over time",
-    "point": "Game {n}: {score}",
-}
-
 SVG = "http://www.w3.org/2000/svg"
 W, H = 320, 160
 PAD_L, PAD_R, PAD_T, PAD_B = 36, 10, 10, 22
@@ -26,8 +21,8 @@ def node(tag, attrs=None, text=None):
 def score_chart(points, label=None):
     """``points``: [(when text, score), ...] oldest first. Returns an <svg> element."""
     svg = node("svg", {"viewBox": "0 0 " + str(W) + " " + str(H), "class": "chart", "role": "img",
-                       "aria-label": label or TEXT["label"], "data-points": len(points)})
-    svg.appendChild(node("title", None, label or TEXT["label"]))
+                       "aria-label": label or words.t("chart.label"), "data-points": len(points)})
+    svg.appendChild(node("title", None, label or words.t("chart.label")))
     if not points:
         return svg
     scores = [p[1] for p in points]
@@ -57,7 +52,7 @@ def score_chart(points, label=None):
     for i, (when, v) in enumerate(points):
         c = node("circle", {"cx": round(x(i), 1), "cy": round(y(v), 1), "r": 3.5, "class": "dot",
                             "data-score": v})
-        c.appendChild(node("title", None, TEXT["point"].replace("{n}", str(i + 1)).replace("{score}", words.num(v))
+        c.appendChild(node("title", None, words.t("chart.point", n=i + 1, score=words.num(v))
                            + (" (" + str(when) + ")" if when else "")))
         svg.appendChild(c)
     return svg

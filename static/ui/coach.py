@@ -20,12 +20,6 @@ BEST = 0.005  # a loss under this is the best move (the engine's report uses the
 storage = js.generalaStorage
 
 
-def fmt(x):
-    """A value with two decimals, in the page's language (decimal comma outside English)."""
-    text = "%.2f" % x
-    return text if words.lang() == "en" else text.replace(".", ",")
-
-
 def dice_words(dice):
     return ", ".join(str(d) for d in dice)
 
@@ -250,9 +244,9 @@ class Coach:
                 tr = el("tr", "best" if i == 0 else None, None,
                         {"data-choice": i, "data-expected": c["expected"], "data-loss": c["loss"]})
                 tr.appendChild(el("th", "hint-choice", choice_text(c), {"scope": "row"}))
-                tr.appendChild(el("td", "hint-expected num", fmt(c["expected"])))
+                tr.appendChild(el("td", "hint-expected num", words.decimal(c["expected"])))
                 tr.appendChild(el("td", "hint-loss num",
-                                  words.t("coach.best_short") if c["loss"] < BEST else "−" + fmt(c["loss"])))
+                                  words.t("coach.best_short") if c["loss"] < BEST else "−" + words.decimal(c["loss"])))
                 cell = el("td", "hint-play")
                 cell.appendChild(el("button", "btn small", words.t("coach.play"),
                                     {"type": "button", "data-play": i,
@@ -330,11 +324,11 @@ class Coach:
             tr = el("tr", None, None, {"data-side": side["side"], "data-skill": side["skill_loss"],
                                        "data-luck": side["luck"], "data-final": side["final"]})
             tr.appendChild(el("th", None, side["name"], {"scope": "row"}))
-            tr.appendChild(el("td", "num", fmt(side["start"])))
+            tr.appendChild(el("td", "num", words.decimal(side["start"])))
             tr.appendChild(el("td", "num", str(side["final"])))
-            tr.appendChild(el("td", "num report-skill", "−" + fmt(side["skill_loss"]) if side["skill_loss"] else fmt(0)))
+            tr.appendChild(el("td", "num report-skill", "−" + words.decimal(side["skill_loss"]) if side["skill_loss"] else words.decimal(0)))
             luck = side["luck"]
-            tr.appendChild(el("td", "num report-luck", ("+" if luck > 0 else "−" if luck < 0 else "") + fmt(abs(luck))))
+            tr.appendChild(el("td", "num report-luck", ("+" if luck > 0 else "−" if luck < 0 else "") + words.decimal(abs(luck))))
             tbody.appendChild(tr)
         table.appendChild(tbody)
         node.appendChild(table)
@@ -358,7 +352,7 @@ class Coach:
                 row.appendChild(el("td", None, played_text(d["action"])))
                 row.appendChild(el("td", None, label_text(d["best"])))
                 row.appendChild(el("td", "num", words.t("coach.best_short") if d["loss"] < BEST
-                                   else "−" + fmt(d["loss"])))
+                                   else "−" + words.decimal(d["loss"])))
                 tb.appendChild(row)
             t.appendChild(tb)
             det.appendChild(t)

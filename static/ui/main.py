@@ -8,9 +8,11 @@ import asyncio
 import js
 
 # In import order: a module's own imports are already loaded when its turn comes.
-MODULES = ("i18n", "text_translations", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes",
+# The words of the other languages (words_es, words_bg, words_ru) are imported by
+# words.set_lang when one is chosen: the page loads only English and the one in use.
+MODULES = ("words_en", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes",
            "save_lists", "saves", "setup", "quickplay", "home_screen",
-           "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
+           "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
            "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
            "controller")
 

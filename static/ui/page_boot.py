@@ -33,19 +33,6 @@ def choose_lang():
     return bad
 
 
-def adopt_screens():
-    """The replay, records, sheet and chart screens keep their English in TEXT dicts:
-    words translates them in place (text_translations.py)."""
-    import chart
-    import papersheet
-    import records
-    import replayview
-    import sheetmode
-    for name, mod in (("chart", chart), ("papersheet", papersheet), ("records", records),
-                      ("replayview", replayview), ("sheetmode", sheetmode)):
-        words.adopt(name, mod.TEXT)
-
-
 def first_screen(game):
     """Draw the saved game in progress, or the home screen. Returns the entry to load.
     A stored view that cannot be drawn is not: the home screen is, and the game
@@ -124,15 +111,15 @@ async def load_catalog():
 async def boot(pause):
     """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
     bad_lang = choose_lang()
-    adopt_screens()
     translate_page()
     if bad_lang is not None:
-        message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS_KNOWN)), "warn")
+        message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS)), "warn")
     if not storage.persistent:
         byid("storage-note").hidden = False
     await pause()
     try:
         catalog = await load_catalog()
+        words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
         game = Controller(catalog, url_params(catalog))
         await game.assemble(pause)
         await pause()

@@ -6,17 +6,6 @@
 import words
 from dom import el
 
-TEXT = {
-    "caption": "Score sheet",
-    "name": "Name",
-    "box": "Box",
-    "result": "Result",
-    "ranking": "Ranking",
-    "place": "Place",
-    "mandatory_line": "Mandatory part (with −50 if negative)",
-    "combinations_line": "Combinations",
-}
-
 FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6"}
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
 SUMS = ["numbers", "combinations", "total"]
@@ -79,10 +68,10 @@ def sheet_table(view, ident=None, changed=None):
     if ident:
         attrs["id"] = ident
     table = el("table", "paper sheet", None, attrs)
-    table.appendChild(el("caption", "sr-only", TEXT["caption"]))
+    table.appendChild(el("caption", "sr-only", words.t("papersheet.caption")))
     thead = el("thead")
     tr = el("tr")
-    tr.appendChild(el("th", "box-h", TEXT["name"] if bulgarian else TEXT["box"], {"scope": "col"}))
+    tr.appendChild(el("th", "box-h", words.t("papersheet.name" if bulgarian else "papersheet.box"), {"scope": "col"}))
     for i, side in enumerate(sides):
         cls = "side-h current" if view["current"] == i and not view["over"] else "side-h"
         tr.appendChild(el("th", cls, side["name"], {"scope": "col", "data-side": i}))
@@ -103,27 +92,27 @@ def sheet_table(view, ident=None, changed=None):
         last_mandatory = row["mandatory"] and (k + 1 == len(rows) or not rows[k + 1]["mandatory"])
         if bulgarian and last_mandatory:
             cells = [el("td", None, mandatory_text(s["paper"]), {"data-side": i}) for i, s in enumerate(sides)]
-            tbody.appendChild(_row("sum", TEXT["mandatory_line"], cells, {"data-sum": "mandatory"}))
+            tbody.appendChild(_row("sum", words.t("papersheet.mandatory_line"), cells, {"data-sum": "mandatory"}))
     table.appendChild(tbody)
     tfoot = el("tfoot")
     if bulgarian:
         cells = [el("td", None, plain(s["subtotals"]["combinations"]), {"data-side": i})
                  for i, s in enumerate(sides)]
-        tfoot.appendChild(_row("sum", TEXT["combinations_line"], cells, {"data-sum": "combinations"}))
+        tfoot.appendChild(_row("sum", words.t("papersheet.combinations_line"), cells, {"data-sum": "combinations"}))
         cells = []
         for i, s in enumerate(sides):
             td = el("td", None, None, {"data-side": i})
             td.appendChild(el("span", "result-sum", result_text(s["paper"])))
             td.appendChild(el("strong", "result-total", plain(s["paper"]["total"])))
             cells.append(td)
-        tfoot.appendChild(_row("sum result", TEXT["result"], cells, {"data-sum": "total"}))
+        tfoot.appendChild(_row("sum result", words.t("papersheet.result"), cells, {"data-sum": "total"}))
     else:
         for key in SUMS:
             cells = [el("td", None, plain(s["subtotals"].get(key, 0)), {"data-side": i})
                      for i, s in enumerate(sides)]
             tfoot.appendChild(_row("sum", words.SUBTOTALS.get(key, key), cells, {"data-sum": key}))
     if view["over"]:
-        name = TEXT["ranking"] if bulgarian else TEXT["place"]
+        name = words.t("papersheet.ranking") if bulgarian else words.t("papersheet.place")
         cells = [el("td", None, roman(s["place"]) if bulgarian else words.ordinal(s["place"]),
                     {"data-side": i}) for i, s in enumerate(sides)]
         tfoot.appendChild(_row("sum place", name, cells, {"data-sum": "place"}))

@@ -11,36 +11,6 @@ from shapes import sheet_game
 import engine_client
 from screens import section, spawn
 
-TEXT = {
-    "screen": "Records",
-    "nav": "Records",
-    "title": "Records",
-    "back": "Back",
-    "loading": "Adding up the finished games…",
-    "none": "No finished games are saved in this browser yet: records appear after the first finished game.",
-    "skipped": "{n} saved game(s) could not be read and are not counted.",
-    "pick": "Player and game",
-    "player": "Player",
-    "game": "Game",
-    "games": "Games",
-    "wins": "Wins",
-    "best": "Best",
-    "mean": "Mean",
-    "five": "Generalas rolled",
-    "scratches": "Scratched boxes",
-    "no_scratches": "No box scratched.",
-    "chart": "Scores of {name} in {game}, oldest first",
-    "failed": "The records could not be computed: {why}.",
-    "no_engine": "The game engine did not start.",
-}
-
-
-def fmt(key, **values):
-    text = TEXT[key]
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
-
 
 def number(x):
     """A mean as written: 20, 48.5, 117.33."""
@@ -62,12 +32,12 @@ class RecordsView:
         self.game = game
         self.screens = screens
         self.catalog = catalog
-        self.root = section("records", TEXT["screen"])
+        self.root = section("records", words.t("records.screen"))
         self.players = []
         nav = document_nav()
         btn = byid("nav-records")  # index.html's
         if nav is not None and btn is None:
-            btn = el("button", "nav-btn", TEXT["nav"], {"type": "button", "id": "nav-records"})
+            btn = el("button", "nav-btn", words.t("records.nav"), {"type": "button", "id": "nav-records"})
             nav.appendChild(btn)
         if btn is not None:
             on(btn, "click", lambda e: spawn(self.open()))
@@ -85,7 +55,7 @@ class RecordsView:
         """After a language change: the nav button, and the screen if it is showing."""
         btn = byid("nav-records")
         if btn is not None:
-            btn.textContent = TEXT["nav"]
+            btn.textContent = words.t("records.nav")
         if not self.root.hidden:
             spawn(self.open())
 
@@ -93,26 +63,26 @@ class RecordsView:
         root = self.root
         clear(root)
         head = el("div", "replay-head")
-        head.appendChild(el("h2", None, TEXT["title"], {"id": "records-title"}))
-        head.appendChild(el("button", "btn", TEXT["back"], {"type": "button", "data-records": "back"}))
+        head.appendChild(el("h2", None, words.t("records.title"), {"id": "records-title"}))
+        head.appendChild(el("button", "btn", words.t("records.back"), {"type": "button", "data-records": "back"}))
         root.appendChild(head)
-        status = el("p", "status", TEXT["loading"], {"id": "records-status"})
+        status = el("p", "status", words.t("records.loading"), {"id": "records-status"})
         root.appendChild(status)
         root.removeAttribute("data-ready")
         self.screens.show("records")
         _, finished, _ = self.game.saves.listing()
         finished = list(reversed(finished))  # oldest first: the chart runs forward in time
         if not finished:
-            status.textContent = TEXT["none"]
+            status.textContent = words.t("records.none")
             root.setAttribute("data-ready", "0")
             return
         if not await engine_client.ready():
-            status.textContent = TEXT["no_engine"]
+            status.textContent = words.t("records.no_engine")
             return
         entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
         reply = await engine_client.call({"op": "records", "entries": entries}, quiet=True)
         if not reply.get("ok"):
-            status.textContent = fmt("failed", why=reply.get("error"))
+            status.textContent = words.t("records.failed", why=reply.get("error"))
             return
         result = reply["records"]
         self.players = result["players"]
@@ -122,7 +92,7 @@ class RecordsView:
                 for name in e.get("names") or []:
                     key = (name, e.get("variant"))
                     self.sheets[key] = self.sheets.get(key, 0) + 1
-        status.textContent = fmt("skipped", n=result["skipped"]) if result["skipped"] else ""
+        status.textContent = words.t("records.skipped", n=result["skipped"]) if result["skipped"] else ""
         self.draw_table(root)
         self.detail = el("div", "record-detail", None, {"id": "record-detail"})
         root.appendChild(self.detail)
@@ -136,7 +106,7 @@ class RecordsView:
         thead = el("thead")
         tr = el("tr")
         for key in ("player", "game", "games", "wins", "best", "mean", "five"):
-            tr.appendChild(el("th", None, TEXT[key], {"scope": "col"}))
+            tr.appendChild(el("th", None, words.t("records." + key), {"scope": "col"}))
         thead.appendChild(tr)
         table.appendChild(thead)
         tbody = el("tbody")
@@ -156,7 +126,7 @@ class RecordsView:
         wrap.appendChild(table)
         root.appendChild(wrap)
         row = el("div", "records-pick")
-        row.appendChild(el("label", None, TEXT["pick"], {"for": "records-pick"}))
+        row.appendChild(el("label", None, words.t("records.pick"), {"for": "records-pick"}))
         sel = el("select", None, None, {"id": "records-pick"})
         for k, p in enumerate(self.players):
             sel.appendChild(el("option", None, p["name"] + " — " + self.title_of(p["variant"]), {"value": k}))
@@ -168,13 +138,13 @@ class RecordsView:
         node = self.detail
         clear(node)
         node.setAttribute("data-record", str(k))
-        title = fmt("chart", name=p["name"], game=self.title_of(p["variant"]))
+        title = words.t("records.chart", name=p["name"], game=self.title_of(p["variant"]))
         node.appendChild(el("h3", None, p["name"] + " — " + self.title_of(p["variant"])))
         node.appendChild(score_chart([(s.get("when"), s["score"]) for s in p["scores"]], title))
-        node.appendChild(el("h4", None, TEXT["scratches"]))
+        node.appendChild(el("h4", None, words.t("records.scratches")))
         scratches = p["scratches"]
         if not scratches:
-            node.appendChild(el("p", "help", TEXT["no_scratches"]))
+            node.appendChild(el("p", "help", words.t("records.no_scratches")))
         else:
             ul = el("ul", "scratches", None, {"id": "record-scratches"})
             for box in sorted(scratches, key=lambda b: -scratches[b]):

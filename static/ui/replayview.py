@@ -17,68 +17,7 @@ from dom import message
 from replies import save_doc
 from screens import section, spawn
 
-TEXT = {
-    "screen": "Replay",
-    "title": "Replay: ",
-    "loading": "Opening the game…",
-    "link_loading": "Opening the shared game…",
-    "bad_link": "This game link cannot be opened: {why}. Ask for the link again, or open a saved game.",
-    "bad_save": "This game cannot be replayed: {why}.",
-    "no_engine": "The game engine did not start, so the game cannot be shown.",
-    "first": "First",
-    "prev": "Previous",
-    "next": "Next",
-    "next_turn": "Next turn",
-    "prev_turn": "Previous turn",
-    "last": "Last",
-    "back": "Back",
-    "step": "Step {step} of {steps}",
-    "slider": "Step",
-    "start": "Before the first turn. Order of play: {order}.",
-    "rolled": "{who} rolled {dice}",
-    "roll_n": " (roll {n})",
-    "held": "{who} held dice {dice}",
-    "held_none": "{who} held no dice",
-    "entered": "{who} entered {dice} on roll {n}",
-    "served": " (served)",
-    "scored": "{who} scored {boxes}",
-    "scratched": "{who} scratched {box}",
-    "auto_win": "{who} wins with {kind}!",
-    "over": "Game over. ",
-    "dice": "Dice",
-    "held_mark": "held",
-    "no_dice": "No dice on the table.",
-    "result": "Result",
-    "settlement": "Settlement",
-    "pays": "{a} pays {b} {amount}",
-    # sharing
-    "share": "Share link",
-    "copy": "Copy link",
-    "copied": "Link copied.",
-    "copy_failed": "Copy the link from the box (this browser did not allow copying).",
-    "link_label": "Link to this game (opens the replay on any device)",
-    "download": "Download file",
-    "replay": "Replay",
-    "replay_game": "Replay this game",
-    "share_failed": "The link could not be made: {why}.",
-    # opening a downloaded file
-    "file_title": "Open a game file",
-    "file_help": "A file saved with “Download file” (here or on another device) opens as a replay.",
-    "file_label": "Game file (.json)",
-    "file_bad": "The file “{name}” cannot be opened: {why}.",
-    "file_large": "the file is too large",
-    "file_empty": "it holds no game",
-    "file_more": "The file holds {n} games: the first one is shown.",
-}
-
 MAX_FILE = 5_000_000  # bytes, as the engine's import (generala/bundle.py)
-
-
-def fmt(key, **values):
-    text = TEXT[key]
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
 
 
 def dice_text(dice):
@@ -129,7 +68,7 @@ class ReplayView:
     def __init__(self, game, screens):
         self.game = game
         self.screens = screens
-        self.root = section("replay", TEXT["screen"])
+        self.root = section("replay", words.t("replay.screen"))
         self.save = None      # the save document being replayed
         self.gid = None
         self.token = None
@@ -155,7 +94,7 @@ class ReplayView:
         clear(root)
         head = el("div", "replay-head")
         head.appendChild(el("h2", None, title, {"id": "replay-title"}))
-        head.appendChild(el("button", "btn", TEXT["back"], {"type": "button", "data-replay": "back"}))
+        head.appendChild(el("button", "btn", words.t("replay.back"), {"type": "button", "data-replay": "back"}))
         root.appendChild(head)
         self.status = el("p", "status", "", {"id": "replay-status"})
         root.appendChild(self.status)
@@ -168,25 +107,25 @@ class ReplayView:
 
     async def open_save(self, save, gid=None, title=None, over=True):
         self.over = over
-        self.frame(TEXT["title"] + (title or ""))
-        self.status.textContent = TEXT["loading"]
+        self.frame(words.t("replay.title") + (title or ""))
+        self.status.textContent = words.t("replay.loading")
         self.token = None
-        await self.start({"op": "replay", "save": save}, "bad_save", gid)
+        await self.start({"op": "replay", "save": save}, "replay.bad_save", gid)
 
     async def open_link(self, token):
-        self.frame(TEXT["screen"])
-        self.status.textContent = TEXT["link_loading"]
+        self.frame(words.t("replay.screen"))
+        self.status.textContent = words.t("replay.link_loading")
         self.token = token
         self.over = True
-        await self.start({"op": "replay", "link": token}, "bad_link", None)
+        await self.start({"op": "replay", "link": token}, "replay.bad_link", None)
 
     async def start(self, req, error_key, gid):
         if not await engine_client.ready():
-            self.fail(TEXT["no_engine"])
+            self.fail(words.t("replay.no_engine"))
             return
         reply = await engine_client.call(req, quiet=True)
         if not reply.get("ok"):
-            self.fail(fmt(error_key, why=str(reply.get("error")).rstrip(".")))
+            self.fail(words.t(error_key, why=str(reply.get("error")).rstrip(".")))
             return
         self.save = save_doc(reply)
         self.token = reply.get("link") or self.token
@@ -216,7 +155,7 @@ class ReplayView:
                 self.board_drawn(self.game.view)
         if not self.root.hidden and self.view is not None:
             view = self.view
-            self.frame(TEXT["title"] + view["title"])
+            self.frame(words.t("replay.title") + view["title"])
             self.build(view)
             self.show(view)
 
@@ -225,9 +164,9 @@ class ReplayView:
         if home is None or byid("open-file") is not None:
             return
         box = el("section", "saves open-file", None, {"id": "open-file-section", "aria-labelledby": "open-file-title"})
-        box.appendChild(el("h2", None, TEXT["file_title"], {"id": "open-file-title"}))
-        box.appendChild(el("p", "help", TEXT["file_help"]))
-        box.appendChild(el("label", None, TEXT["file_label"], {"for": "open-file"}))
+        box.appendChild(el("h2", None, words.t("replay.file_title"), {"id": "open-file-title"}))
+        box.appendChild(el("p", "help", words.t("replay.file_help")))
+        box.appendChild(el("label", None, words.t("replay.file_label"), {"for": "open-file"}))
         inp = el("input", None, None, {"type": "file", "id": "open-file", "accept": ".json,application/json"})
         box.appendChild(inp)
         after = byid("history-section")
@@ -249,16 +188,17 @@ class ReplayView:
         reply = await engine_client.import_file(f, MAX_FILE)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
-            why = (TEXT["file_large"] if kind == "TooLarge" else TEXT["no_engine"] if kind == engine_client.NO_ANSWER
+            why = (words.t("replay.file_large") if kind == "TooLarge"
+                   else words.t("replay.no_engine") if kind == engine_client.NO_ANSWER
                    else str(reply.error).rstrip("."))
-            message(fmt("file_bad", name=name, why=why), "error")
+            message(words.t("replay.file_bad", name=name, why=why), "error")
             return
         games = reply.games
         if not games or int(games.length) == 0:
-            message(fmt("file_bad", name=name, why=TEXT["file_empty"]), "error")
+            message(words.t("replay.file_bad", name=name, why=words.t("replay.file_empty")), "error")
             return
         if int(games.length) > 1:
-            message(fmt("file_more", n=int(games.length)), "info")
+            message(words.t("replay.file_more", n=int(games.length)), "info")
         first = json.loads(str(js.JSON.stringify(games.at(0).save)))
         await self.open_save(first, None, name, True)
 
@@ -266,23 +206,23 @@ class ReplayView:
 
     def build(self, view):
         root = self.root
-        root.querySelector("#replay-title").textContent = TEXT["title"] + view["title"]
+        root.querySelector("#replay-title").textContent = words.t("replay.title") + view["title"]
         self.status.textContent = ""
         names = el("p", "replay-names", ", ".join(s["name"] for s in view["sides"]))
         if view.get("sheet"):
             names.appendChild(el("span", None, " "))
             names.appendChild(sheet_mark())
         root.appendChild(names)
-        nav = el("div", "replay-nav actions", None, {"role": "group", "aria-label": TEXT["screen"]})
+        nav = el("div", "replay-nav actions", None, {"role": "group", "aria-label": words.t("replay.screen")})
         for key in ("first", "prev_turn", "prev", "next", "next_turn", "last"):
-            nav.appendChild(el("button", "btn" + (" primary" if key == "next" else ""), TEXT[key],
+            nav.appendChild(el("button", "btn" + (" primary" if key == "next" else ""), words.t("replay." + key),
                                {"type": "button", "data-replay": key, "id": "replay-" + key.replace("_", "-")}))
         root.appendChild(nav)
         info = view["replay"]
         self.steps = info["steps"]
         self.starts = info["turn_starts"]
         row = el("div", "replay-slider")
-        row.appendChild(el("label", None, TEXT["slider"], {"for": "replay-range"}))
+        row.appendChild(el("label", None, words.t("replay.slider"), {"for": "replay-range"}))
         self.range = el("input", None, None, {"type": "range", "id": "replay-range", "min": 0,
                                               "max": self.steps, "value": 0})
         row.appendChild(self.range)
@@ -291,7 +231,7 @@ class ReplayView:
         root.appendChild(row)
         self.event = el("p", "replay-event", "", {"id": "replay-event", "aria-live": "polite"})
         root.appendChild(self.event)
-        self.dice = el("div", "replay-dice", None, {"id": "replay-dice", "aria-label": TEXT["dice"]})
+        self.dice = el("div", "replay-dice", None, {"id": "replay-dice", "aria-label": words.t("replay.dice")})
         root.appendChild(self.dice)
         self.sheet = el("div", "sheet-wrap replay-sheet-wrap")
         root.appendChild(self.sheet)
@@ -307,7 +247,7 @@ class ReplayView:
         step = view["replay"]["step"]
         self.step = step
         self.range.value = str(step)
-        self.counter.textContent = fmt("step", step=step, steps=self.steps)
+        self.counter.textContent = words.t("replay.step", step=step, steps=self.steps)
         self.event.textContent = self.describe(view, step)
         # dice of the last roll / entry, with the holds
         clear(self.dice)
@@ -317,13 +257,13 @@ class ReplayView:
                 held = bool(view["held"][i])
                 die = mini_dice([d]).firstChild
                 die.setAttribute("data-held", "true" if held else "false")
-                die.setAttribute("aria-label", str(d) + (", " + TEXT["held_mark"] if held else ""))
+                die.setAttribute("aria-label", str(d) + (", " + words.t("replay.held_mark") if held else ""))
                 if held:
                     die.classList.add("held")
                 box.appendChild(die)
             self.dice.appendChild(box)
         else:
-            self.dice.appendChild(el("span", "help", TEXT["no_dice"]))
+            self.dice.appendChild(el("span", "help", words.t("replay.no_dice")))
         clear(self.sheet)
         changed = {}
         last = view.get("last") or {}
@@ -345,7 +285,7 @@ class ReplayView:
         clear(node)
         if not view["over"]:
             return
-        node.appendChild(el("h3", None, TEXT["result"]))
+        node.appendChild(el("h3", None, words.t("replay.result")))
         ol = el("ol", "ranking")
         sides = view["sides"]
         for i in sorted(range(len(sides)), key=lambda i: (sides[i]["place"] or 99, i)):
@@ -357,17 +297,17 @@ class ReplayView:
             ol.appendChild(li)
         node.appendChild(ol)
         if view["settlement"]:
-            node.appendChild(el("h4", None, TEXT["settlement"]))
+            node.appendChild(el("h4", None, words.t("replay.settlement")))
             ul = el("ul", "settlement")
             for pay in view["settlement"]:
-                ul.appendChild(el("li", None, fmt("pays", a=sides[pay["from"]]["name"],
-                                                  b=sides[pay["to"]]["name"], amount=words.money(pay["amount"]))))
+                ul.appendChild(el("li", None, words.t("replay.pays", a=sides[pay["from"]]["name"],
+                                                      b=sides[pay["to"]]["name"], amount=words.money(pay["amount"]))))
             node.appendChild(ul)
 
     def describe(self, view, step):
         sides = view["sides"]
         if step == 0:
-            return fmt("start", order=", ".join(sides[i]["name"] for i in view["order"]))
+            return words.t("replay.start", order=", ".join(sides[i]["name"] for i in view["order"]))
         action = self.actions[step - 1]
         last = view.get("last") or {}
         # the side that acted: turns pass in order, one per score action
@@ -375,27 +315,29 @@ class ReplayView:
         who = sides[view["order"][turns % len(sides)]]["name"]
         text = ""
         if "roll" in action:
-            text = fmt("rolled", who=who, dice=dice_text(action["roll"])) + fmt("roll_n", n=view["rolls"])
+            text = (words.t("replay.rolled", who=who, dice=dice_text(action["roll"]))
+                    + words.t("replay.roll_n", n=view["rolls"]))
         elif "enter" in action:
-            text = fmt("entered", who=who, dice=dice_text(action["enter"]), n=action["at"]) + \
-                (TEXT["served"] if action["at"] == 1 else "")
+            text = words.t("replay.entered", who=who, dice=dice_text(action["enter"]), n=action["at"]) + \
+                (words.t("replay.served") if action["at"] == 1 else "")
         elif "hold" in action:
             held = action["hold"]
-            text = fmt("held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
-                else fmt("held_none", who=who)
+            text = words.t("replay.held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
+                else words.t("replay.held_none", who=who)
         elif "score" in action:
             if action.get("scratch"):
-                text = fmt("scratched", who=who, box=words.box(action["score"]))
+                text = words.t("replay.scratched", who=who, box=words.box(action["score"]))
             else:
                 parts = [words.box(b) + " " + words.points(p)
                          for b, p in zip(last.get("boxes") or [], last.get("points") or [])]
-                text = fmt("scored", who=who, boxes=", ".join(parts))
+                text = words.t("replay.scored", who=who, boxes=", ".join(parts))
         text = text + "."
         if view["auto_win"]:
             w = view["auto_win"]
-            text += " " + fmt("auto_win", who=sides[w["side"]]["name"], kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
+            text += " " + words.t("replay.auto_win", who=sides[w["side"]]["name"],
+                                  kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
         elif view["over"]:
-            text += " " + TEXT["over"] + words.ranking_sentence(view)
+            text += " " + words.t("replay.over") + words.ranking_sentence(view)
         return text
 
     async def go(self, step):
@@ -433,19 +375,20 @@ class ReplayView:
     def share_buttons(self, node, from_board=False):
         row = el("div", "actions share-actions")
         if from_board:
-            row.appendChild(el("button", "btn", TEXT["replay_game"], {"type": "button", "data-share": "replay",
-                                                                     "id": "replay-this"}))
+            row.appendChild(el("button", "btn", words.t("replay.replay_game"), {"type": "button", "data-share": "replay",
+                                                                                "id": "replay-this"}))
         where = "" if from_board else "replay-"  # ids unique: both panels may be in the page
-        row.appendChild(el("button", "btn", TEXT["share"], {"type": "button", "data-share": "link",
+        row.appendChild(el("button", "btn", words.t("replay.share"), {"type": "button", "data-share": "link",
                                                            "id": where + "share-link-btn"}))
-        row.appendChild(el("button", "btn", TEXT["download"], {"type": "button", "data-share": "file",
+        row.appendChild(el("button", "btn", words.t("replay.download"), {"type": "button", "data-share": "file",
                                                               "id": where + "share-file-btn"}))
         node.appendChild(row)
         box = el("div", "share-box", None, {"hidden": ""})
-        box.appendChild(el("label", None, TEXT["link_label"], {"for": "share-url-" + ("b" if from_board else "r")}))
+        box.appendChild(el("label", None, words.t("replay.link_label"),
+                           {"for": "share-url-" + ("b" if from_board else "r")}))
         inp = el("input", "share-url", None, {"readonly": "", "id": "share-url-" + ("b" if from_board else "r")})
         box.appendChild(inp)
-        box.appendChild(el("button", "btn small", TEXT["copy"], {"type": "button", "data-share": "copy"}))
+        box.appendChild(el("button", "btn small", words.t("replay.copy"), {"type": "button", "data-share": "copy"}))
         box.appendChild(el("p", "help share-note", "", {"aria-live": "polite"}))
         node.appendChild(box)
 
@@ -457,7 +400,7 @@ class ReplayView:
             reply = await engine_client.call({"op": "share"} if from_board else {"op": "share", "save": self.save},
                                              quiet=True)
             if not reply.get("ok"):
-                message(fmt("share_failed", why=reply.get("error")), "error")
+                message(words.t("replay.share_failed", why=reply.get("error")), "error")
                 return
             token = str(reply["link"])
             if not from_board:
@@ -474,10 +417,10 @@ class ReplayView:
         note = node.querySelector(".share-note")
         try:
             await js.navigator.clipboard.writeText(inp.value)
-            note.textContent = TEXT["copied"]
+            note.textContent = words.t("replay.copied")
         except Exception:
             inp.select()
-            note.textContent = TEXT["copy_failed"]
+            note.textContent = words.t("replay.copy_failed")
 
     def board_save(self):
         """(save, gid) of the game on the board, from storage (written after every action)."""
@@ -532,8 +475,8 @@ class ReplayView:
         for li, gid in saved_items():
             if li.querySelector("[data-replay-save]"):
                 continue
-            btn = el("button", "btn small", TEXT["replay"], {"type": "button", "data-replay-save": gid,
-                                                            "aria-label": TEXT["replay"]})
+            btn = el("button", "btn small", words.t("replay.replay"), {"type": "button", "data-replay-save": gid,
+                                                            "aria-label": words.t("replay.replay")})
             li.insertBefore(btn, li.querySelector("[data-delete]"))
 
     # --- events -----------------------------------------------------------------
@@ -575,7 +518,7 @@ class ReplayView:
         gid = str(node.getAttribute("data-replay-save"))
         entry, reason = self.game.saves.get(gid)
         if entry is None:
-            message(fmt("bad_save", why=reason), "error")
+            message(words.t("replay.bad_save", why=reason), "error")
             return
         spawn(self.open_save(entry["save"], gid, entry.get("title"), bool(entry.get("over"))))
 

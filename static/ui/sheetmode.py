@@ -13,37 +13,6 @@ import words
 from dom import byid, clear, el, on
 from render import mini_dice
 
-TEXT = {
-    "choice": "Play with real dice (score sheet)",
-    "choice_help": "The table rolls its own dice and the app keeps the sheet: you enter the dice "
-                   "of each turn. Players play in the order listed.",
-    "title": "Dice thrown by ",
-    "faces": "Tap the faces",
-    "face": "Add a ",
-    "remove": "Remove this ",
-    "typed": "or type them",
-    "roll": "Came on roll",
-    "rolls": ["1 (served)", "2", "3"],
-    "ok": "Enter dice",
-    "clear": "Clear",
-    "count": "Enter {n} dice (now {k}).",
-    "bad": "Dice show 1 to 6: “{c}” is not a die face.",
-    "too_many": "{n} dice at most.",
-    "entered": "Entered {dice} on roll {at}{served}. Choose a box, or Undo to correct the dice.",
-    "entered_two": "Entered {dice} on roll {at}. Choose two boxes, or Undo to correct the dice.",
-    "served": " (served)",
-    "paper": "Paper sheet",
-    "empty": "No dice yet",
-    "auto_win": "{who} entered {dice} on roll 1: {who} wins with {kind}!",
-}
-
-
-def fmt(key, **values):
-    text = TEXT[key]
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
-
 
 def is_sheet_save(doc):
     """A score-sheet game: its history starts with the order given at the table."""
@@ -61,10 +30,10 @@ def parse_dice(text, count):
         if ch in " ,-.":
             continue
         if ch not in "123456":
-            return dice, fmt("bad", c=ch)
+            return dice, words.t("sheetmode.bad", c=ch)
         dice.append(int(ch))
     if len(dice) > count:
-        return dice[:count], fmt("too_many", n=count)
+        return dice[:count], words.t("sheetmode.too_many", n=count)
     return dice, None
 
 
@@ -93,9 +62,9 @@ class SheetMode:
         self.checkbox = el("input", None, None, {"type": "checkbox", "id": "sheet-mode",
                                                  "aria-describedby": "sheet-mode-help"})
         label.appendChild(self.checkbox)
-        label.appendChild(el("span", None, TEXT["choice"]))
+        label.appendChild(el("span", None, words.t("sheetmode.choice")))
         box.appendChild(label)
-        box.appendChild(el("p", "help", TEXT["choice_help"], {"id": "sheet-mode-help"}))
+        box.appendChild(el("p", "help", words.t("sheetmode.choice_help"), {"id": "sheet-mode-help"}))
         # right under the choice of game: it decides how the whole game is played
         anchor = byid("house-options") or form.querySelector(".seed") or byid("setup-error")
         anchor.parentNode.insertBefore(box, anchor)
@@ -105,15 +74,15 @@ class SheetMode:
         (the dice typed so far are kept)."""
         box = byid("sheet-choice")
         if box is not None:
-            box.querySelector("label span").textContent = TEXT["choice"]
-            box.querySelector(".help").textContent = TEXT["choice_help"]
+            box.querySelector("label span").textContent = words.t("sheetmode.choice")
+            box.querySelector(".help").textContent = words.t("sheetmode.choice_help")
         typed = str(self.text.value) if self.panel is not None else ""
         at = [r.checked for r in self.radios] if self.panel is not None else None
         for node in (self.panel, self.note):
             if node is not None and node.parentNode is not None:
                 node.remove()
         if self.paper is not None:
-            self.paper.querySelector("summary").textContent = TEXT["paper"]
+            self.paper.querySelector("summary").textContent = words.t("sheetmode.paper")
         self.panel = None
         self.note = None
         view = self.game.view
@@ -149,24 +118,24 @@ class SheetMode:
         self.count = count
         form = el("form", "entry", None, {"id": "entry", "novalidate": "", "aria-labelledby": "entry-title"})
         form.appendChild(el("h3", "entry-title", "", {"id": "entry-title"}))
-        faces = el("div", "entry-faces", None, {"role": "group", "aria-label": TEXT["faces"]})
+        faces = el("div", "entry-faces", None, {"role": "group", "aria-label": words.t("sheetmode.faces")})
         for f in range(1, 7):
             b = el("button", "btn entry-face", None, {"type": "button", "data-entry-face": f,
-                                                       "aria-label": TEXT["face"] + str(f)})
+                                                       "aria-label": words.t("sheetmode.face") + str(f)})
             b.appendChild(mini_dice([f]))
             faces.appendChild(b)
         form.appendChild(faces)
         self.chosen = el("div", "entry-chosen", None, {"id": "entry-chosen", "aria-live": "polite"})
         form.appendChild(self.chosen)
         row = el("div", "entry-row")
-        row.appendChild(el("label", None, TEXT["typed"], {"for": "entry-text"}))
+        row.appendChild(el("label", None, words.t("sheetmode.typed"), {"for": "entry-text"}))
         self.text = el("input", "entry-text", None, {"id": "entry-text", "inputmode": "numeric",
                                                      "autocomplete": "off", "maxlength": "30",
                                                      "placeholder": "44126" if count == 5 else "1122334455"})
         row.appendChild(self.text)
         form.appendChild(row)
         fs = el("fieldset", "entry-at")
-        fs.appendChild(el("legend", None, TEXT["roll"]))
+        fs.appendChild(el("legend", None, words.t("sheetmode.roll")))
         self.radios = []
         for at in (1, 2, 3):
             lab = el("label", "check")
@@ -174,14 +143,14 @@ class SheetMode:
                                          "data-entry-at": at})
             self.radios.append(r)
             lab.appendChild(r)
-            lab.appendChild(el("span", None, TEXT["rolls"][at - 1]))
+            lab.appendChild(el("span", None, words.t("sheetmode.rolls")[at - 1]))
             fs.appendChild(lab)
         form.appendChild(fs)
         self.error = el("p", "field-error", None, {"id": "entry-error", "hidden": "", "role": "alert"})
         form.appendChild(self.error)
         buttons = el("div", "actions")
-        buttons.appendChild(el("button", "btn primary", TEXT["ok"], {"type": "submit", "id": "entry-ok"}))
-        buttons.appendChild(el("button", "btn", TEXT["clear"], {"type": "button", "id": "entry-clear"}))
+        buttons.appendChild(el("button", "btn primary", words.t("sheetmode.ok"), {"type": "submit", "id": "entry-ok"}))
+        buttons.appendChild(el("button", "btn", words.t("sheetmode.clear"), {"type": "button", "id": "entry-clear"}))
         form.appendChild(buttons)
         on(form, "submit", self.on_submit)
         on(form, "click", self.on_click)
@@ -201,10 +170,10 @@ class SheetMode:
     def draw_chosen(self):
         clear(self.chosen)
         if not self.dice:
-            self.chosen.appendChild(el("span", "help", TEXT["empty"]))
+            self.chosen.appendChild(el("span", "help", words.t("sheetmode.empty")))
         for i, d in enumerate(self.dice):
             b = el("button", "btn small entry-die", None, {"type": "button", "data-entry-remove": i,
-                                                           "aria-label": TEXT["remove"] + str(d)})
+                                                           "aria-label": words.t("sheetmode.remove") + str(d)})
             b.appendChild(mini_dice([d]))
             self.chosen.appendChild(b)
         self.chosen.appendChild(el("span", "entry-count", str(len(self.dice)) + " / " + str(self.count)))
@@ -239,7 +208,7 @@ class SheetMode:
         if entering:
             side = view["sides"][view["current"]]
             who = view["player"] if view["player"] else side["name"]
-            self.panel.querySelector("#entry-title").textContent = TEXT["title"] + str(who)
+            self.panel.querySelector("#entry-title").textContent = words.t("sheetmode.title") + str(who)
             if key != self.turn_key:
                 # a new turn: fresh entry, roll 3 (no served bonus unless said so)
                 self.turn_key = key
@@ -258,10 +227,10 @@ class SheetMode:
         if view["dice"] is not None and not view["over"]:
             dice = " ".join(str(d) for d in view["dice"])
             if view["boxes_per_turn"] == 2:
-                self.note.textContent = fmt("entered_two", dice=dice, at=view["rolls"])
+                self.note.textContent = words.t("sheetmode.entered_two", dice=dice, at=view["rolls"])
             else:
-                self.note.textContent = fmt("entered", dice=dice, at=view["rolls"],
-                                            served=TEXT["served"] if view["rolls"] == 1 else "")
+                self.note.textContent = words.t("sheetmode.entered", dice=dice, at=view["rolls"],
+                                                served=words.t("sheetmode.served") if view["rolls"] == 1 else "")
             self.note.hidden = False
         else:
             self.note.hidden = True
@@ -277,8 +246,8 @@ class SheetMode:
         if view["auto_win"]:
             w = view["auto_win"]
             name = view["sides"][w["side"]]["name"]
-            self.spoken = fmt("auto_win", who=name, dice=" ".join(str(d) for d in view["dice"]),
-                              kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
+            self.spoken = words.t("sheetmode.auto_win", who=name, dice=" ".join(str(d) for d in view["dice"]),
+                                  kind=words.AUTO_WINS.get(w["kind"], w["kind"]))
         elif not view["over"]:
             self.spoken = self.note.textContent
         else:
@@ -297,7 +266,7 @@ class SheetMode:
             return
         if self.paper is None:
             self.paper = el("details", "paper-wrap", None, {"id": "paper", "open": ""})
-            self.paper.appendChild(el("summary", None, TEXT["paper"]))
+            self.paper.appendChild(el("summary", None, words.t("sheetmode.paper")))
         wrap = board.querySelector(".sheet-wrap")
         self.place(self.paper, wrap)
         old = self.paper.querySelector("table")
@@ -359,7 +328,7 @@ class SheetMode:
             return
         dice, error = parse_dice(self.text.value, self.count)
         if error is None and len(dice) != self.count:
-            error = fmt("count", n=self.count, k=len(dice))
+            error = words.t("sheetmode.count", n=self.count, k=len(dice))
         if error:
             self.show_error(error)
             self.text.focus()

@@ -32,55 +32,10 @@ from saves import describe
 import engine_client
 from screens import spawn
 
-TEXT = {
-    "title": "Keep a copy of your games",
-    "safari": "Safari may delete games saved by a site you have not opened for 7 days: export them to keep a copy.",
-    "export_all": "Export all games",
-    "import": "Import games",
-    "import_help": "Import adds the games of a file made with “Export” (on this device or another) to your lists.",
-    "file_label": "File of games to import (.json)",
-    "export": "Export",
-    "export_label": "Export {game}",
-    "exported_all": ["Exported {n} game to {file}.", "Exported {n} games to {file}.", "Exported {n} games to {file}."],
-    "exported_one": "Exported {game} to {file}.",
-    "gone": "This game is no longer stored: {why}.",
-    "checking": "Checking “{name}”…",
-    "bad": "The file “{name}” was not imported: {why}. Nothing was changed.",
-    "too_large": "the file is too large (more than {max} MB)",
-    "unreadable": "the file could not be read ({why})",
-    "no_engine": "the game engine did not start, so the file could not be checked",
-    "full": "The games of “{name}” could not all be stored: the browser's storage is full. The import was undone; nothing was changed. Delete some saved games and try again.",
-    "imported": ["Imported {n} game", "Imported {n} games", "Imported {n} games"],
-    "already": ["{n} already here", "{n} already here", "{n} already here"],
-    "done": "{imported}.",
-    "done_some": "{imported} ({already}).",
-    "none_new": ["Nothing imported: the game in this file is already here.",
-                 "Nothing imported: the {n} games in this file are already here.",
-                 "Nothing imported: the {n} games in this file are already here."],
-}
-words.adopt("transfer", TEXT)
 
 FORMAT = "generala-export"
 VERSION = 1
 MAX_BYTES = 5_000_000  # as generala/bundle.py: larger files are refused before reading
-
-
-def fmt(key, **values):
-    text = TEXT[key]
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
-
-
-def plural(key, n, **values):
-    """A form of a list-valued TEXT entry: [one, few, other] (few only matters in Russian)."""
-    forms = TEXT[key]
-    cat = words.plural_category(words.lang(), n)
-    text = forms[0] if cat == "one" else forms[1] if cat == "few" else forms[2]
-    values["n"] = words.num(n)
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", str(v))
-    return text
 
 
 def iso(ms):
@@ -133,24 +88,24 @@ class Transfer:
         home = byid("library") or byid("home")  # the saved games' panel of the home screen
         box = self.root = el("section", "saves transfer", None,
                              {"id": "transfer-section", "aria-labelledby": "transfer-title"})
-        self.title = el("h2", None, TEXT["title"], {"id": "transfer-title"})
+        self.title = el("h2", None, words.t("transfer.title"), {"id": "transfer-title"})
         box.appendChild(self.title)
-        self.safari = el("p", "help", TEXT["safari"], {"id": "transfer-safari", "hidden": ""})
+        self.safari = el("p", "help", words.t("transfer.safari"), {"id": "transfer-safari", "hidden": ""})
         box.appendChild(self.safari)
         row = el("div", "actions")
-        self.export_btn = el("button", "btn", TEXT["export_all"],
+        self.export_btn = el("button", "btn", words.t("transfer.export_all"),
                              {"type": "button", "id": "export-all", "aria-describedby": "transfer-safari",
                               "hidden": ""})
         row.appendChild(self.export_btn)
-        self.import_btn = el("button", "btn", TEXT["import"],
+        self.import_btn = el("button", "btn", words.t("transfer.import"),
                              {"type": "button", "id": "import-games", "aria-describedby": "import-help"})
         row.appendChild(self.import_btn)
         box.appendChild(row)
-        self.help = el("p", "help", TEXT["import_help"], {"id": "import-help"})
+        self.help = el("p", "help", words.t("transfer.import_help"), {"id": "import-help"})
         box.appendChild(self.help)
         self.file = el("input", None, None, {"type": "file", "id": "import-file", "hidden": "",
                                              "accept": ".json,application/json",
-                                             "aria-label": TEXT["file_label"]})
+                                             "aria-label": words.t("transfer.file_label")})
         box.appendChild(self.file)
         self.status = el("p", "transfer-status", "", {"id": "transfer-status", "hidden": ""})
         box.appendChild(self.status)
@@ -161,12 +116,12 @@ class Transfer:
 
     def relabel(self):
         """After a language change (the lists' buttons are redrawn by draw_saves)."""
-        self.title.textContent = TEXT["title"]
-        self.safari.textContent = TEXT["safari"]
-        self.export_btn.textContent = TEXT["export_all"]
-        self.import_btn.textContent = TEXT["import"]
-        self.help.textContent = TEXT["import_help"]
-        self.file.setAttribute("aria-label", TEXT["file_label"])
+        self.title.textContent = words.t("transfer.title")
+        self.safari.textContent = words.t("transfer.safari")
+        self.export_btn.textContent = words.t("transfer.export_all")
+        self.import_btn.textContent = words.t("transfer.import")
+        self.help.textContent = words.t("transfer.import_help")
+        self.file.setAttribute("aria-label", words.t("transfer.file_label"))
         self.show("", None)
 
     def show(self, text, kind="info"):
@@ -188,9 +143,9 @@ class Transfer:
                 continue
             delete = li.querySelector("[data-delete]")
             label = str(delete.getAttribute("data-label")) if delete else str(gid)
-            li.insertBefore(el("button", "btn small", TEXT["export"],
+            li.insertBefore(el("button", "btn small", words.t("transfer.export"),
                                {"type": "button", "data-export-save": gid,
-                                "aria-label": fmt("export_label", game=label)}), delete)
+                                "aria-label": words.t("transfer.export_label", game=label)}), delete)
         self.export_btn.hidden = count == 0
         self.safari.hidden = count == 0
 
@@ -203,16 +158,16 @@ class Transfer:
             return
         name = "generala-games-" + today() + ".json"
         download(name, export_parts(entries))
-        self.show(plural("exported_all", len(entries), file=name))
+        self.show(words.tn("transfer.exported_all", len(entries), file=name))
 
     def export_one(self, gid):
         entry, reason = self.game.saves.get(gid)
         if entry is None:
-            self.show(fmt("gone", why=reason), "error")
+            self.show(words.t("transfer.gone", why=reason), "error")
             return
         name = "generala-game-" + str(entry.get("variant") or "game") + "-" + today() + ".json"
         download(name, export_parts([entry]))
-        self.show(fmt("exported_one", game=describe(entry), file=name))
+        self.show(words.t("transfer.exported_one", game=describe(entry), file=name))
 
     def on_home_click(self, event):
         node = event.target.closest("[data-export-save]")
@@ -238,7 +193,7 @@ class Transfer:
         name = str(f.name)
         self.set_busy(True)
         try:
-            self.show(fmt("checking", name=name), "progress")
+            self.show(words.t("transfer.checking", name=name), "progress")
             await self.check_and_store(f, name)
         finally:
             self.set_busy(False)
@@ -253,14 +208,14 @@ class Transfer:
         if not reply.ok:
             kind, error = str(reply.kind), str(reply.error)
             if kind == "TooLarge":  # refused before reading
-                why = fmt("too_large", max=MAX_BYTES // 1_000_000)
+                why = words.t("transfer.too_large", max=MAX_BYTES // 1_000_000)
             elif kind == engine_client.NO_ANSWER:
-                why = TEXT["no_engine"]
+                why = words.t("transfer.no_engine")
             elif kind == "ReadError":
-                why = fmt("unreadable", why=error)
+                why = words.t("transfer.unreadable", why=error)
             else:
                 why = error.rstrip(".")  # the engine names the problem (SaveError)
-            self.show(fmt("bad", name=name, why=why), "error")
+            self.show(words.t("transfer.bad", name=name, why=why), "error")
             return
         games = reply.games
         saves = self.game.saves
@@ -283,15 +238,17 @@ class Transfer:
                 for done in written:
                     saves.delete(done)
                 self.game.draw_saves()
-                self.show(fmt("full", name=name), "error")
+                self.show(words.t("transfer.full", name=name), "error")
                 return
             written.append(gid)
             stored.append(save)
         self.game.draw_saves()
         if written:
-            imported = plural("imported", len(written))
-            text = fmt("done_some", imported=imported, already=plural("already", already)) if already \
-                else fmt("done", imported=imported)
+            imported = words.tn("transfer.imported", len(written))
+            if already:
+                text = words.t("transfer.done_some", imported=imported, already=words.tn("transfer.already", already))
+            else:
+                text = words.t("transfer.done", imported=imported)
         else:
-            text = plural("none_new", already)
+            text = words.tn("transfer.none_new", already)
         self.show(text)

@@ -1,17 +1,27 @@
-# The page's words, in the chosen language. The tables are plain data in i18n.py
-# (English, Spanish, Bulgarian, Russian); box and option ids are those of RULES.md;
-# the engine's view model carries ids and numbers only.
+# The page's words, in the chosen language: the one place the page looks text up.
+# The words themselves are plain data, one module a language: words_en.py (every key,
+# with where each is used), words_es.py, words_bg.py, words_ru.py; box and option ids
+# are the engine's (generala/variants.py); its view model carries ids and numbers only. The
+# English of the games' titles and summaries and of the house options' help is the
+# engine's own text (generala/variants.py), read from the catalog (use_catalog).
 #
 # t(key, **values)       the text of a key with its {placeholders} filled in
-# tn(key, n, **values)   the plural form for the number n ({n} is filled in)
+# tn(key, n, **values)   the plural form for the number n ({n} is filled in), by the
+#                        CLDR category of n in the language (PLURALS, plural_category)
 # set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place)
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
-from i18n import LANGS, NAMES, PLURALS, TABLES
-from text_translations import SCREENS
+from words_en import WORDS as EN
+
+LANGS = ["en", "es", "bg", "ru"]
+NAMES = {"en": "English", "es": "Español", "bg": "Български", "ru": "Русский"}
+# The plural categories each language needs (see plural_category).
+PLURALS = {"en": ["one", "other"], "es": ["one", "other"], "bg": ["one", "other"],
+           "ru": ["one", "few", "many"]}
 
 LANG = ["en"]  # the current language (a list so importers see the change)
 TABLE = {}
+ENGINE = {}  # the engine's English: game.ID, summary.ID, opthelp.NAME (use_catalog)
 
 BOXES = {}
 OPTIONS = {}
@@ -23,13 +33,42 @@ _IDS = {
 }
 
 
+def table(code):
+    """The words of the language ``code`` (its module words_CODE.py, imported on first use:
+    the page loads only English and the language chosen)."""
+    if code == "en":
+        return EN
+    return __import__("words_" + code).WORDS
+
+
+def engine_words(catalog):
+    """The English the engine writes itself, by key: each game's title (game.ID) and
+    summary (summary.ID) and each house option's help (opthelp.NAME)."""
+    found = {}
+    for variant, info in catalog.items():
+        found["game." + variant] = info["title"]
+        found["summary." + variant] = info["summary"]
+        for opt in info["options"]:
+            found["opthelp." + opt["name"]] = opt["help"]
+    return found
+
+
+def use_catalog(catalog):
+    """Take the engine's English from the catalog (catalog.json or the engine's reply)."""
+    ENGINE.update(engine_words(catalog))
+    if LANG[0] == "en":
+        TABLE.update(ENGINE)
+
+
 def set_lang(code):
     """Use the language ``code`` (one of LANGS; anything else means English)."""
-    if code not in TABLES:
+    if code not in LANGS:
         code = "en"
     LANG[0] = code
     TABLE.clear()
-    TABLE.update(TABLES[code])
+    TABLE.update(table(code))
+    if code == "en":
+        TABLE.update(ENGINE)
     for d in _IDS.values():
         d.clear()
     for key, value in TABLE.items():
@@ -39,28 +78,6 @@ def set_lang(code):
     RULES.pop("title", None)
     RULES.pop("title_game", None)
     RULES.pop("house", None)
-    for name, table, english in _ADOPTED:
-        _overlay(name, table, english)
-
-
-_ADOPTED = []  # (module name, its TEXT dict, that dict's English)
-
-
-def _overlay(name, table, english):
-    table.clear()
-    table.update(english)
-    for key, value in SCREENS.get(name, {}).get(LANG[0], {}).items():
-        if key in english:
-            table[key] = value
-
-
-def adopt(name, table):
-    """Translate another module's English TEXT dict in place, now and on every
-    set_lang (the replay, records, sheet and transfer screens: translations in
-    text_translations.py)."""
-    english = dict(table)
-    _ADOPTED.append((name, table, english))
-    _overlay(name, table, english)
 
 
 def lang():
@@ -102,7 +119,7 @@ def t(key, **values):
     the unit tests make sure none does; the key itself as a last resort)."""
     text = TABLE.get(key)
     if text is None:
-        text = TABLES["en"].get(key, key)
+        text = EN.get(key) or ENGINE.get(key, key)
     if isinstance(text, list):
         return [_fill(p, values) for p in text]
     return _fill(text, values)
@@ -123,7 +140,9 @@ def plural_category(code, n):
 
 
 def tn(key, n, **values):
-    forms = TABLE.get(key) or TABLES["en"][key]
+    """The form of the plural ``key`` for the number n (its CLDR category in the current
+    language), {n} filled in as num(n) writes it."""
+    forms = TABLE.get(key) or EN[key]
     cat = plural_category(lang(), n)
     text = forms.get(cat) or forms.get("other") or forms.get("many")
     values["n"] = num(n)
@@ -133,11 +152,16 @@ def tn(key, n, **values):
 def num(n):
     """A number as written in the current language (decimal comma outside English), a
     negative one with the real minus sign (U+2212), as the score sheet writes it."""
-    if n == int(n):
-        text = str(int(n))
-    else:
-        text = "%.2f" % n
-        text = text if lang() == "en" else text.replace(".", ",")
+    if n != int(n):
+        return decimal(n)
+    text = str(int(n))
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
+def decimal(x):
+    """A number with two decimals, as num writes a fraction: 2.50 / 2,50, −0,25."""
+    text = "%.2f" % x
+    text = text if lang() == "en" else text.replace(".", ",")
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
@@ -276,8 +300,6 @@ def cell_preview(p, mandatory):
 def money(amount):
     return num(amount)
 
-
-LANGS_KNOWN = LANGS
 
 
 set_lang("en")

@@ -10,7 +10,7 @@ from e2e_support import boot, wait_ready
 from gamepage import open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
-import i18n  # noqa: E402
+import words  # noqa: E402
 
 LAYOUT_SHIFTS = """
 window.__shifts = [];
@@ -84,7 +84,7 @@ def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
 @pytest.mark.parametrize("lang", ["es", "bg", "ru"])
 def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
     release = held_ui(page, f"/?lang={lang}")
-    table = i18n.TABLES[lang]
+    table = words.table(lang)
     before = {sel: visible_text(page, sel) for sel in ("#home-title", "#play-computer", "#play-hotseat")}
     assert before == {"#home-title": table["home.hero_title"], "#play-computer": table["home.play_computer"],
                       "#play-hotseat": table["home.play_hotseat"]}

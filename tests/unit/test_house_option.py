@@ -18,8 +18,8 @@ from generala.variants import Option, adds_box, parse_option, sets_points
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
 
-import i18n  # noqa: E402
-from test_i18n import missing_option_words  # noqa: E402
+import words  # noqa: E402
+from test_i18n import missing_option_words, tables  # noqa: E402
 
 # A number read by scoring: what a full house is worth (30 by default, as without it).
 FULL_HOUSE = Option("full_house_points", (30, 35), "What a full house is worth.",
@@ -27,8 +27,10 @@ FULL_HOUSE = Option("full_house_points", (30, 35), "What a full house is worth."
 # A flag: a Chance box (the sum of the dice) at the end of the sheet.
 CHANCE = Option("chance_box", (False, True), "Adds a Chance box: the sum of the dice.",
                 effect=adds_box(Box("chance", "chance")))
+# The English help is the Option's own (the engine's text): the page's tables add a label
+# in every language and the help in the others.
 WORDS = {
-    "en": ("Full house points", "What a full house is worth.", "Chance box", "Adds a Chance box."),
+    "en": ("Full house points", None, "Chance box", None),
     "es": ("Puntos del full", "Lo que vale un full.", "Casilla libre", "Añade una casilla libre."),
     "bg": ("Точки за фул", "Колко струва фул.", "Шанс", "Добавя кутия „Шанс“."),
     "ru": ("Очки за фул", "Сколько стоит фул.", "Шанс", "Добавляет графу «Шанс»."),
@@ -109,15 +111,17 @@ def test_the_worker_protocol_takes_them(house_options):
 
 def test_a_missing_word_is_caught_until_it_is_added(house_options):
     cat = catalog()
-    missing = missing_option_words(cat, i18n.TABLES)
-    assert missing == sorted((lang, key) for lang in i18n.LANGS
-                             for key in ("opt.chance_box", "opt.full_house_points",
-                                         "opthelp.chance_box", "opthelp.full_house_points"))
-    tables = {}
-    for lang, table in i18n.TABLES.items():
+    found = tables(cat)
+    missing = missing_option_words(cat, found)
+    assert missing == sorted([(lang, key) for lang in words.LANGS for key in ("opt.chance_box", "opt.full_house_points")]
+                             + [(lang, key) for lang in words.LANGS if lang != "en"
+                                for key in ("opthelp.chance_box", "opthelp.full_house_points")])
+    assert found["en"]["opthelp.chance_box"] == CHANCE.help  # the engine's English
+    for lang, table in found.items():
         label, help_, chance, chance_help = WORDS[lang]
-        tables[lang] = {**table, "opt.full_house_points": label, "opthelp.full_house_points": help_,
-                        "opt.chance_box": chance, "opthelp.chance_box": chance_help}
-    assert missing_option_words(cat, tables) == []
-    del tables["ru"]["opthelp.chance_box"]
-    assert missing_option_words(cat, tables) == [("ru", "opthelp.chance_box")]
+        table.update({"opt.full_house_points": label, "opt.chance_box": chance})
+        if help_:
+            table.update({"opthelp.full_house_points": help_, "opthelp.chance_box": chance_help})
+    assert missing_option_words(cat, found) == []
+    del found["ru"]["opthelp.chance_box"]
+    assert missing_option_words(cat, found) == [("ru", "opthelp.chance_box")]

@@ -1,6 +1,8 @@
-"""The page's words (static/ui/i18n.py, static/ui/words.py): every key in all four
-languages with the same placeholders, the plural forms each language needs, and
-every key the page uses (index.html data-i18n*, t()/tn() calls in static/ui) defined."""
+"""The page's words (static/ui/words.py and its tables static/ui/words_LANG.py): every
+key in all four languages with the same placeholders, the plural forms each language
+needs, every key the page uses (index.html data-i18n*, t()/tn() calls in static/ui)
+defined, and the English the engine writes itself (titles, summaries, options' help)
+taken from the engine, not copied."""
 import re
 import sys
 from pathlib import Path
@@ -11,11 +13,22 @@ ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "static" / "ui"
 sys.path.insert(0, str(UI))
 
-import i18n  # noqa: E402
 import words  # noqa: E402
+from generala.catalog import catalog  # noqa: E402
 
-EN = i18n.TABLES["en"]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def tables(cat):
+    """Every language's words as the page has them: English with the engine's own words
+    of the catalog ``cat`` (game.ID, summary.ID, opthelp.NAME)."""
+    found = {lang: dict(words.table(lang)) for lang in words.LANGS}
+    found["en"].update(words.engine_words(cat))
+    return found
+
+
+TABLES = tables(catalog())
+EN = TABLES["en"]
 
 
 def holes(value):
@@ -27,44 +40,70 @@ def holes(value):
 
 
 def test_four_languages():
-    assert i18n.LANGS == ["en", "es", "bg", "ru"]
-    assert set(i18n.TABLES) == set(i18n.LANGS) == set(i18n.NAMES) == set(i18n.PLURALS)
+    assert words.LANGS == ["en", "es", "bg", "ru"]
+    assert set(words.LANGS) == set(words.NAMES) == set(words.PLURALS)
+    assert sorted(p.name for p in UI.glob("words_*.py")) == sorted(f"words_{lang}.py" for lang in words.LANGS)
 
 
 @pytest.mark.parametrize("lang", ["es", "bg", "ru"])
 def test_same_keys_as_english(lang):
-    table = i18n.TABLES[lang]
+    table = TABLES[lang]
     assert sorted(set(EN) - set(table)) == [], f"missing in {lang}"
     assert sorted(set(table) - set(EN)) == [], f"unknown keys in {lang}"
 
 
-@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_engine_s_english_is_not_copied():
+    """Titles, summaries and options' help are written once, in generala/variants.py:
+    words_en.py has none of them, and the page shows the engine's."""
+    engine = words.engine_words(catalog())
+    assert len(engine) > 15
+    assert sorted(set(engine) & set(words.table("en"))) == []
+    from generala.variants import SPECS
+    try:
+        words.use_catalog(catalog())
+        words.set_lang("en")
+        assert words.summary("double") == SPECS["double"].summary
+        assert words.option_help("aces_wild") == SPECS["puerto-rican"].option("aces_wild").help
+        assert words.t("summary.bulgarian") == SPECS["bulgarian"].summary
+        words.set_lang("es")
+        assert words.summary("double").startswith("General doble:")
+    finally:
+        words.set_lang("en")
+
+
+@pytest.mark.parametrize("lang", words.LANGS)
 def test_no_blank_and_same_placeholders(lang):
-    table = i18n.TABLES[lang]
+    table = TABLES[lang]
     for key, value in table.items():
         en = EN[key]
         assert type(value) is type(en), key
-        if isinstance(value, dict):  # plural forms
-            assert sorted(value) == sorted(i18n.PLURALS[lang]), (lang, key)
+        if isinstance(value, dict):  # plural forms: {n} may be left out ("the game" for one)
+            assert sorted(value) == sorted(words.PLURALS[lang]), (lang, key)
+            want = set(holes(next(iter(en.values())))) - {"n"}
             for form in value.values():
-                assert form.strip() and holes(form) == holes(next(iter(en.values()))), (lang, key, form)
+                assert form.strip() and set(holes(form)) - {"n"} == want, (lang, key, form)
         elif isinstance(value, list):
             assert len(value) == len(en), (lang, key)
             for a, b in zip(value, en):
                 assert a.strip() and holes(a) == holes(b), (lang, key)
+                assert (a[:1] == " ", a[-1:] == " ") == (b[:1] == " ", b[-1:] == " "), (lang, key)
         else:
             assert value.strip(), (lang, key)
             assert holes(value) == holes(en), (lang, key)
+            # a text the page joins to another keeps its leading / trailing space
+            assert (value[:1] == " ", value[-1:] == " ") == (en[:1] == " ", en[-1:] == " "), (lang, key)
 
 
 def used_keys():
-    """Keys named in the page's code: t("..."), tn("...") and index.html data-i18n* / data-words."""
+    """Keys named in the page's code: t("..."), tn("...") (a key built from a prefix,
+    t("replay." + key), is left out) and index.html data-i18n* / data-words."""
     keys = set()
     for path in UI.glob("*.py"):
-        if path.name in ("i18n.py",):
+        if path.name.startswith("words_"):
             continue
         for m in re.finditer(r"\btn?\(\s*\"([a-z_.\-]+)\"", path.read_text(encoding="utf-8")):
-            keys.add((path.name, m.group(1)))
+            if not m.group(1).endswith("."):
+                keys.add((path.name, m.group(1)))
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     for m in re.finditer(r'data-(?:i18n(?:-[a-z-]+)?|words)="([^"]+)"', html):
         for part in m.group(1).split(";"):
@@ -79,6 +118,25 @@ def test_every_used_key_exists():
     assert missing == []
 
 
+def test_every_key_is_used():
+    """No dead words: each key is named in the page's code or index.html, or looked up
+    by a prefix: words.py's own (box., opt., rules., ... by id) or one a module joins to
+    a name it also writes (t("replay." + key) for key in ("first", ...))."""
+    sources = {p.name: p.read_text(encoding="utf-8") for p in UI.glob("*.py") if not p.name.startswith("words_")}
+    sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
+    sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
+    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.")
+    named = {key for _, key in used_keys()}
+
+    def used(key):
+        if key.startswith(by_id) or key in named or any(f'"{key}"' in text or f"'{key}'" in text for text in sources.values()):
+            return True
+        prefix, _, rest = key.rpartition(".")
+        return any(f'"{prefix}." +' in text and f'"{rest}"' in text for text in sources.values())
+
+    assert sorted(key for key in EN if not used(key)) == []
+
+
 def missing_option_words(cat, tables):
     """The words a house option of the catalog lacks: ``(language, key)`` pairs, sorted.
     Every option needs its label ``opt.NAME`` and its help ``opthelp.NAME`` in every language."""
@@ -89,11 +147,11 @@ def missing_option_words(cat, tables):
 
 
 def test_every_box_option_and_game_has_words():
-    from generala.catalog import catalog
     cat = catalog()
-    for variant, info in cat.items():
-        assert "game." + variant in EN and "summary." + variant in EN and "rules." + variant in EN
-    assert missing_option_words(cat, i18n.TABLES) == []
+    for lang, table in TABLES.items():
+        for variant in cat:
+            assert "game." + variant in table and "summary." + variant in table and "rules." + variant in table
+    assert missing_option_words(cat, TABLES) == []
     from generala import app
     for variant in cat:
         s = app.Session()
@@ -145,15 +203,17 @@ def test_numbers_and_ordinals():
         assert [words.ordinal(n) for n in (1, 2, 3, 4, 7, 8)] == ["1-во", "2-ро", "3-то", "4-то", "7-мо", "8-мо"]
         words.set_lang("ru")
         assert words.ordinal(2) == "2-е" and words.money(0.25) == "0,25"
+        assert words.decimal(3) == "3,00" and words.decimal(-0.25) == "\u22120,25"
         words.set_lang("en")
         assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
         assert words.money(3) == "3" and words.money(2.5) == "2.50"
+        assert words.decimal(0) == "0.00" and words.num(-2.5) == "\u22122.50"
     finally:
         words.set_lang("en")
 
 
 def test_box_names_as_players_say_them():
-    T = i18n.TABLES
+    T = TABLES
     assert [T["bg"]["box." + b] for b in ("pair", "two-pairs", "three-kind", "four-kind", "full-house",
                                           "small-straight", "large-straight", "chance", "general")] == [
         "Един чифт", "Два чифта", "Тройка", "Каре", "Фул", "Малка кента", "Голяма кента", "Шанс", "Генерал"]
@@ -184,51 +244,6 @@ def test_pick_lang():
     assert words.pick_lang(None, None, []) == ("en", None)
 
 
-def module_text(name):
-    """The English TEXT dict of a page module (parsed: those modules import pyscript)."""
-    import ast
-    tree = ast.parse((UI / (name + ".py")).read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TEXT" for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise AssertionError(f"{name}.py has no TEXT dict")
-
-
-def test_the_screens_words_in_every_language():
-    from text_translations import SCREENS
-    main = (UI / "page_boot.py").read_text(encoding="utf-8")
-    for name, langs in SCREENS.items():
-        own = (UI / (name + ".py")).read_text(encoding="utf-8")  # or the module adopts its own words
-        assert f'("{name}", {name})' in main or f'words.adopt("{name}", TEXT)' in own, \
-            f"neither page_boot.py nor {name}.py adopts {name}.TEXT"
-        english = module_text(name)
-        assert sorted(langs) == ["bg", "es", "ru"], name
-        for lang, table in langs.items():
-            assert sorted(set(english) - set(table)) == [], f"{name}: missing in {lang}"
-            assert sorted(set(table) - set(english)) == [], f"{name}: stale keys in {lang}"
-            for key, value in table.items():
-                en = english[key]
-                assert type(value) is type(en), (name, lang, key)
-                pairs = zip(value, en) if isinstance(en, list) else [(value, en)]
-                if isinstance(en, list):
-                    assert len(value) == len(en), (name, lang, key)
-                for a, b in pairs:
-                    assert a.strip() and holes(a) == holes(b), (name, lang, key)
-                    assert (a[:1] == " ", a[-1:] == " ") == (b[:1] == " ", b[-1:] == " "), (name, lang, key)
-
-
-def test_adopted_text_follows_the_language():
-    table = {"back": "Back", "new_key": "New"}
-    words.adopt("records", table)
-    try:
-        words.set_lang("ru")
-        assert table == {"back": "Вернуться", "new_key": "New"}
-    finally:
-        words.set_lang("en")
-        words._ADOPTED.pop()
-    assert table == {"back": "Back", "new_key": "New"}
-
-
 def test_the_first_screen_is_written_in_every_language():
     """tools/build.py writes each data-words text of index.html in the four languages
     (one <span lang> each, CSS shows the page's): the English there is the table's,
@@ -236,23 +251,23 @@ def test_the_first_screen_is_written_in_every_language():
     sys.path.insert(0, str(ROOT))
     from tools import build
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    out = build.write_words(html, i18n.TABLES)
+    out = build.write_words(html, TABLES)
     n = len(re.findall(r"data-words=", html))
     assert n >= 8
-    for lang in i18n.LANGS:
+    for lang in words.LANGS:
         assert len(re.findall(f'<span lang="{lang}">', out)) == n
-    assert '<span lang="bg">' + i18n.TABLES["bg"]["home.play_computer"] + "</span>" in out
+    assert '<span lang="bg">' + TABLES["bg"]["home.play_computer"] + "</span>" in out
     with pytest.raises(build.BuildError, match="home.play_computer"):
-        build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), i18n.TABLES)
+        build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), TABLES)
     with pytest.raises(build.BuildError, match="no.such.key"):
-        build.write_words('<p data-words="no.such.key">x</p>', i18n.TABLES)
+        build.write_words('<p data-words="no.such.key">x</p>', TABLES)
 
 
 def test_the_keys_help_names_each_key_once():
     """The Rules dialog's keys (help.keys): one line a key, in every language."""
-    for lang in i18n.LANGS:
-        lines = i18n.TABLES[lang]["help.keys"]
+    for lang in words.LANGS:
+        lines = TABLES[lang]["help.keys"]
         keys = [line.split(" — ")[0].split(":")[0] for line in lines]
-        assert len(keys) == len(set(keys)) == len(i18n.TABLES["en"]["help.keys"]), lang
+        assert len(keys) == len(set(keys)) == len(TABLES["en"]["help.keys"]), lang
         firsts = [k.split()[0] for k in keys]
         assert len(firsts) == len(set(firsts)), lang

@@ -14,11 +14,13 @@ def lists():
     try:
         import save_lists
         import words
+        from generala.catalog import catalog
+        words.use_catalog(catalog())  # as the page at boot: the engine's English titles
         yield save_lists, words
     finally:
         words.set_lang("en")
         sys.path.remove(str(UI))
-        for name in ("save_lists", "words", "i18n", "text_translations"):
+        for name in ("save_lists", "words", "words_en", "words_es", "words_bg", "words_ru"):
             sys.modules.pop(name, None)
 
 

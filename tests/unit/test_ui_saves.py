@@ -99,7 +99,7 @@ def saves():
         yield saves
     finally:
         sys.path.remove(str(UI))
-        for name in ("saves", "save_lists", "shapes", "words", "i18n", "text_translations"):
+        for name in ("saves", "save_lists", "shapes", "words", "words_en", "words_es", "words_bg", "words_ru"):
             sys.modules.pop(name, None)
         if saved is None:
             sys.modules.pop("js", None)
