@@ -79,6 +79,7 @@ class Coach:
         self.checking = False
         self.report_for = None
         self.build()
+        game.board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
 
     # --- the controls ----------------------------------------------------------
 
@@ -137,10 +138,8 @@ class Coach:
         acting = view.get("acting") if view is not None else None
         return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
-    def drawn(self, view, computer_playing):
-        """After every board update (view: the engine's own)."""
-        if view is None:
-            return
+    def draw(self, view, ui, board):
+        """The board's part (board_parts.py): the coach's controls in the computer's bar."""
         self.hint_btn.disabled = not self.person_to_play(view)
         from computer import level_of
         people = any(level_of(view, i) is None for i in range(len(view["sides"])))
