@@ -1,29 +1,21 @@
 """static/ui/board_parts.py in CPython: the board's drawing pipeline (render.Board.update
 runs it; the parts are score-sheet mode, the share panel, the computer players, the coach)."""
-import sys
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
-
-
-@pytest.fixture(scope="module")
-def board_parts():
-    sys.path.insert(0, str(UI))
-    try:
-        import board_parts
-        yield board_parts
-    finally:
-        sys.path.remove(str(UI))
-        sys.modules.pop("board_parts", None)
+SPEC = importlib.util.spec_from_file_location(
+    "board_parts", Path(__file__).resolve().parents[2] / "static" / "ui" / "board_parts.py")
+board_parts = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(board_parts)  # a plain module: it imports nothing of the page
 
 
 def logger(log, name):
     return lambda *args: log.append((name,) + args)
 
 
-def test_the_board_then_its_parts_in_order_whatever_the_registration_order(board_parts):
+def test_the_board_then_its_parts_in_order_whatever_the_registration_order():
     parts = board_parts.Parts()
     log = []
     # registered as the page builds them: the features, then the computer and its coach
@@ -40,7 +32,7 @@ def test_the_board_then_its_parts_in_order_whatever_the_registration_order(board
     assert parts.names() == list(board_parts.ORDER)
 
 
-def test_prepare_writes_what_the_board_reads(board_parts):
+def test_prepare_writes_what_the_board_reads():
     """The computer's part names who plays before the board draws its hint line."""
     parts = board_parts.Parts()
     parts.add("computer", prepare=lambda view, ui: ui.update(computer="The computer plays"))
@@ -49,14 +41,14 @@ def test_prepare_writes_what_the_board_reads(board_parts):
     assert seen == ["The computer plays"]
 
 
-def test_a_board_without_parts_draws_itself(board_parts):
+def test_a_board_without_parts_draws_itself():
     parts = board_parts.Parts()
     seen = []
     parts.run({"v": 1}, {}, None, lambda view, ui: seen.append(view))
     assert seen == [{"v": 1}] and parts.names() == []
 
 
-def test_a_part_registers_once_and_only_in_a_known_place(board_parts):
+def test_a_part_registers_once_and_only_in_a_known_place():
     parts = board_parts.Parts()
     parts.add("sheet", lambda *a: None)
     with pytest.raises(ValueError):
@@ -65,7 +57,7 @@ def test_a_part_registers_once_and_only_in_a_known_place(board_parts):
         parts.add("daily", lambda *a: None)
 
 
-def test_a_new_screen_plugs_in_by_its_place_in_the_order(board_parts):
+def test_a_new_screen_plugs_in_by_its_place_in_the_order():
     """A new screen names its place in the order; the board's own code is not touched."""
     parts = board_parts.Parts(board_parts.ORDER[:2] + ("daily",) + board_parts.ORDER[2:])
     log = []
