@@ -152,7 +152,10 @@ class Coach:
         if view.get("last") is None and view["rolls"] == 0 and not any(
                 c["value"] is not None for r in view["rows"] for c in r["cells"]):
             self.show_cost(None)  # a new game
-        if self.game.ui["ready"] and self.game.gid is not None and not self.checking:
+        cost = ui.pop("cost", None)  # an action's reply (saved_games.changed)
+        if cost is not None and self.on:
+            self.show_cost(float(cost))
+        if ui["ready"] and self.game.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
                 self.checking = True
@@ -194,9 +197,8 @@ class Coach:
             self.checking = False
 
     def said(self, reply):
-        """An action's reply: its cost, when the coach is on."""
+        """An action's reply, drawn and announced: the live region says its cost too."""
         if "cost" in reply and self.on:
-            self.show_cost(float(reply["cost"]))
             node = byid("announce")
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
@@ -362,7 +364,7 @@ class Coach:
             t.appendChild(tb)
             det.appendChild(t)
             node.appendChild(det)
-        board = byid("board")
+        board = self.game.board.root
         if not node.isConnected or node.parentNode != board:
             board.appendChild(node)
         node.hidden = False
