@@ -13,6 +13,7 @@ from pyscript import document
 import engine_client
 import words
 from dom import byid, clear, el, on
+from screens import spawn
 
 STORE_KEY = "generala.coach"
 TOP = 5
@@ -370,8 +371,3 @@ class Coach:
         node.hidden = False
         self.report_for = self.game.gid
         byid("report-title").focus()
-
-
-def spawn(coro):
-    import asyncio
-    asyncio.create_task(coro)

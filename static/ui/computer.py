@@ -20,6 +20,7 @@ from pyscript.ffi import create_proxy
 import engine_client
 import words
 from dom import byid, each, el, on
+from screens import spawn
 from shapes import acting_side
 
 PACE_MS = 600
@@ -215,7 +216,7 @@ class Computer:
         if not reply.get("ok"):
             if reply.get("kind") == "NeedTable":
                 self.solving = True
-                game_spawn(self.solve_then_play())
+                spawn(self.solve_then_play())
                 return
             self.halted = self.turn_key
             if not reply.get("told"):
@@ -316,8 +317,3 @@ class Computer:
 
     def solving_now(self):
         return self.progress_flag
-
-
-def game_spawn(coro):
-    import asyncio
-    asyncio.create_task(coro)

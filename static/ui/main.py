@@ -10,7 +10,7 @@ import js
 # In import order: a module's own imports are already loaded when its turn comes.
 MODULES = ("i18n", "text_translations", "words", "dom", "replies", "engine_client", "keymap", "keys", "board_parts", "render", "shapes",
            "save_lists", "saves", "setup", "quickplay", "home_screen",
-           "aiwords", "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
+           "screens", "aiwords", "coach", "computer", "chart", "papersheet", "sheetmode",
            "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
            "controller")
 
