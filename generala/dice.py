@@ -42,11 +42,6 @@ def parse(text: str) -> tuple[int, ...]:
     return tuple(int(ch) for ch in digits)
 
 
-def format_dice(dice: Sequence[int]) -> str:
-    """Write dice in the compact notation that :func:`parse` reads."""
-    return "".join(str(d) for d in dice)
-
-
 def counts(hand: Sequence[int]) -> list[int]:
     """How many dice show each face: ``counts(h)[f]`` for f in 1..6 (index 0 unused)."""
     result = [0] * 7

@@ -40,10 +40,6 @@ class Side:
         if not isinstance(self.player, str) or not self.player:
             raise InvalidInput(f"player is 'human' or a computer level, got {self.player!r}")
 
-    @property
-    def is_team(self) -> bool:
-        return len(self.members) > 1
-
     def to_json(self) -> dict:
         return {"name": self.name, "members": list(self.members), "player": self.player}
 

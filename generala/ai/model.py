@@ -20,14 +20,9 @@ from __future__ import annotations
 from itertools import combinations
 from operator import itemgetter
 
-from ..scoring import NUMBER_BOXES
 from .lattice import FACES, NEG, lattice
 
 SAFE = 1000  # Bulgarian: the mandatory total's sign is settled
-
-
-def _or(a, b):
-    return a if a >= b else b
 
 
 class Model:

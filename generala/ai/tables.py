@@ -1,9 +1,9 @@
-"""Where value tables come from: a registry filled from files, bytes, or by solving.
+"""Where value tables come from: a registry filled from files or by solving.
 
-The browser worker fetches ``static/tables/<name>`` when a computer player or a
-hint is first needed and calls :func:`register_bytes`; CPython loads the file
-from the repository's ``static/tables`` or, failing that, solves (seconds for
-the five-dice games except ``bulgarian``, which takes many minutes).
+A table is loaded from ``static/tables`` (the browser worker first fetches it
+into that path of Pyodide's file system when the engine asks for it: NeedTable,
+``static/js/engine-worker.mjs``) or, failing that, solved (seconds for the
+five-dice games except ``bulgarian``, which takes many minutes).
 """
 from __future__ import annotations
 
@@ -18,10 +18,6 @@ _tables: dict = {}
 def register(table: Table) -> Table:
     _tables[solitaire_rules(table.rules)] = table
     return table
-
-
-def register_bytes(data: bytes, rules=None) -> Table:
-    return register(Table.from_bytes(data, rules))
 
 
 def cached(rules) -> Table | None:

@@ -13,6 +13,7 @@ from js import document
 import engine_client
 import words
 from dom import byid, clear, el, on
+from screens import spawn
 
 STORE_KEY = "generala.coach"
 TOP = 5
@@ -73,6 +74,7 @@ class Coach:
         self.checking = False
         self.report_for = None
         self.build()
+        game.board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
 
     # --- the controls ----------------------------------------------------------
 
@@ -131,10 +133,8 @@ class Coach:
         acting = view.get("acting") if view is not None else None
         return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
-    def drawn(self, view, computer_playing):
-        """After every board update (view: the engine's own)."""
-        if view is None:
-            return
+    def draw(self, view, ui, board):
+        """The board's part (board_parts.py): the coach's controls in the computer's bar."""
         self.hint_btn.disabled = not self.person_to_play(view)
         from computer import level_of
         people = any(level_of(view, i) is None for i in range(len(view["sides"])))
@@ -147,7 +147,10 @@ class Coach:
         if view.get("last") is None and view["rolls"] == 0 and not any(
                 c["value"] is not None for r in view["rows"] for c in r["cells"]):
             self.show_cost(None)  # a new game
-        if self.game.ui["ready"] and self.game.gid is not None and not self.checking:
+        cost = ui.pop("cost", None)  # an action's reply (saved_games.changed)
+        if cost is not None and self.on:
+            self.show_cost(float(cost))
+        if ui["ready"] and self.game.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
                 self.checking = True
@@ -189,9 +192,8 @@ class Coach:
             self.checking = False
 
     def said(self, reply):
-        """An action's reply: its cost, when the coach is on."""
+        """An action's reply, drawn and announced: the live region says its cost too."""
         if "cost" in reply and self.on:
-            self.show_cost(float(reply["cost"]))
             node = byid("announce")
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
@@ -357,14 +359,9 @@ class Coach:
             t.appendChild(tb)
             det.appendChild(t)
             node.appendChild(det)
-        board = byid("board")
+        board = self.game.board.root
         if not node.isConnected or node.parentNode != board:
             board.appendChild(node)
         node.hidden = False
         self.report_for = self.game.gid
         byid("report-title").focus()
-
-
-def spawn(coro):
-    import asyncio
-    asyncio.create_task(coro)

@@ -10,8 +10,8 @@
 # share the bar under the dice (built here) and `ask` (a request that may need the
 # rules' value table: NeedTable -> solve in slices with progress -> ask again).
 #
-# Hooked into main.py's controller by: showing(view) before drawing, drawn(view)
-# after, said(reply) after an action's reply is drawn and announced.
+# A part of the board (board_parts.py): prepare(view, ui) before the board is drawn,
+# draw(view, ui, board) after; said(reply) after an action's reply is drawn and announced.
 
 import js
 from js import document
@@ -20,6 +20,7 @@ from jsffi import create_proxy
 import engine_client
 import words
 from dom import byid, each, el, on
+from screens import spawn
 from shapes import acting_side
 
 PACE_MS = 600
@@ -72,6 +73,7 @@ class Computer:
         self.step_proxy = create_proxy(lambda *a: self.step_now())
         self.loading_proxy = create_proxy(lambda *a: self.loading())
         self.build_bar()
+        game.board.parts.add("computer", self.draw, self.prepare)
         import coach  # noqa: E402 (after the bar exists)
         self.coach = coach.Coach(game, self)
         self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
@@ -106,14 +108,10 @@ class Computer:
         bar.appendChild(self.note)
         on(self.skip_btn, "click", lambda e: self.skip())
 
-    def attach(self):
+    def attach(self, board):
         """Put the bar under the dice (the board is rebuilt for every new game)."""
-        if self.bar.isConnected:
-            return
-        tray = byid("board").querySelector(".tray")
-        if tray is None:
-            return
-        tray.parentNode.insertBefore(self.bar, tray.nextSibling)
+        if not self.bar.isConnected:
+            board.tray.parentNode.insertBefore(self.bar, board.tray.nextSibling)
 
     def setup_note(self):
         """Under the players: a strong computer in a game whose table is not shipped is slow to start."""
@@ -130,40 +128,37 @@ class Computer:
         self.skip_btn.textContent = words.t("ai.skip")
         self.skip_btn.setAttribute("title", words.t("ai.skip_label"))
         self.coach.relabel()
-        if self.real is not None and self.game.board_visible():
-            self.drawn(self.real)
 
     def show_note(self, text):
         self.note.textContent = text or ""
         self.note.hidden = not text
 
-    # --- hooks from main.py ---------------------------------------------------
+    # --- the board's part (board_parts.py) ---------------------------------------
 
     def computer_turn(self, view=None):
         """Whether a computer side acts now (the engine's view says who acts)."""
         view = view or self.real
         return view is not None and computer_level(view) is not None
 
-    def showing(self, view):
+    def prepare(self, view, ui):
         """Before a view is drawn: the board's hint line says which computer plays. What
         the person may do is the view's own (a computer's turn offers nothing)."""
         self.real = view
-        level = computer_level(view) if view is not None else None
-        self.game.ui["computer"] = None if level is None else words.t(
+        level = computer_level(view)
+        ui["computer"] = None if level is None else words.t(
             "ai.playing", name=view["sides"][view["current"]]["name"], level=level_name(level))
 
-    def drawn(self, view):
-        """After every board update: show whose turn it is and play the computer's steps."""
-        self.attach()
-        real = self.real
+    def draw(self, view, ui, board):
+        """After the board: the bar under the dice, and the computer's steps played."""
+        self.attach(board)
         game = self.game
-        playing = (self.computer_turn(real) and game.ui["ready"] and game.board_visible() and game.gid is not None
+        playing = (self.computer_turn(view) and ui["ready"] and game.board_visible() and game.gid is not None
                    and not game.watching)  # a tab following another tab's moves leaves them to it
-        if real is not None and real.get("sheet") and any(level_of(real, i) for i in range(len(real["sides"]))):
+        if view.get("sheet") and any(level_of(view, i) for i in range(len(view["sides"]))):
             self.show_note(words.t("ai.sheet"))
         if playing:
-            cur = real["current"]
-            key = (cur, real["round"])
+            cur = view["current"]
+            key = (cur, view["round"])
             if key != self.turn_key:
                 self.turn_key = key
                 self.skipping = False
@@ -179,7 +174,6 @@ class Computer:
             self.status.hidden = True
             self.skip_btn.hidden = True
             self.cancel()
-        self.coach.drawn(real, playing)
 
     def said(self, reply):
         """After an action's reply is drawn and announced (human or computer)."""
@@ -222,7 +216,7 @@ class Computer:
         if not reply.get("ok"):
             if reply.get("kind") == "NeedTable":
                 self.solving = True
-                game_spawn(self.solve_then_play())
+                spawn(self.solve_then_play())
                 return
             self.halted = self.turn_key
             if not reply.get("told"):
@@ -323,8 +317,3 @@ class Computer:
 
     def solving_now(self):
         return self.progress_flag
-
-
-def game_spawn(coro):
-    import asyncio
-    asyncio.create_task(coro)

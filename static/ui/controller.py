@@ -51,7 +51,6 @@ class Controller(Navigation, SavedGames, PageInput):
         self.save_proxy = create_proxy(lambda: self.save_now())
         self.gc_proxy = create_proxy(lambda: gc.collect())
         self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
-        self.renders = 0
         self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
         self.confirm_cb = None
@@ -71,23 +70,12 @@ class Controller(Navigation, SavedGames, PageInput):
         self.wire()
 
     def draw(self, view, predicted=False):
-        """Draw a view: the engine's, or one predicted at a click (a hold) until its reply."""
-        self.computer.showing(view)
+        """Draw a view: the engine's, or one predicted at a click (a hold) until its reply.
+        The board draws it and then its parts (render.Board.update, board_parts.py)."""
         self.view = view
-        self.board.update(view, self.ui)
-        self.features.drawn(view)
-        self.computer.drawn(view)
-        self.rendered(predicted)
+        self.board.update(view, self.ui, predicted)
         # Collect garbage once the frame is painted, not in the middle of the next click.
         js.requestAnimationFrame(self.frame_proxy)
-
-    def rendered(self, predicted):
-        """Count the board's renders (tests and benchmarks wait on data-rendered);
-        data-drawn says whether the last one showed the engine's reply or a prediction."""
-        self.renders += 1
-        root = self.board.root
-        root.setAttribute("data-rendered", str(self.renders))
-        root.setAttribute("data-drawn", "predicted" if predicted else "engine")
 
     async def call(self, req, quiet=False):
         """Send a request (engine_client.call); a refused one draws the view it came with."""
@@ -118,7 +106,6 @@ class Controller(Navigation, SavedGames, PageInput):
         if self.playing() and self.view["can_roll"] and not self.ui["split"] and not self.features.blocks():
             self.act({"op": "roll"})
             self.board.rolling(self.view)  # the dice start shaking now; the faces land with the reply
-            self.rendered(True)
 
     def undo(self):
         if self.playing() and self.view["can_undo"]:
@@ -178,7 +165,6 @@ class Controller(Navigation, SavedGames, PageInput):
         self.ui["scoring"] = True
         self.act({"op": "score", "box": box})
         self.board.scoring(self.view, box)
-        self.rendered(True)
 
     async def propose(self, a, b):
         reply = await self.call({"op": "split", "boxes": [a, b]})

@@ -65,10 +65,6 @@ def message(text, kind="info"):
     box.appendChild(p)
 
 
-def show(node, visible=True):
-    node.hidden = not visible
-
-
 class Cache:
     """Remembers what was last written to each node so an update touches only what changed,
     and sends all the changes of one update to the DOM in ONE call (static/ui/batch.mjs).

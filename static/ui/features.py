@@ -1,6 +1,7 @@
 # The score-sheet, replay and records features of the page, attached to main.py's controller through a few
-# calls (amend / resumed / drawn / saves_drawn / blocks / opened): score-sheet
-# mode, replays and share links, records. Their own screens live in screens.py.
+# calls (amend / resumed / saves_drawn / blocks / opened): score-sheet
+# mode, replays and share links, records. Their own screens live in screens.py; their
+# parts of the board (the entry panel, the share panel) register with it (board_parts.py).
 # Export and import of saved games (transfer.py), on the home screen.
 from js import document
 
@@ -30,11 +31,6 @@ class Features:
 
     def resumed(self, entry):
         self.sheet.resumed(entry)
-
-    def drawn(self, view):
-        """After every board update."""
-        self.sheet.update(view)
-        self.replay.board_drawn(view)
 
     def saves_drawn(self):
         self.replay.saves_drawn()

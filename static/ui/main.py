@@ -10,9 +10,9 @@ import js
 # In import order: a module's own imports are already loaded when its turn comes.
 # The words of the other languages (words_es, words_bg, words_ru) are imported by
 # words.set_lang when one is chosen: the page loads only English and the one in use.
-MODULES = ("words_en", "words", "dom", "replies", "engine_client", "keymap", "keys", "render", "shapes",
+MODULES = ("words_en", "words", "dom", "replies", "engine_client", "keymap", "keys", "board_parts", "render", "shapes",
            "save_lists", "saves", "setup", "quickplay", "home_screen",
-           "coach", "computer", "screens", "chart", "papersheet", "sheetmode",
+           "screens", "coach", "computer", "chart", "papersheet", "sheetmode",
            "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
            "controller")
 

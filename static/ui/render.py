@@ -6,6 +6,7 @@ import json
 import js
 
 import words
+from board_parts import Parts
 from dom import Cache, clear, el
 
 PIPS = "123456789"
@@ -28,8 +29,13 @@ def mini_dice(dice):
 
 
 class Board:
+    """The board (#board): drawn from the engine's view, then its registered parts
+    (board_parts.py: score-sheet mode, the share panel, computer players, coach)."""
+
     def __init__(self, root):
         self.root = root
+        self.parts = Parts()  # a feature registers its part once, at start
+        self.renders = 0  # data-rendered: tests and benchmarks wait on it
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
         self.started = False  # rolling() tossed the dice: the reply's update lands them
@@ -81,7 +87,7 @@ class Board:
         self.rolloff.appendChild(self.rolloff_body)
         root.appendChild(self.rolloff)
 
-        tray = el("div", "tray")
+        tray = self.tray = el("div", "tray")  # the parts' anchors: tray, wrap, over
         # The table: the dice on the felt, held dice on the kept row below it.
         felt = el("div", "dice-table")
         self.dice_box = el("div", "dice dice-" + str(n), None,
@@ -117,7 +123,7 @@ class Board:
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
         root.appendChild(self.split)
 
-        wrap = el("div", "sheet-wrap")
+        wrap = self.wrap = el("div", "sheet-wrap")
         # sides-N: the names share the sheet's width (CSS); more than fit scroll inside the wrap
         table = el("table", "sheet sides-" + str(min(len(sides), 8)), None, {"id": "sheet"})
         table.appendChild(el("caption", "sr-only", words.t("board.sheet")))
@@ -252,6 +258,7 @@ class Board:
         c.flag(self.i_undo, "disabled", True)
         c.flush()
         js.generalaDice.toss(json.dumps(tossed))
+        self.rendered(True)
 
     def scoring(self, view, box):
         """A box chosen: it shows the points it scores, the other boxes and Roll go quiet."""
@@ -276,9 +283,24 @@ class Board:
         c.flag(self.i_roll, "disabled", True)
         c.flag(self.i_undo, "disabled", True)
         c.flush()
+        self.rendered(True)
 
-    def update(self, view, ui, live=True):
-        """Draw ``view``. ``ui`` holds the page's transient choices: picked boxes, split."""
+    def update(self, view, ui, predicted=False):
+        """Draw ``view``: the board, then its parts (board_parts.py). ``ui`` holds the page's
+        transient choices (picked boxes, split); ``predicted``: a view drawn at a click,
+        before the engine's reply."""
+        self.parts.run(view, ui, self, self.draw)
+        self.rendered(predicted)
+
+    def rendered(self, predicted):
+        """Count the board's renders (tests and benchmarks wait on data-rendered);
+        data-drawn says whether the last one showed the engine's reply or a prediction."""
+        self.renders += 1
+        self.root.setAttribute("data-rendered", str(self.renders))
+        self.root.setAttribute("data-drawn", "predicted" if predicted else "engine")
+
+    def draw(self, view, ui):
+        """The board itself."""
         if self.shape(view) != self.key:
             self.build(view)
         c = self.c
@@ -410,7 +432,7 @@ class Board:
 
         self.draw_split(view, ui)
         self.draw_over(view)
-        if over and prev is not None and not prev["over"] and live:
+        if over and prev is not None and not prev["over"]:
             js.document.getElementById("again").focus()  # the first thing to do now
 
     def moments(self, prev, view, fresh):

@@ -85,6 +85,7 @@ class ReplayView:
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
         self.add_file_input()
+        game.board.parts.add("share", self.share_panel)
 
     # --- opening --------------------------------------------------------------
 
@@ -152,7 +153,7 @@ class ReplayView:
         if panel is not None:
             panel.remove()
             if self.game.view is not None:
-                self.board_drawn(self.game.view)
+                self.share_panel(self.game.view, self.game.ui, self.game.board)
         if not self.root.hidden and self.view is not None:
             view = self.view
             self.frame(words.t("replay.title") + view["title"])
@@ -452,9 +453,8 @@ class ReplayView:
 
     # --- the board's game-over panel and the saved-games lists -------------------------
 
-    def board_drawn(self, view):
-        """After every board update: the share panel under a finished game."""
-        board = byid("board")
+    def share_panel(self, view, ui, board):
+        """The board's part (board_parts.py): the share panel in a finished game's card."""
         panel = byid("game-share")
         if not view["over"]:
             if panel is not None:
@@ -463,12 +463,8 @@ class ReplayView:
         if panel is None:
             panel = el("div", "game-share", None, {"id": "game-share"})
             self.share_buttons(panel, from_board=True)
-        over = board.querySelector("#over")
-        if panel.parentNode is None or not panel.parentNode.isSameNode(over):
-            if over is not None:
-                over.appendChild(panel)
-            else:
-                board.appendChild(panel)
+        if panel.parentNode is None or not panel.parentNode.isSameNode(board.over):
+            board.over.appendChild(panel)
 
     def saves_drawn(self):
         """Replay buttons in the home screen's lists of finished and unfinished games."""

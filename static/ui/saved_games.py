@@ -84,6 +84,7 @@ class SavedGames:
         With more replies on their way, only the save is kept (the last one draws)."""
         view = reply["view"]
         if draw:
+            self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
             self.draw(view)
             byid("announce").textContent = words.announce(view)
             self.computer.said(reply)

@@ -272,11 +272,3 @@ class Setup:
                 player = str(sel.value)
             sides.append({"name": name, "members": members, "player": player})
         return {"variant": self.variant, "options": options, "sides": sides}, notes
-
-    def fill(self, variant, options, sides):
-        """Prefill from a finished game (a new game with the same players)."""
-        self.build_games(variant)
-        clear(self.sides)
-        for s in sides:
-            members = s.get("members") or []
-            self.add_side(s["name"], members if len(members) > 1 else None)

@@ -50,6 +50,7 @@ class SheetMode:
         self.spoken = ""
         self.speak_proxy = create_proxy(self.speak)
         self.add_choice()
+        game.board.parts.add("sheet", self.draw)
 
     # --- setup form --------------------------------------------------------
 
@@ -87,7 +88,7 @@ class SheetMode:
         self.note = None
         view = self.game.view
         if view is not None and self.game.board_visible():
-            self.update(view)
+            self.draw(view, self.game.ui, self.game.board)
             if self.panel is not None:
                 self.text.value = typed
                 if at:
@@ -161,8 +162,6 @@ class SheetMode:
 
     def place(self, node, after):
         """Put ``node`` right after ``after`` in #board (render.py rebuilds the board per game)."""
-        if after is None:
-            return
         if node.parentNode is None or not node.parentNode.isSameNode(after.parentNode) \
                 or node.previousElementSibling is None or not node.previousElementSibling.isSameNode(after):
             after.parentNode.insertBefore(node, after.nextSibling)
@@ -182,25 +181,25 @@ class SheetMode:
         self.error.textContent = text or ""
         self.error.hidden = not text
 
-    # --- drawing (after every board update) -----------------------------------
+    # --- the board's part (board_parts.py) ------------------------------------
 
-    def update(self, view):
-        board = byid("board")
+    def draw(self, view, ui, board):
+        """After the board: the entry panel under the tray, the paper sheet under the sheet."""
+        root = board.root
         if "sheet" in view:  # the engine says so (older saved views do not: then the save's history)
             self.on = bool(view["sheet"])
         if not self.on:
-            if board.getAttribute("data-mode") == "sheet":
-                board.removeAttribute("data-mode")
+            if root.getAttribute("data-mode") == "sheet":
+                root.removeAttribute("data-mode")
             for node in (self.panel, self.note, self.paper):
                 if node is not None and node.parentNode is not None:
                     node.remove()
             return
-        board.setAttribute("data-mode", "sheet")
+        root.setAttribute("data-mode", "sheet")
         count = view["dice_count"]
         if self.panel is None or self.count != count:
             self.build_panel(count)
-        tray = board.querySelector(".tray")
-        self.place(self.panel, tray)
+        self.place(self.panel, board.tray)
         self.place(self.note, self.panel)
         entering = view.get("can_enter", not view["over"] and view["dice"] is None)
         self.panel.hidden = not entering
@@ -219,7 +218,7 @@ class SheetMode:
                 self.draw_chosen()
                 # keyboard players type the next dice at once (unless focus is elsewhere on purpose)
                 active = document.activeElement
-                if active is None or active.isSameNode(document.body) or board.contains(active) \
+                if active is None or active.isSameNode(document.body) or root.contains(active) \
                         or active.offsetParent is None:  # on a hidden screen (Start, Play again)
                     self.text.focus()
         else:
@@ -235,7 +234,7 @@ class SheetMode:
         else:
             self.note.hidden = True
         self.announce(view)
-        self.draw_paper(view, board)
+        self.draw_paper(view, board.wrap)
 
     def announce(self, view):
         """The live region after an entry (main.py words rolls and scores, not entries):
@@ -259,7 +258,7 @@ class SheetMode:
             byid("announce").textContent = self.spoken
             self.spoken = ""
 
-    def draw_paper(self, view, board):
+    def draw_paper(self, view, wrap):
         if view["variant"] != "bulgarian":
             if self.paper is not None and self.paper.parentNode is not None:
                 self.paper.remove()
@@ -267,7 +266,6 @@ class SheetMode:
         if self.paper is None:
             self.paper = el("details", "paper-wrap", None, {"id": "paper", "open": ""})
             self.paper.appendChild(el("summary", None, words.t("sheetmode.paper")))
-        wrap = board.querySelector(".sheet-wrap")
         self.place(self.paper, wrap)
         old = self.paper.querySelector("table")
         table = papersheet.sheet_table(view, "paper-sheet")
