@@ -368,7 +368,7 @@ VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython)/([^/\"'\s]+)/
 def check_vendor_refs(versions: dict[str, str]) -> None:
     """Every `vendor/<runtime>/<version>/` in the sources must match node_modules."""
     problems = []
-    sources = [ROOT / f for f in SITE_FILES]
+    sources = [ROOT / f for f in SITE_FILES] + [ROOT / "pyscript.toml"]
     for d in SITE_DIRS:
         sources += [p for p in (ROOT / d).rglob("*") if p.is_file() and wanted(p.relative_to(ROOT))]
     for path in sources:
