@@ -170,7 +170,7 @@ WORDS = {
     "say.begin": "{title}: {who}. Очерёдность ходов: {names}.",
     "turn.line": "Ход {round} из {turns}",
     "turn.over": "Игра окончена",
-    "turn.who": "Ходит {player}",
+    "turn.who": "Ход: {player}",
     "turn.who_team": "{side}: ходит {player}",
     "place.line": "{place} {name} {total}",
     "value.on": "да",
