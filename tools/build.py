@@ -484,6 +484,26 @@ def write_py_config(out: Path, compiled: list[str]) -> None:
     index.write_text(html.replace('config="./pyscript.toml"', 'config="./pyscript.json"'), encoding="utf-8")
 
 
+# PyScript's chunks that its start fetches for MicroPython: the entry, the core and the
+# error plugin (the others serve Pyodide, TOML configs or zip files: never fetched here).
+UI_START_CHUNKS = ("core.js", "core-", "error-")
+
+
+def write_ui_files(out: Path, runtime_files: list[str]) -> None:
+    """out/ui-files.json: the files the page's UI fetches when it starts (PyScript's chunks,
+    MicroPython, the config, the UI's modules, the catalog). static/js/ui-start.mjs fetches
+    them into the HTTP cache once the engine is ready, so a first tap made later waits for
+    the UI's start-up work, not for the network."""
+    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
+    files = [f for f in runtime_files if not f.endswith(".js") or f.rsplit("/", 1)[-1].startswith(UI_START_CHUNKS)]
+    files += ["pyscript.json", f"{UI_DIR}/main.py", "catalog.json"]
+    files += [k[2:] for k in config.get("files", {})]
+    missing = [f for f in files if not (out / f).is_file()]
+    if missing:
+        raise BuildError(f"ui-files.json would name files the build did not publish: {missing}")
+    (out / "ui-files.json").write_text(json.dumps({"files": files}, indent=1) + "\n", encoding="utf-8")
+
+
 def content_version(dist: Path, files: list[str]) -> str:
     h = hashlib.sha256()
     for rel in sorted(files):
@@ -594,6 +614,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in needed:
         copy_file(ps_src / name, ps / name)
     trim_pyscript_bootstrap(next(ps.glob("core-*.js")))
+    write_ui_files(out, [p.relative_to(out).as_posix() for p in sorted(ps.glob("*.js")) + sorted(mpy.iterdir())])
 
     manifest = finalize(out, versions)
     version = manifest["version"]

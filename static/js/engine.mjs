@@ -230,8 +230,9 @@ addEventListener("unhandledrejection", (event) => {
 });
 
 // The worker (and its 5 MB snapshot) starts once the first screen is painted: the
-// page's own files come first. A hidden tab paints no frame: the timer starts it then.
+// page's own files come first. A hidden tab paints no frame: the timer starts it then
+// (a visible page whose first frame is slow waits for it, up to 2 s).
 // Any call or ready() starts it at once.
 requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 250);
+setTimeout(start, document.visibilityState === "hidden" ? 250 : 2000);
 export default engine;

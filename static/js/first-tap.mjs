@@ -1,7 +1,13 @@
-// A tap on one of the home screen's play choices made before the UI has booted is
-// kept, not lost: the choice goes to <html data-first-tap> (which also shows
-// "Starting the game…"), and static/ui/home_screen.py plays it once it is ready.
+// What a person does on the plain-HTML home screen before the UI has taken over is
+// kept, not lost (the UI starts at the first input: ui-start.mjs):
+// - a tap on a play choice or on Records goes to <html data-first-tap> (which also
+//   shows "Starting the game…"); static/ui/home_screen.py plays it once it is ready;
+// - a game or level picked in the quick-play lists is marked data-picked, and the UI
+//   keeps it instead of the last quick game's;
+// - a language picked is shown at once (CSS shows the texts of <html lang>) and saved
+//   as the picker saves it (static/ui/navigation.py on_lang): the UI boots in it.
 const html = document.documentElement;
+const LANG_KEY = "generala.lang";
 
 document.addEventListener("click", (event) => {
   if (window.generalaHome) return;  // the UI has taken over: home_screen.py answers
@@ -9,3 +15,25 @@ document.addEventListener("click", (event) => {
   if (!target) return;
   html.setAttribute("data-first-tap", target.getAttribute("data-play"));
 });
+
+document.addEventListener("change", (event) => {
+  if (window.generalaHome) return;
+  const target = event.target;
+  if (!(target instanceof HTMLSelectElement)) return;
+  if (target.id === "quick-game" || target.id === "quick-level") {
+    target.setAttribute("data-picked", "");
+  } else if (target.id === "lang-pick") {
+    html.lang = target.value;
+    if (globalThis.generalaStorage) globalThis.generalaStorage.set(LANG_KEY, target.value);
+    const search = new URLSearchParams(location.search);
+    if (search.has("lang")) {  // the address no longer overrides the choice
+      search.delete("lang");
+      const rest = search.toString();
+      history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+    }
+  }
+});
+
+// The picker shows the page's language (page-lang.js chose it before the first paint).
+const pick = document.getElementById("lang-pick");
+if (pick) pick.value = html.lang;

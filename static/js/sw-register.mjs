@@ -9,6 +9,8 @@
 // another site downloads what that game needs and no more (the HTTP cache serves a
 // second visit); the full game, opened once, installs the service worker.
 
+import engine from "./engine.mjs";
+
 const SW_URL = new URL("../../sw.js", import.meta.url);
 let userAskedReload = false;
 
@@ -60,18 +62,26 @@ async function register() {
   }
 }
 
-/** Resolves once <html data-state="ready"> (never if the boot ends in "error"). */
+/** Resolves once the engine is ready and, if the UI has started (ui-start.mjs), once it
+ * is ready too: <html data-state="ready">. The UI waits for a person's first input when
+ * there is nothing saved to show, so the engine alone is enough then. Never resolves if
+ * the boot ends in "error". */
 function firstRollPossible() {
   const root = document.documentElement;
   return new Promise((resolve) => {
     const check = () => {
-      if (root.getAttribute("data-state") !== "ready") return false;
+      const state = root.getAttribute("data-state");
+      const idle = state === "loading" && !root.hasAttribute("data-ui") && engine.state === "ready";
+      if (state !== "ready" && !idle) return false;
       observer.disconnect();
       resolve();
       return true;
     };
     const observer = new MutationObserver(check);
-    if (!check()) observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+    if (!check()) {
+      observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+      engine.onState(check);
+    }
   });
 }
 

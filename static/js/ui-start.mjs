@@ -1,14 +1,89 @@
-// PyScript (MicroPython, then the UI of static/ui/) starts once the first screen is
-// painted, as the engine worker does (engine.mjs): the plain-HTML home screen is the
-// first paint, and none of the runtimes' downloads or start-up work comes before it.
-// Lighthouse's simulated paint times depended on it: with PyScript requested before the
-// first paint, the first screen's paint was charged with MicroPython's downloads
-// (docs/bytes.md). A hidden tab paints no frame: the timer starts it then.
+// When the page's UI (PyScript, MicroPython, then static/ui/) starts.
+//
+// The home screen is plain HTML, drawn at the first paint in the page's language, and
+// the engine worker boots behind it (engine.mjs). The UI costs the page's thread about
+// a second of work on a phone (MicroPython's start, PyScript, the UI's modules), so it
+// starts when it has something to do:
+// - at once (after the first paint) when there is something only it can draw: a game
+//   in progress or saved games in storage, or a URL that carries a game (?variant=,
+//   ?seed=, a link's #hash);
+// - else at the first sign of a person: a pointer moving or pressed, a key, a focus,
+//   a wheel, a scroll. A play choice tapped before the UI is ready is kept (first-tap.mjs).
+// A reader who scrolls past an embedded game, and a first visit that is only looked
+// at, never pay for it. Once the engine is ready, the UI's files are fetched into the
+// HTTP cache at low priority, so a late first tap waits for start-up work, not the
+// network.
+import engine from "./engine.mjs";
+
+const root = document.documentElement;
+const LIST_URL = new URL("../../ui-files.json", import.meta.url);
+const CORE_URL = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
+// Stored values that only set preferences (no screen lists them).
+const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
+// URL parameters the plain page answers itself (page-lang.js, embed.mjs).
+const PAGE_PARAMS = new Set(["lang", "embed"]);
+const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll"];
+
 let started = false;
-function start() {
+
+export function start() {
   if (started) return;
   started = true;
-  import("../../vendor/pyscript/0.7.31/core.js");
+  for (const type of INTENT) removeEventListener(type, start, true);
+  root.setAttribute("data-ui", "starting");
+  import(CORE_URL.href);
 }
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 250);
+
+/** True when storage or the URL holds something only the UI can draw. */
+export function needed() {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("generala.") && !PREFERENCES.has(key)) return true;
+    }
+  } catch (_e) { /* storage denied: nothing saved to show */ }
+  if (location.hash.length > 1) return true;
+  for (const name of new URLSearchParams(location.search).keys()) {
+    if (!PAGE_PARAMS.has(name)) return true;
+  }
+  return false;
+}
+
+/** The files the UI's start fetches (tools/build.py lists them) into the HTTP cache, at
+ * low priority and a few at a time: the player's own requests come first. Stops when
+ * the UI starts (it fetches the rest itself). */
+async function warm() {
+  let list;
+  try {
+    list = (await (await fetch(LIST_URL, { priority: "low" })).json()).files || [];
+  } catch (_e) {
+    return;  // a prefetch only: the UI fetches what it needs when it starts
+  }
+  const next = async () => {
+    while (list.length && !started) {
+      try {
+        await (await fetch(new URL(list.shift(), LIST_URL), { priority: "low" })).arrayBuffer();
+      } catch (_e) { /* the same */ }
+    }
+  };
+  await Promise.all([next(), next(), next(), next()]);
+}
+
+if (needed()) {
+  // After the first paint, as the engine worker: the first screen comes first. A
+  // hidden tab paints no frame: the timer starts it then.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, document.visibilityState === "hidden" ? 250 : 2000);
+} else {
+  for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
+  // onState, not ready(): ready() would start the worker before the first paint.
+  const stop = engine.onState((state) => {
+    if (state !== "ready") return;
+    queueMicrotask(() => stop());
+    if (started) return;
+    // Nothing is loading any more until the player acts: the status line goes quiet.
+    const status = document.getElementById("engine-status");
+    if (status) status.textContent = "";
+    warm();
+  });
+}

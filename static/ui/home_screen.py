@@ -28,8 +28,11 @@ class Home:
                 option.remove()
         saved = storage.get(quickplay.PREFS_KEY)
         variant, level = quickplay.read_prefs(str(saved) if saved else None, set(catalog))
-        self.pick_game.value = variant
-        self.pick_level.value = level
+        # A game or level picked before the UI took over (first-tap.mjs) is kept.
+        if not self.pick_game.hasAttribute("data-picked") or str(self.pick_game.value) not in catalog:
+            self.pick_game.value = variant
+        if not self.pick_level.hasAttribute("data-picked"):
+            self.pick_level.value = level
         self.relabel()
         on(self.root, "click", self.on_click)
         on(self.pick_game, "change", lambda e: self.remember())
@@ -99,6 +102,8 @@ class Home:
             self.open_setup(choice)
         elif choice == "library":
             self.open_library()
+        elif choice == "records":
+            self.game.features.records.open_now()
 
     def first_tap(self):
         """Play the choice tapped while the page was loading (first-tap.mjs), once."""

@@ -40,7 +40,7 @@ class RecordsView:
             btn = el("button", "nav-btn", words.t("records.nav"), {"type": "button", "id": "nav-records"})
             nav.appendChild(btn)
         if btn is not None:
-            on(btn, "click", lambda e: spawn(self.open()))
+            on(btn, "click", lambda e: self.open_now())
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_change)
         on(byid("nav-home"), "click", lambda e: self.screens.hide_mine())
@@ -50,6 +50,10 @@ class RecordsView:
         english = info["title"] if info else variant
         title = getattr(words, "title", None)  # the game's name in the page's language
         return title(variant, english) if title else english
+
+    def open_now(self):
+        """Open the records screen (the nav button, or its tap kept from before the UI was ready)."""
+        spawn(self.open())
 
     def relabel(self):
         """After a language change: the nav button, and the screen if it is showing."""
