@@ -29,7 +29,8 @@ then the same cold loads of the game and of bare Pyodide on an emulated slow lin
 the service worker's own fetches are not throttled), the ratios ready(game) / ready(bare), click -> render on the same server
 (bench/latency.py: a seeded game played with real clicks, --turns turns: the
 board's answer to the click and the engine's reply drawn, median and p95), and
-the boot targets.
+the boot targets. Also: a first tap on "Play against the computer" made only once the
+engine is ready, with the UI started at the page's first input (that tap) or at once.
 
 The site is built into a temporary folder (or --dist) and served by tools/serve.py
 with the production headers; bench/ is served at /bench/. Request routing is used
@@ -181,6 +182,10 @@ def measure(page, counter: ByteCounter, url: str | None, service_worker: bool = 
         page.reload()
     else:
         page.goto(url)
+    # A player who acts at once: the pointer moves onto the page, and the UI starts then
+    # (with nothing saved to show, ui-start.mjs waits for the first input).
+    page.mouse.move(3, 3)
+    page.mouse.move(2, 2)
     page.wait_for_selector("html[data-state=ready], html[data-state=error]", state="attached", timeout=TIMEOUT_MS)
     to_ready = list(counter.entries)
     if service_worker:  # the precache starts after ready: count it, it is part of the visit
@@ -195,6 +200,23 @@ def measure(page, counter: ByteCounter, url: str | None, service_worker: bool = 
     result["gzip"], result["brotli"] = counter.compressed(counter.entries)
     result["to_ready"] = counter.compressed(to_ready)[0]
     return result
+
+
+def first_tap(page, url: str, woken: bool) -> float:
+    """A first visit whose player taps "Play against the computer" only after the engine
+    is ready: ms from the click to the board drawn. woken: the pointer moved onto the page
+    at once, so the UI started then (ui-start.mjs); else the tap is the first input and the
+    UI starts at it (its files fetched into the cache meanwhile)."""
+    page.goto(url)
+    if woken:
+        page.mouse.move(2, 2)
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_function("globalThis.generalaEngine && generalaEngine.state === 'ready'", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+    t0 = page.evaluate("performance.now()")
+    page.click("#play-computer")
+    page.wait_for_selector("#board:not([hidden]) .die", timeout=TIMEOUT_MS)
+    return page.evaluate("performance.now()") - t0
 
 
 def run(dist: Path, runs: int, turns: int = 20) -> dict:
@@ -242,6 +264,12 @@ def run(dist: Path, runs: int, turns: int = 20) -> dict:
                     print(f"run {i + 1}/{runs} {name}: " + ", ".join(
                         f"{kind} ready {samples[f'{name} {kind}'][-1]['ready']:.0f} ms"
                         for kind in ("cold", "warm") if f"{name} {kind}" in samples), file=sys.stderr)
+            taps = {"ui started at the first input": [], "ui started at once": []}
+            for i in range(runs):
+                for label, woken in (("ui started at the first input", False), ("ui started at once", True)):
+                    context = p.chromium.launch(**launch).new_context(service_workers="block")
+                    taps[label].append(first_tap(context.new_page(), f"{base}/", woken))
+                    context.browser.close()
         # Click -> render on the same server: bench/latency.py's game, `turns` turns.
         clicks = latency.run(base, turns)
     finally:
@@ -250,7 +278,8 @@ def run(dist: Path, runs: int, turns: int = 20) -> dict:
         key: {m: statistics.median(s[m] for s in rows) if all(s[m] is not None for s in rows) else None for m in METRICS + ["requests"]}
         for key, rows in samples.items()
     }
-    return {"version": version["version"], "runs": runs, "samples": samples, "medians": medians, "clicks": clicks}
+    return {"version": version["version"], "runs": runs, "samples": samples, "medians": medians, "clicks": clicks,
+            "first_tap": {k: statistics.median(v) for k, v in taps.items()}}
 
 
 def fmt_ms(v) -> str:
@@ -294,6 +323,8 @@ def report(result: dict) -> None:
     print(f"click → render ({clicks['n']} clicks; bench/latency.py for each action): the board's answer"
           f" median {clicks['dom_median_ms']} ms, p95 {clicks['dom_p95_ms']} ms; the engine's reply drawn"
           f" median {clicks['engine_median_ms']} ms, p95 {clicks['engine_p95_ms']} ms")
+    print("a first tap made after the engine is ready → the board drawn (cold, bench's fast link): "
+          + ", ".join(f"{k} {fmt_ms(v)}" for k, v in result["first_tap"].items()))
     cold = med["game cold"]
     print("targets:")
     slow = ratios["cold, slow link"]

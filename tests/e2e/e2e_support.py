@@ -208,9 +208,19 @@ def boot(page, url: str = "/", timeout_ms: int = BOOT_TIMEOUT_MS):
     return response
 
 
+def wake(page_or_frame) -> None:
+    """A person's first input: the pointer moves onto the page. With nothing saved to
+    show, the page's UI starts at the first input (static/js/ui-start.mjs)."""
+    body = page_or_frame.locator("body")
+    body.hover(position={"x": 3, "y": 3})  # two points: a move to where it already is is no move
+    body.hover(position={"x": 2, "y": 2})
+
+
 def wait_ready(page_or_frame, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
-    """Wait for ready (or error: then fail). Returns the seconds waited."""
+    """A person arrives (wake), then wait for ready (or error: then fail). Returns the
+    seconds waited."""
     t0 = time.monotonic()
+    wake(page_or_frame)
     page_or_frame.wait_for_selector(READY_OR_ERROR, state="attached", timeout=timeout_ms)
     state = page_or_frame.evaluate("document.documentElement.dataset.state")
     if state != "ready":

@@ -18,7 +18,7 @@ import re
 
 import pytest
 import e2e_support
-from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready
+from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, wait_ready, wake
 from gamepage import GamePage, Mirror, open_home, open_library, play_turn
 
 from generala import Game, SeededRoller, app, bundle, variant
@@ -180,6 +180,7 @@ def target(browser, base_url, source):
     held = []
     context.route("**/generala.zip", lambda route: held.append(route))  # the engine waits until released
     page.goto("/", wait_until="commit")
+    wake(page)
     page.wait_for_selector("html[data-state=ui-ready]", state="attached", timeout=90_000)
     seen = {"before": {"export_hidden": page.is_hidden("#export-all"), "safari_hidden": page.is_hidden("#transfer-safari"),
                        "import_enabled": page.is_enabled("#import-games"), "storage": page.evaluate(SNAPSHOT)}}

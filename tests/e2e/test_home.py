@@ -1,12 +1,13 @@
 """The home screen: plain HTML in the page's language from the first paint, one tap to a
 game against the computer (the first roll two taps from a fresh profile), a tap made while
-the page loads kept, the last quick game remembered, hot-seat seats that are people, the
+the page loads kept, the UI started only at a person's first input on a first visit, the
+last quick game remembered, hot-seat seats that are people, the
 setup form and the saved games on panels of their own, and nothing that moves at boot."""
 import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, wait_ready
+from e2e_support import boot, wait_ready, wake
 from gamepage import open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
@@ -54,6 +55,7 @@ def held_ui(page, url="/"):
     held = []
     page.route("**/static/ui/main.py", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
+    wake(page)  # the UI starts at the first input
     for _ in range(600):
         if held:
             break
@@ -176,3 +178,76 @@ def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
     wait_ready(page)
     assert page.is_visible("#board")
     assert page.evaluate("window.__homeSeen") is False
+
+
+UI_RAN = "() => ({state: document.documentElement.dataset.state, ui: document.documentElement.getAttribute('data-ui'),"\
+         " home: !!window.generalaHome, interpreters: document.querySelectorAll('script[type=mpy]').length})"
+
+
+def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
+    # Nothing saved and nothing in the address: the page's UI (PyScript, MicroPython, the
+    # UI's modules) waits for a person; the engine boots meanwhile, then the UI's files
+    # are fetched into the cache, and the status line no longer says it is loading.
+    page.goto("/")
+    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    page.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/static/ui/main.py'))",
+                           timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.evaluate(UI_RAN)["state"] == "loading"
+    assert page.evaluate(UI_RAN)["ui"] is None and not page.evaluate(UI_RAN)["home"]
+    assert page.evaluate("typeof globalThis.pyscript") == "undefined"
+    assert page.text_content("#engine-status") == "" and page.is_hidden("#engine-status")
+    assert page.is_visible("#play-computer")
+    # The first input is the tap itself: the game starts from it.
+    page.click("#play-computer")
+    assert page.get_attribute("html", "data-ui") == "starting"
+    page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
+    wait_ready(page)
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
+    page.click("#roll")
+    page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
+
+
+def test_picks_made_before_the_ui_starts_are_kept(page):
+    # The language and the quick-play game chosen on the plain page: the words change at
+    # once, and the UI boots in that language with that game.
+    page.goto("/?lang=en")
+    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    assert page.evaluate(UI_RAN)["state"] == "loading"
+    page.evaluate("""() => {  // as the pickers do, without a pointer or focus (no input event yet)
+      for (const [id, value] of [['lang-pick', 'bg'], ['quick-game', 'double']]) {
+        const select = document.getElementById(id);
+        select.value = value;
+        select.dispatchEvent(new Event('change', {bubbles: true}));
+      }
+    }""")
+    assert page.get_attribute("html", "lang") == "bg"
+    assert visible_text(page, "#home-title") == words.table("bg")["home.hero_title"]
+    assert page.evaluate(UI_RAN)["state"] == "loading"  # still the plain page
+    assert "lang=" not in page.url
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "bg"
+    assert page.input_value("#lang-pick") == "bg"
+    assert page.input_value("#quick-game") == "double"
+    assert page.evaluate("localStorage.getItem('generala.lang')") == "bg"
+    page.click("#play-computer")
+    page.wait_for_selector("#board", state="visible")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    assert page.evaluate(CURRENT_ENTRY)["variant"] == "double"
+
+
+def test_a_saved_game_or_a_game_link_starts_the_ui_without_input(page):
+    # A URL that carries a game: the UI starts after the first paint, no input needed.
+    page.goto("/?seed=5")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    # A game in progress: after a reload the board is back with no input at all.
+    page.goto("/")
+    wait_ready(page)
+    page.click("#play-computer")
+    page.wait_for_selector("#board", state="visible")
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#board", state="visible")
+    assert page.evaluate("window.__stateLog")[-3:] == ["loading", "ui-ready", "ready"]

@@ -264,3 +264,29 @@ def test_the_service_worker_registers_only_once_the_first_roll_is_possible(own_s
     wait_ready(page)
     page.wait_for_function(CONTROLLED, timeout=90_000)
     assert page.evaluate("window.__swAt") == "ready"
+
+
+def test_a_first_visit_without_input_registers_it_once_the_engine_is_ready(own_site, sw_context):
+    # Nothing saved, no input yet: the page's UI waits for a person (ui-start.mjs), so the
+    # service worker registers once the engine alone is ready, and its precache (the UI's
+    # files included) is in place before the first tap.
+    _, base_url, _ = own_site
+    context, _ = sw_context
+    page = context.new_page()
+    page.add_init_script("""
+      window.__swAt = null;
+      if (navigator.serviceWorker) {
+        const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => {
+          window.__swAt = [document.documentElement.dataset.state, globalThis.generalaEngine.state];
+          return reg(...args);
+        };
+      }
+    """)
+    page.goto(base_url + "/")
+    page.wait_for_function(CONTROLLED, timeout=90_000)
+    assert page.evaluate("window.__swAt") == ["loading", "ready"]
+    assert page.evaluate("document.documentElement.getAttribute('data-ui')") is None
+    page.click("#play-computer")  # the first input: the UI starts, the game with it
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#board:not([hidden]) [data-die]")

@@ -117,6 +117,21 @@ def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     assert not (dist_dir / "pyscript.toml").exists()
 
 
+def test_the_ui_files_list_names_what_the_uis_start_fetches(dist_dir):
+    # static/js/ui-start.mjs fetches these into the HTTP cache before a first tap.
+    files = json.loads((dist_dir / "ui-files.json").read_text(encoding="utf-8"))["files"]
+    assert all((dist_dir / f).is_file() for f in files)
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    assert {k[2:] for k in config["files"]} | {"pyscript.json", "static/ui/main.py", "catalog.json"} <= set(files)
+    assert config["interpreter"][2:] in files
+    version = json.loads((dist_dir / "version.json").read_text())["runtimes"]
+    assert f"vendor/micropython/{version['micropython']}/micropython.wasm" in files
+    chunks = [f.rsplit("/", 1)[-1] for f in files if f.startswith("vendor/pyscript/")]
+    assert "core.js" in chunks and any(c.startswith("core-") for c in chunks) and any(c.startswith("error-") for c in chunks)
+    assert not [c for c in chunks if c.startswith(("toml-", "zip-", "pyodide_graph-"))]  # not fetched by a MicroPython start
+    assert "generala.snapshot.gz" not in files and not [f for f in files if "pyodide" in f]
+
+
 def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):
     ps = next((dist_dir / "vendor" / "pyscript").iterdir())
     names = {p.name for p in ps.iterdir()}

@@ -17,7 +17,8 @@ import threading
 import time
 import urllib.parse
 
-from selenium.common.exceptions import ElementNotInteractableException, JavascriptException
+from selenium.common.exceptions import ElementNotInteractableException, JavascriptException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 
 COLLECT_ERRORS = r"""
 if (!window.__wkErrors) {
@@ -139,7 +140,20 @@ class WebKitPage:
                 raise AssertionError(f"timed out after {timeout} s waiting for {what or script}")
             time.sleep(0.05)
 
+    def wake(self) -> None:
+        """A person's first input, the pointer moving onto the page: with nothing saved to
+        show, the page's UI starts at it (static/js/ui-start.mjs). A WebDriver pointer
+        action; where the driver refuses one (inside a frame), the same event from script."""
+        try:
+            body = self.d.find_element("css selector", "body")
+            # two points: a move to where the pointer already is is no move
+            ActionChains(self.d).move_to_element_with_offset(body, 1, 1).move_to_element_with_offset(body, 0, 0).perform()
+        except WebDriverException:
+            self.js("document.body.dispatchEvent(new PointerEvent('pointermove', {bubbles: true}))")
+
     def wait_ready(self, timeout: float = 90.0) -> None:
+        if self.js("return document.documentElement.dataset.state") == "loading":
+            self.wake()
         state = self.wait("const s = document.documentElement.dataset.state;"
                           " return (s === 'ready' || s === 'error') ? s : null;", timeout=timeout, what="data-state=ready")
         self.js(COLLECT_ERRORS)  # again: generalaEngine may not have existed at load
