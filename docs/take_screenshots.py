@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from gamepage import GamePage, Mirror, open_setup, play_turn  # noqa: E402
+from e2e_support import wake  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools import build  # noqa: E402
@@ -241,6 +242,7 @@ def main(argv=None):
                                               device_scale_factor=1, service_workers="block")
                     page = ctx.new_page()
                     page.goto("/")
+                    wake(page)  # a person arrives: the UI starts at the first input
                     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
                     page.wait_for_selector("#play-computer", state="visible")
                     shoot(page, f"home-{suffix}.png")

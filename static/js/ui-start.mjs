@@ -8,7 +8,8 @@
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
 // - else at the first sign of a person: a pointer moving or pressed, a key, a focus,
-//   a wheel, a scroll. A play choice tapped before the UI is ready is kept (first-tap.mjs).
+//   a wheel, a scroll, a click, a change. What is tapped or picked before the UI is
+//   ready is kept (first-tap.mjs).
 // A reader who scrolls past an embedded game, and a first visit that is only looked
 // at, never pay for it. Once the engine is ready, the UI's files are fetched into the
 // HTTP cache at low priority, so a late first tap waits for start-up work, not the
@@ -22,7 +23,9 @@ const CORE_URL = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
 // URL parameters the plain page answers itself (page-lang.js, embed.mjs).
 const PAGE_PARAMS = new Set(["lang", "embed"]);
-const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll"];
+// A click and a change come without a pointer or a key from a screen reader's browse
+// mode (it activates the button itself), so they count too.
+const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
 
 let started = false;
 

@@ -209,22 +209,36 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
 
 
+def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
+    # A screen reader's browse mode activates a button with a click event alone (no
+    # pointer, no key reaches the page): that click is the first input, and it plays.
+    page.goto("/")
+    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    assert page.evaluate(UI_RAN)["state"] == "loading"
+    page.evaluate("document.getElementById('play-computer').click()")
+    page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
+
+
 def test_picks_made_before_the_ui_starts_are_kept(page):
     # The language and the quick-play game chosen on the plain page: the words change at
     # once, and the UI boots in that language with that game.
     page.goto("/?lang=en")
     page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
     assert page.evaluate(UI_RAN)["state"] == "loading"
-    page.evaluate("""() => {  // as the pickers do, without a pointer or focus (no input event yet)
+    shown = page.evaluate("""() => {  // as the pickers do, without a pointer or focus
       for (const [id, value] of [['lang-pick', 'bg'], ['quick-game', 'double']]) {
         const select = document.getElementById(id);
         select.value = value;
         select.dispatchEvent(new Event('change', {bubbles: true}));
       }
+      // In the same task, so before the UI could run a line: the plain page has switched.
+      return [document.documentElement.lang, document.getElementById('home-title').innerText.trim(),
+              document.documentElement.dataset.state];
     }""")
-    assert page.get_attribute("html", "lang") == "bg"
-    assert visible_text(page, "#home-title") == words.table("bg")["home.hero_title"]
-    assert page.evaluate(UI_RAN)["state"] == "loading"  # still the plain page
+    assert shown == ["bg", words.table("bg")["home.hero_title"], "loading"]
     assert "lang=" not in page.url
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "bg"
