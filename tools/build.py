@@ -130,7 +130,7 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.]+)"[^<>]*)>([^<>]*)</\1>')
+WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.-]+)"[^<>]*)>([^<>]*)</\1>')
 
 
 def page_words() -> dict[str, dict[str, str]]:
@@ -146,7 +146,8 @@ def page_words() -> dict[str, dict[str, str]]:
 
 def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
     """Each `<x data-words="key">English</x>` of index.html gets its text in every language,
-    one `<span lang>` each (CSS shows those of <html lang>, static/css/home.css): the first
+    one `<span lang>` each (CSS shows those of <html lang>, static/css/home.css; an
+    `<option>` holds text only, so it gets one data-words-LANG attribute each): the first
     screen is drawn in the page's language before any script of ours has run. The English
     written in index.html must be the table's, so the source reads true."""
     problems = []
@@ -154,6 +155,16 @@ def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
     def expand(m: re.Match) -> str:
         tag, attrs, key, text = m.groups()
         english = tables["en"].get(key)
+        if tag == "option":
+            if english is not None and " ".join(text.split()) != english:
+                problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, words_en.py {english!r}")
+            # An option holds text only: its words go in data-words-LANG attributes, which
+            # static/js/first-tap.mjs shows for <html lang>. The games' English titles are
+            # the engine's (no words_en.py key): index.html's text is taken for them.
+            english = english if english is not None else " ".join(text.split())
+            attrs += "".join(f' data-words-{lang}="{escape_html(table.get(key, english)).replace(chr(34), "&quot;")}"'
+                             for lang, table in tables.items())
+            return f"<{tag}{attrs}>{escape_html(english)}</{tag}>"
         if english is None:
             problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words_en.py")
             return m.group(0)

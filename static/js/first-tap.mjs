@@ -4,8 +4,9 @@
 //   shows "Starting the game…"); static/ui/home_screen.py plays it once it is ready;
 // - a game or level picked in the quick-play lists is marked data-picked, and the UI
 //   keeps it instead of the last quick game's;
-// - a language picked is shown at once (CSS shows the texts of <html lang>) and saved
-//   as the picker saves it (static/ui/navigation.py on_lang): the UI boots in it.
+// - a language picked is shown at once (CSS shows the texts of <html lang>, and the
+//   lists' options are relabelled here) and saved as the picker saves it
+//   (static/ui/navigation.py on_lang): the UI boots in it.
 const html = document.documentElement;
 const LANG_KEY = "generala.lang";
 
@@ -24,6 +25,7 @@ document.addEventListener("change", (event) => {
     target.setAttribute("data-picked", "");
   } else if (target.id === "lang-pick") {
     html.lang = target.value;
+    showOptionWords();
     if (globalThis.generalaStorage) globalThis.generalaStorage.set(LANG_KEY, target.value);
     const search = new URLSearchParams(location.search);
     if (search.has("lang")) {  // the address no longer overrides the choice
@@ -34,6 +36,17 @@ document.addEventListener("change", (event) => {
   }
 });
 
+/** The lists' options in the page's language: an option holds text only, so the build
+ * writes its words in data-words-LANG attributes (the UI relabels them once it runs). */
+function showOptionWords() {
+  if (window.generalaHome) return;
+  for (const option of document.querySelectorAll("option[data-words]")) {
+    const text = option.getAttribute(`data-words-${html.lang}`);
+    if (text) option.textContent = text;
+  }
+}
+
 // The picker shows the page's language (page-lang.js chose it before the first paint).
 const pick = document.getElementById("lang-pick");
 if (pick) pick.value = html.lang;
+showOptionWords();

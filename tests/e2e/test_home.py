@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, wait_ready, wake
+from e2e_support import boot, engine_version, wait_ready, wake
 from gamepage import open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
@@ -91,9 +91,14 @@ def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
     assert before == {"#home-title": table["home.hero_title"], "#play-computer": table["home.play_computer"],
                       "#play-hotseat": table["home.play_hotseat"]}
     assert page.get_attribute("html", "lang") == lang
+    # The lists' options too (written by the build in attributes, shown by first-tap.mjs).
+    picked = "s => s.selectedOptions[0].textContent"
+    assert page.eval_on_selector("#quick-level", picked) == table["home.level_heuristic"]
+    assert page.eval_on_selector("#quick-game", picked) == table["game.argentine"]
     release()
     wait_ready(page)
     assert {sel: visible_text(page, sel) for sel in before} == before
+    assert page.eval_on_selector("#quick-level", picked) == table["home.level_heuristic"]
     assert page.input_value("#lang-pick") == lang  # the UI chose the same language
 
 
@@ -197,6 +202,7 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     assert page.evaluate(UI_RAN)["ui"] is None and not page.evaluate(UI_RAN)["home"]
     assert page.evaluate("typeof globalThis.pyscript") == "undefined"
     assert page.text_content("#engine-status") == "" and page.is_hidden("#engine-status")
+    assert page.text_content("#engine-version") == engine_version()  # the footer names it
     assert page.is_visible("#play-computer")
     # The first input is the tap itself: the game starts from it.
     page.click("#play-computer")
@@ -236,9 +242,10 @@ def test_picks_made_before_the_ui_starts_are_kept(page):
       }
       // In the same task, so before the UI could run a line: the plain page has switched.
       return [document.documentElement.lang, document.getElementById('home-title').innerText.trim(),
+              document.getElementById('quick-game').selectedOptions[0].textContent,
               document.documentElement.dataset.state];
     }""")
-    assert shown == ["bg", words.table("bg")["home.hero_title"], "loading"]
+    assert shown == ["bg", words.table("bg")["home.hero_title"], words.table("bg")["game.double"], "loading"]
     assert "lang=" not in page.url
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "bg"

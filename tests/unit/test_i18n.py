@@ -253,10 +253,18 @@ def test_the_first_screen_is_written_in_every_language():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     out = build.write_words(html, TABLES)
     n = len(re.findall(r"data-words=", html))
-    assert n >= 8
+    options = len(re.findall(r"<option[^>]*data-words=", html))
+    assert n - options >= 8 and options == 8  # the quick-play lists: 4 games, 4 levels
     for lang in words.LANGS:
-        assert len(re.findall(f'<span lang="{lang}">', out)) == n
+        assert len(re.findall(f'<span lang="{lang}">', out)) == n - options
+        assert len(re.findall(f'<option[^>]* data-words-{lang}="', out)) == options
     assert '<span lang="bg">' + TABLES["bg"]["home.play_computer"] + "</span>" in out
+    # An option holds text only: its words are attributes, the text stays English.
+    assert f'data-words-ru="{TABLES["ru"]["home.level_expert"]}">Expert</option>' in out
+    assert f'data-words-es="{TABLES["es"]["game.double"]}"' in out
+    assert f'data-words-ru="{TABLES["ru"]["game.double"]}">Double General</option>' in out
+    with pytest.raises(build.BuildError, match="home.level_expert"):
+        build.write_words(html.replace(">Expert<", ">Master<"), TABLES)
     with pytest.raises(build.BuildError, match="home.play_computer"):
         build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), TABLES)
     with pytest.raises(build.BuildError, match="no.such.key"):
