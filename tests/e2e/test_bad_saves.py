@@ -242,10 +242,7 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePag
     try:
         other.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a JSON page asks for one
         other.goto("/catalog.json")
-        # Twice storage.mjs's MAX_VALUE: too big to read. Not more: Firefox's 5 MB quota
-        # of the origin is shared with what both tabs' storage snapshots hold, and a
-        # 3 MB value was refused there (QuotaExceededError) in one full run.
-        n = 2_000_000
+        n = 3_000_000
         other.evaluate("([k, n]) => localStorage.setItem(k, ('{\"rev\": 99, ' + 'x'.repeat(n)).slice(0, n))",
                        [PREFIX + gid, n])
     finally:
