@@ -15,6 +15,7 @@
 // HTTP cache at low priority, so a late first tap waits for start-up work, not the
 // network.
 import engine from "./engine.mjs";
+import storage from "./storage.mjs";
 
 const root = document.documentElement;
 const LIST_URL = new URL("../../ui-files.json", import.meta.url);
@@ -29,7 +30,7 @@ const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin"
 
 let started = false;
 
-export function start() {
+function start() {
   if (started) return;
   started = true;
   for (const type of INTENT) removeEventListener(type, start, true);
@@ -38,13 +39,9 @@ export function start() {
 }
 
 /** True when storage or the URL holds something only the UI can draw. */
-export function needed() {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key && key.startsWith("generala.") && !PREFERENCES.has(key)) return true;
-    }
-  } catch (_e) { /* storage denied: nothing saved to show */ }
+function needed() {
+  // Key names only (storage.mjs: denied storage has none); no value is read.
+  if (storage.keys("generala.").some((key) => !PREFERENCES.has(key))) return true;
   if (location.hash.length > 1) return true;
   for (const name of new URLSearchParams(location.search).keys()) {
     if (!PAGE_PARAMS.has(name)) return true;
