@@ -5,8 +5,8 @@
 // - a game or level picked in the quick-play lists is marked data-picked, and the UI
 //   keeps it instead of the last quick game's;
 // - a language picked is shown at once (CSS shows the texts of <html lang>, and the
-//   lists' options are relabelled here) and saved as the picker saves it
-//   (static/ui/navigation.py on_lang): the UI boots in it.
+//   lists' options are relabelled here) and kept (keepLanguage, which the UI's picker
+//   uses too): the UI boots in it.
 const html = document.documentElement;
 const LANG_KEY = "generala.lang";
 
@@ -26,15 +26,23 @@ document.addEventListener("change", (event) => {
   } else if (target.id === "lang-pick") {
     html.lang = target.value;
     showOptionWords();
-    if (globalThis.generalaStorage) globalThis.generalaStorage.set(LANG_KEY, target.value);
-    const search = new URLSearchParams(location.search);
-    if (search.has("lang")) {  // the address no longer overrides the choice
-      search.delete("lang");
-      const rest = search.toString();
-      history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
-    }
+    keepLanguage(target.value);
   }
 });
+
+/** A language picked is kept: saved for the next visits, and a ?lang= in the address
+ * (which would override it at the next load) dropped. The UI's picker calls it too
+ * (static/ui/navigation.py on_lang). */
+function keepLanguage(code) {
+  if (globalThis.generalaStorage) globalThis.generalaStorage.set(LANG_KEY, code);
+  const search = new URLSearchParams(location.search);
+  if (search.has("lang")) {
+    search.delete("lang");
+    const rest = search.toString();
+    history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  }
+}
+globalThis.generalaKeepLanguage = keepLanguage;
 
 /** The lists' options in the page's language: an option holds text only, so the build
  * writes its words in data-words-LANG attributes (the UI relabels them once it runs). */

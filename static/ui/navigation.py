@@ -9,8 +9,7 @@ import words
 from dom import byid, clear, each, el
 
 html = document.documentElement
-storage = js.generalaStorage
-LANG_KEY = "generala.lang"  # the language chosen with the picker
+LANG_KEY = "generala.lang"  # the language chosen with the picker (saved by static/js/first-tap.mjs)
 
 
 def translate_page():
@@ -116,13 +115,7 @@ class Navigation:
 
     def on_lang(self, event):
         code = str(byid("lang-pick").value)
-        storage.set(LANG_KEY, code)
-        search = js.URLSearchParams.new(js.location.search)
-        if search.has("lang"):  # the address no longer overrides the choice
-            search.delete("lang")
-            rest = str(search.toString())
-            js.history.replaceState(None, "", str(js.location.pathname) + ("?" + rest if rest else "")
-                                    + str(js.location.hash))
+        js.generalaKeepLanguage(code)  # saved, and ?lang= dropped (static/js/first-tap.mjs)
         self.relang(code)
 
     def relang(self, code):

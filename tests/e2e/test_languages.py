@@ -56,6 +56,9 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
         page.select_option("#lang-pick", "en")
         page.wait_for_function("document.documentElement.lang === 'en'")
         assert page.inner_text('#sheet tr[data-row="four-kind"] th') == "Four of a kind"
+        # kept: saved, and the ?lang= that would override it at the next load is dropped
+        assert "lang=" not in page.url
+        assert page.evaluate("localStorage.getItem('generala.lang')") == "en"
     finally:
         context.close()
     assert not guard.problems, guard.report()
