@@ -20,7 +20,8 @@ import storage from "./storage.mjs";
 const root = document.documentElement;
 const LIST_URL = new URL("../../ui-files.json", import.meta.url);
 const CORE_URL = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
-// Stored values that only set preferences (no screen lists them).
+// Stored values that only set preferences (no screen lists them). generala.quick (the
+// last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
 // URL parameters the plain page answers itself (page-lang.js, embed.mjs).
 const PAGE_PARAMS = new Set(["lang", "embed"]);
