@@ -4,7 +4,7 @@
 
 Builds the site (unless --dist names an existing build), serves it with the
 production headers, boots the app in headless Chromium and, from the page, calls
-the engine worker (generalaEngine.call: the path the UI takes, worker round trip
+the engine worker (generala.engine.call: the path the UI takes, worker round trip
 included) on seeded games of each variant:
 
 - hint: {"op": "hint", "top": 5} at every point of a game (holds or boxes);
@@ -38,7 +38,7 @@ TARGET_MS = {"double": 500}
 DEFAULT_TARGET_MS = 50
 
 MEASURE = """async ({variant, level, nsides, samples, seed, withHint}) => {
-  const call = async (req) => JSON.parse(await generalaEngine.call(JSON.stringify(req)));
+  const call = async (req) => JSON.parse(await generala.engine.call(JSON.stringify(req)));
   const sides = Array.from({length: nsides}, (_, i) => ({name: "Bot " + (i + 1), player: "ai:" + level}));
   const hint = [], decide = [], kinds = {};
   let tableLoad = null, firstDecision = null, game = 0;

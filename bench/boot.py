@@ -104,7 +104,7 @@ COLLECT = """
     ready: marks.ready ?? null,
     blocking,
     longtasks: longtasks.length,
-    engine_boot: (window.generalaEngine && window.generalaEngine.timings.worker || {}).boot ?? null,
+    engine_boot: (window.generala.engine && window.generala.engine.timings.worker || {}).boot ?? null,
   };
 }
 """
@@ -211,7 +211,7 @@ def first_tap(page, url: str, woken: bool) -> float:
     if woken:
         page.mouse.move(2, 2)
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=TIMEOUT_MS)
-    page.wait_for_function("globalThis.generalaEngine && generalaEngine.state === 'ready'", timeout=TIMEOUT_MS)
+    page.wait_for_function("globalThis.generala.engine && generala.engine.state === 'ready'", timeout=TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
     t0 = page.evaluate("performance.now()")
     page.click("#play-computer")

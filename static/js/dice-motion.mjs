@@ -1,4 +1,4 @@
-// Dice on the table: each die of the board's tray (static/ui/render.py) is a button
+// Dice on the table: each die of the board's tray (static/ui/board/render.py) is a button
 // holding a small 3D cube, and a roll is seen: the dice that roll are tossed and
 // tumble, then land on the faces the engine chose. Held dice stay still.
 //
@@ -303,5 +303,5 @@ if (media) {
 mark();
 
 export const diceMotion = { dress, toss, land, moved, finish, still, tumbling };
-globalThis.generalaDice = diceMotion;
+(globalThis.generala ||= {}).dice = diceMotion;
 export default diceMotion;

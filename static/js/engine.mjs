@@ -2,7 +2,7 @@
 //
 // Loaded by index.html as a module script *before* PyScript, so the worker (and
 // with it Pyodide's boot, ~2 s from the snapshot) starts while MicroPython is still loading.
-// MicroPython reaches it as `js.generalaEngine`:
+// MicroPython reaches it as `js.generala.engine`:
 //
 //   engine.start()              -> the engine (idempotent; starts the worker once)
 //   engine.state                -> "starting" | "ready" | "error"
@@ -12,7 +12,7 @@
 //   engine.request(request_json)-> Promise<{reply, save}>: the reply's JSON text without its
 //                                  save, and the save's JSON text (or null); rejects on
 //                                  failure. The page's one engine client
-//                                  (static/ui/engine_client.py) calls only this.
+//                                  (static/ui/engine/engine_client.py) calls only this.
 //   engine.call(request_json)   -> Promise<str>: the whole reply's JSON text (tests,
 //                                  benchmarks, embedders); rejects on failure
 //   engine.importFile(file, max) -> Promise of the engine's reply to op import, parsed
@@ -213,7 +213,7 @@ export const engine = {
   },
 };
 
-globalThis.generalaEngine = engine;
+(globalThis.generala ||= {}).engine = engine;
 
 // Anything that breaks before the page is ready (PyScript failing to load its
 // interpreter or config, a missing file) is a boot failure: say so visibly.

@@ -1,7 +1,7 @@
 // What a person does on the plain-HTML home screen before the UI has taken over is
 // kept, not lost (the UI starts at the first input: ui-start.mjs):
 // - a tap on a play choice or on Records goes to <html data-first-tap> (which also
-//   shows "Starting the game…"); static/ui/home_screen.py plays it once it is ready;
+//   shows "Starting the game…"); static/ui/screens/home_screen.py plays it once it is ready;
 // - a game or level picked in the quick-play lists is marked data-picked, and the UI
 //   keeps it instead of the last quick game's;
 // - a language picked is shown at once (CSS shows the texts of <html lang>, and the
@@ -11,14 +11,14 @@ const html = document.documentElement;
 const LANG_KEY = "generala.lang";
 
 document.addEventListener("click", (event) => {
-  if (window.generalaHome) return;  // the UI has taken over: home_screen.py answers
+  if (window.generala?.home) return;  // the UI has taken over: home_screen.py answers
   const target = event.target instanceof Element ? event.target.closest("[data-play]") : null;
   if (!target) return;
   html.setAttribute("data-first-tap", target.getAttribute("data-play"));
 });
 
 document.addEventListener("change", (event) => {
-  if (window.generalaHome) return;
+  if (window.generala?.home) return;
   const target = event.target;
   if (!(target instanceof HTMLSelectElement)) return;
   if (target.id === "quick-game" || target.id === "quick-level") {
@@ -32,9 +32,9 @@ document.addEventListener("change", (event) => {
 
 /** A language picked is kept: saved for the next visits, and a ?lang= in the address
  * (which would override it at the next load) dropped. The UI's picker calls it too
- * (static/ui/navigation.py on_lang). */
+ * (static/ui/page/navigation.py on_lang). */
 function keepLanguage(code) {
-  if (globalThis.generalaStorage) globalThis.generalaStorage.set(LANG_KEY, code);
+  globalThis.generala?.storage?.set(LANG_KEY, code);
   const search = new URLSearchParams(location.search);
   if (search.has("lang")) {
     search.delete("lang");
@@ -42,12 +42,12 @@ function keepLanguage(code) {
     history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
   }
 }
-globalThis.generalaKeepLanguage = keepLanguage;
+(globalThis.generala ||= {}).keepLanguage = keepLanguage;
 
 /** The lists' options in the page's language: an option holds text only, so the build
  * writes its words in data-words-LANG attributes (the UI relabels them once it runs). */
 function showOptionWords() {
-  if (window.generalaHome) return;
+  if (window.generala?.home) return;
   for (const option of document.querySelectorAll("option[data-words]")) {
     const text = option.getAttribute(`data-words-${html.lang}`);
     if (text) option.textContent = text;

@@ -1,4 +1,4 @@
-// Moments over the board's dice table (static/ui/render.py says when, and the words):
+// Moments over the board's dice table (static/ui/board/render.py says when, and the words):
 //   celebrate(json)  {"kind": "five" | "auto" | "over", "title", "line", "text"}: a card over the dice,
 //                    confetti on a canvas and a fanfare; the text goes to the live region.
 //                    Under reduced motion (dice-motion.still()): the card alone, still and silent.
@@ -158,5 +158,5 @@ for (const type of ["pointerdown", "keydown"]) {
 }
 
 export const moments = { celebrate, handOver, stop, showing };
-globalThis.generalaMoments = moments;
+(globalThis.generala ||= {}).moments = moments;
 export default moments;

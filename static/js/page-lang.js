@@ -1,7 +1,7 @@
 // The page's language before its first paint (a classic script in <head>, so the
 // plain-HTML first screen is drawn once, in the right words: index.html carries
 // each of its texts in the four languages and CSS shows those of <html lang>).
-// The same choice as static/ui/words.py pick_lang, which takes over at boot:
+// The same choice as static/ui/words/words.py pick_lang, which takes over at boot:
 // ?lang= if it names one of ours, else the language picked before (localStorage),
 // else the browser's languages, else English.
 (function () {
@@ -27,7 +27,7 @@
   }
   document.documentElement.lang = code || "en";
   // A game in progress opens on the board: the home screen is not flashed first
-  // (static/ui/controller.py draws one or the other and drops this class).
+  // (static/ui/board/controller.py draws one or the other and drops this class).
   try {
     if (localStorage.getItem("generala.current")) document.documentElement.classList.add("resuming");
   } catch (e) { /* storage denied */ }

@@ -147,5 +147,5 @@ export const sound = {
     return ctx ? ctx.state : "none";
   },
 };
-globalThis.generalaSound = sound;
+(globalThis.generala ||= {}).sound = sound;
 export default sound;

@@ -181,6 +181,6 @@ function quietPyScriptIndexedDB() {
 }
 quietPyScriptIndexedDB();
 
-// Reachable from MicroPython as `js.generalaStorage`.
-globalThis.generalaStorage = storage;
+// Reachable from MicroPython as `js.generala.storage`.
+(globalThis.generala ||= {}).storage = storage;
 export default storage;

@@ -56,7 +56,7 @@ async function register() {
     container.addEventListener("controllerchange", () => {
       if (userAskedReload) location.reload();
     });
-    globalThis.generalaServiceWorker = reg;
+    (globalThis.generala ||= {}).serviceWorker = reg;
   } catch (e) {
     console.info(`service worker not registered: ${(e && e.message) || e}`);
   }

@@ -83,7 +83,7 @@ if (needed()) {
     queueMicrotask(() => stop());
     if (started) return;
     // Nothing is loading any more until the player acts: the status line goes quiet,
-    // and the footer names the engine (as static/ui/page_boot.py does once it runs).
+    // and the footer names the engine (as static/ui/page/page_boot.py does once it runs).
     const status = document.getElementById("engine-status");
     if (status) status.textContent = "";
     const version = document.getElementById("engine-version");

@@ -7,14 +7,11 @@ import asyncio
 
 import js
 
-# In import order: a module's own imports are already loaded when its turn comes.
-# The words of the other languages (words_es, words_bg, words_ru) are imported by
-# words.set_lang when one is chosen: the page loads only English and the one in use.
-MODULES = ("words_en", "words", "dom", "replies", "engine_client", "keymap", "keys", "board_parts", "render", "shapes",
-           "save_lists", "saves", "setup", "quickplay", "home_screen",
-           "screens", "coach", "computer", "chart", "papersheet", "sheetmode",
-           "replayview", "records", "transfer", "features", "navigation", "saved_games", "page_input",
-           "controller")
+# The modules to import, in order (a module's own imports are already loaded when its
+# turn comes): the `boot` list of static/ui/modules.toml, page_boot last. The words of
+# the other languages are imported by words.set_lang when one is chosen: the page loads
+# only English and the one in use.
+MODULES = ()  # written by tools/build.py
 
 
 async def pause():
@@ -30,6 +27,6 @@ for name in MODULES:
     await pause()
     __import__(name)
 await pause()
-import page_boot  # noqa: E402
+import page_boot  # noqa: E402 (imported above: the last of MODULES)
 
 await page_boot.boot(pause)

@@ -19,8 +19,8 @@ from generala import Game
 from generala.ai import coach
 
 CURRENT_SAVE = """() => {
-  const id = generalaStorage.get('generala.current');
-  const entry = id && JSON.parse(generalaStorage.get('generala.save.' + id));
+  const id = generala.storage.get('generala.current');
+  const entry = id && JSON.parse(generala.storage.get('generala.save.' + id));
   return entry ? entry.reply.save : null;
 }"""
 
@@ -336,8 +336,8 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
 
 
 STORED_ENTRY = """() => {
-  const id = generalaStorage.get('generala.current');
-  return id ? JSON.parse(generalaStorage.get('generala.save.' + id)) : null;
+  const id = generala.storage.get('generala.current');
+  return id ? JSON.parse(generala.storage.get('generala.save.' + id)) : null;
 }"""
 
 # Seed 2422: the first roll of the game is five alike, whoever rolls it (found with the

@@ -39,7 +39,7 @@ def reply_of(seed, over=False):
 
 
 def entry_text(gid, reply, when, change=None):
-    """A save as the page stores it (static/ui/saves.py write), changed by ``change``."""
+    """A save as the page stores it (static/ui/saves/saves.py write), changed by ``change``."""
     view = reply["view"]
     result = [[s["name"], s["place"], s["total"]] for s in view["sides"]] if view["over"] else None
     doc = {"rev": 1, "id": gid, "created": when, "updated": when, "variant": view["variant"],
@@ -56,7 +56,7 @@ GOOD = {"g1700000000001-1": entry_text("g1700000000001-1", reply_of(1), 1_700_00
 BAD_ID = "g1700000000003-1"
 
 SNAPSHOT = """() => { const out = {};
-  for (const k of generalaStorage.keys('generala.')) out[k] = generalaStorage.raw(k);
+  for (const k of generala.storage.keys('generala.')) out[k] = generala.storage.raw(k);
   return out; }"""
 
 
@@ -94,7 +94,7 @@ def message_names(gp: GamePage, text: str):
 
 
 def aside(gp: GamePage) -> dict:
-    return json.loads(gp.page.evaluate("() => generalaStorage.get('generala.aside') || '{}'"))
+    return json.loads(gp.page.evaluate("() => generala.storage.get('generala.aside') || '{}'"))
 
 
 # --- a stored view the board cannot draw -----------------------------------------------
@@ -255,7 +255,7 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePag
     visit(gp, {PREFIX + k: v for k, v in GOOD.items()})
     gp.new_game("argentine", ("Ana", "Beto"), seed=6)
     gp.roll()
-    gid = p.evaluate("() => generalaStorage.get('generala.current')")
+    gid = p.evaluate("() => generala.storage.get('generala.current')")
     # The roll is saved just after it is drawn (a task later): the other tab writes over
     # that save, not before it.
     p.wait_for_function("(k) => /\"roll\":\\s*\\[/.test(localStorage.getItem(k) || '')", arg=PREFIX + gid)

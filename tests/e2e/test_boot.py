@@ -18,9 +18,9 @@ def test_boots_to_ready_with_the_engine_answering(page):
     version = engine_version()
     assert page.text_content("#engine-version") == version
     # The engine answers more calls after boot, through the page's engine module.
-    reply = page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    reply = page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
     assert json.loads(reply) == {"ok": True, "version": version}
-    assert page.evaluate("generalaEngine.state") == "ready"
+    assert page.evaluate("generala.engine.state") == "ready"
 
 
 def test_the_engine_runs_in_a_worker_not_on_the_main_thread(app_page):
@@ -38,7 +38,7 @@ def test_a_request_the_engine_cannot_read_is_answered_not_a_crash(app_page):
     # promise resolves (only a call the worker cannot answer rejects), the page stays
     # ready and the engine answers the next request.
     outcome = app_page.evaluate(
-        """generalaEngine.call("not json").then(r => "reply:" + r, e => "error:" + e.message)"""
+        """generala.engine.call("not json").then(r => "reply:" + r, e => "error:" + e.message)"""
     )
     kind, _, text = outcome.partition(":")
     assert kind == "reply", outcome
@@ -46,7 +46,7 @@ def test_a_request_the_engine_cannot_read_is_answered_not_a_crash(app_page):
     assert reply["ok"] is False and reply["kind"] == "InvalidInput", reply
     assert "not JSON" in reply["error"], reply
     assert app_page.evaluate("document.documentElement.dataset.state") == "ready"
-    ping = app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    ping = app_page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
     assert json.loads(ping)["ok"] is True
 
 
@@ -61,16 +61,16 @@ def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
     assert message and "could not start" in message
     assert page.is_visible("#boot-error")
     outcome = page.evaluate(
-        """generalaEngine.call(JSON.stringify({op: 'ping'})).then(r => "reply:" + r, e => "error:" + e.message)"""
+        """generala.engine.call(JSON.stringify({op: 'ping'})).then(r => "reply:" + r, e => "error:" + e.message)"""
     )
-    assert outcome == "error:" + page.evaluate("generalaEngine.error"), outcome
+    assert outcome == "error:" + page.evaluate("generala.engine.error"), outcome
     assert "cannot fetch the engine (404" in outcome
 
 
 def test_the_engine_boots_from_its_snapshot(app_page):
     # The build's memory snapshot (Pyodide started, the engine imported) is restored
     # instead of booting Python: tools/make_snapshot.mjs, static/js/engine-worker.mjs.
-    worker = app_page.evaluate("generalaEngine.timings.worker")
+    worker = app_page.evaluate("generala.engine.timings.worker")
     assert worker["boot"] == "snapshot"
     entries = app_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not [u for u in entries if "snapshot" in u], "the page itself fetched the snapshot"
@@ -99,9 +99,9 @@ def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard,
         other = _zip_of_another_build(dist_dir)
         page.context.route("**/generala.zip", lambda route: route.fulfill(status=200, body=other))
     boot(page)
-    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     assert [w for w in warnings if "booting Pyodide in full" in w], warnings
-    reply = page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    reply = page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
     assert json.loads(reply)["ok"] is True
 
 
@@ -113,5 +113,5 @@ def test_on_a_slow_link_a_first_visit_boots_in_full_without_the_snapshot(page):
     emulate_a_3g_link(page)
     boot(page)
     assert page.evaluate("navigator.connection.effectiveType") == "3g"
-    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     assert asked == []

@@ -88,7 +88,7 @@ def open_embed(page, blog, browser_name):
     # Playwright's Chromium denies storage to the cross-site frame: the notice shows,
     # and play goes on from memory. Firefox partitions it: saves persist, no notice.
     persists = FRAME_STORAGE_PERSISTS[browser_name]
-    assert game.evaluate("generalaStorage.persistent") is persists
+    assert game.evaluate("generala.storage.persistent") is persists
     assert game.is_visible("#storage-note") is (not persists)
 
     # The host page hears the height and sizes the frame to it.

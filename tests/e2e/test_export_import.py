@@ -1,4 +1,4 @@
-"""Export and import of saved games (static/ui/transfer.py).
+"""Export and import of saved games (static/ui/saves/transfer.py).
 
 One browser (A) plays three games (two unfinished, one finished), keeps an unreadable
 save aside, and exports all games and one game from its list item. A fresh browser
@@ -154,7 +154,7 @@ def source(browser, base_url, tmp_path_factory):
     m3.do({"op": "roll"})
     state3 = board_state(gp)
     gp.home()
-    page.evaluate("() => generalaStorage.set('generala.save.gjunk', '{\"id\": \"gjunk\", \"save\": {trunc')")
+    page.evaluate("() => generala.storage.set('generala.save.gjunk', '{\"id\": \"gjunk\", \"save\": {trunc')")
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#aside-list > li", state="attached")
@@ -219,7 +219,7 @@ def test_export_all_is_every_readable_game_in_the_bundle_format(source):
     assert abs(exported - datetime.datetime.now(datetime.timezone.utc)) < datetime.timedelta(minutes=10)
     # the stored games, and nothing of the save set aside
     stored = stored_saves(page)
-    assert "gjunk" not in stored and page.evaluate("generalaStorage.get('generala.save.gjunk')") is not None
+    assert "gjunk" not in stored and page.evaluate("generala.storage.get('generala.save.gjunk')") is not None
     assert "gjunk" in page.inner_text("#aside-list")
     assert sorted(g["id"] for g in doc["games"]) == sorted(stored)
     for g in doc["games"]:

@@ -10,7 +10,10 @@ import pytest
 from e2e_support import boot, engine_version, wait_ready, wake
 from gamepage import open_library, open_setup
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools import ui_modules  # noqa: E402
+
+sys.path[:0] = [str(p) for p in ui_modules.folders()]
 import words  # noqa: E402
 
 LAYOUT_SHIFTS = """
@@ -186,7 +189,7 @@ def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
 
 
 UI_RAN = "() => ({state: document.documentElement.dataset.state, ui: document.documentElement.getAttribute('data-ui'),"\
-         " home: !!window.generalaHome, interpreters: document.querySelectorAll('script[type=mpy]').length})"
+         " home: !!window.generala?.home, interpreters: document.querySelectorAll('script[type=mpy]').length})"
 
 
 def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
@@ -194,7 +197,7 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     # UI's modules) waits for a person; the engine boots meanwhile, then the UI's files
     # are fetched into the cache, and the status line no longer says it is loading.
     page.goto("/")
-    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
     page.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/static/ui/main.py'))",
                            timeout=30_000)
     page.wait_for_timeout(500)
@@ -219,7 +222,7 @@ def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
     # A screen reader's browse mode activates a button with a click event alone (no
     # pointer, no key reaches the page): that click is the first input, and it plays.
     page.goto("/")
-    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
     assert page.evaluate(UI_RAN)["state"] == "loading"
     page.evaluate("document.getElementById('play-computer').click()")
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
@@ -232,7 +235,7 @@ def test_picks_made_before_the_ui_starts_are_kept(page):
     # The language and the quick-play game chosen on the plain page: the words change at
     # once, and the UI boots in that language with that game.
     page.goto("/?lang=en")
-    page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
+    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
     assert page.evaluate(UI_RAN)["state"] == "loading"
     shown = page.evaluate("""() => {  // as the pickers do, without a pointer or focus
       for (const [id, value] of [['lang-pick', 'bg'], ['quick-game', 'double']]) {

@@ -59,7 +59,7 @@ def cache_names(page):
 
 
 def ping(page):
-    return json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))
+    return json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))"))
 
 
 def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, sw_context):
@@ -90,7 +90,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
     page.reload()
     wait_ready(page)
     assert ping(page)["ok"] is True
-    assert page.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
+    assert page.evaluate("generala.engine.timings.worker.boot") == "snapshot"
 
     tab = context.new_page()
     tab.goto(base_url + "/?variant=argentine")
@@ -110,7 +110,7 @@ def test_on_a_slow_link_the_cached_snapshot_is_used(own_site, sw_context):
     tab.goto(base_url + "/")
     wait_ready(tab)
     assert tab.evaluate("navigator.connection.effectiveType") == "3g"
-    assert tab.evaluate("generalaEngine.timings.worker.boot") == "snapshot"
+    assert tab.evaluate("generala.engine.timings.worker.boot") == "snapshot"
 
 
 @pytest.mark.only_chromium("CDP network emulation and navigator.connection (Chromium only)")
@@ -123,7 +123,7 @@ def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw
     emulate_a_3g_link(page)
     page.goto(base_url + "/")
     wait_ready(page)
-    assert page.evaluate("generalaEngine.timings.worker.boot") == "full"
+    assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     page.wait_for_function(CONTROLLED, timeout=90_000)
     servers.pop("stop")()
     context.set_offline(True)
@@ -147,7 +147,7 @@ def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site
     new_version = site_build.finalize(dist, manifest["runtimes"])["version"]
     assert new_version != old_version
 
-    page.evaluate("generalaServiceWorker.update()")
+    page.evaluate("generala.serviceWorker.update()")
     # It installs beside the old one and waits: the page offers a reload, and the
     # page keeps running the old version until the player asks.
     page.wait_for_selector("#update-banner:not([hidden])", timeout=90_000)
@@ -185,7 +185,7 @@ def test_chromium_finds_the_site_installable(own_site, sw_context):
 
 
 def call(page, request):
-    return json.loads(page.evaluate("(r) => generalaEngine.call(r)", json.dumps(request)))
+    return json.loads(page.evaluate("(r) => generala.engine.call(r)", json.dumps(request)))
 
 
 def computer_moves(page, variant, steps=6):
@@ -278,7 +278,7 @@ def test_a_first_visit_without_input_registers_it_once_the_engine_is_ready(own_s
       if (navigator.serviceWorker) {
         const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
         navigator.serviceWorker.register = (...args) => {
-          window.__swAt = [document.documentElement.dataset.state, globalThis.generalaEngine.state];
+          window.__swAt = [document.documentElement.dataset.state, globalThis.generala.engine.state];
           return reg(...args);
         };
       }

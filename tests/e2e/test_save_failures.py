@@ -11,8 +11,8 @@ from gamepage import GamePage, Mirror
 from generala import app
 from generala.save import dump
 
-CURRENT_SAVE = "() => generalaStorage.get('generala.save.' + generalaStorage.get('generala.current'))"
-SAVED_REV = ("n => { const t = generalaStorage.get('generala.save.' + generalaStorage.get('generala.current'));"
+CURRENT_SAVE = "() => generala.storage.get('generala.save.' + generala.storage.get('generala.current'))"
+SAVED_REV = ("n => { const t = generala.storage.get('generala.save.' + generala.storage.get('generala.current'));"
              " const m = t && /^\\{\"rev\": (\\d+),/.exec(t); return m && +m[1] >= n; }")
 
 FILL, EMPTY = FILL_STORAGE, EMPTY_FILLER
@@ -139,7 +139,7 @@ def test_a_move_made_on_a_stale_page_never_overwrites_the_newer_save(page):
     other.handle({"op": "load", "save": stored["reply"]["save"]})
     reply = other.handle({"op": "toggle", "die": 3})
     newer = '{"rev": 3, ' + json.dumps(dict(stored, reply=reply))[1:].replace('"rev": 2, ', "", 1)
-    page.evaluate("t => generalaStorage.set('generala.save.' + generalaStorage.get('generala.current'), t)", newer)
+    page.evaluate("t => generala.storage.set('generala.save.' + generala.storage.get('generala.current'), t)", newer)
 
     gp.hold(0)  # this page's move, made on rev 2
     page.wait_for_selector("#messages .msg-warn >> text=before your last move here was saved")

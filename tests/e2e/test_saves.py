@@ -11,7 +11,7 @@ from generala import app
 
 def storage(page) -> dict:
     return page.evaluate("""() => Object.fromEntries(
-        generalaStorage.keys('generala.').map(k => [k, generalaStorage.get(k)]))""")
+        generala.storage.keys('generala.').map(k => [k, generala.storage.get(k)]))""")
 
 
 def reload(gp: GamePage):
@@ -66,7 +66,7 @@ def test_board_is_drawn_from_the_save_before_the_engine_is_ready(gp: GamePage):
 
 def test_continue_list_history_and_delete_with_confirmation(gp: GamePage):
     p = gp.page
-    p.evaluate("() => { for (const k of generalaStorage.keys('generala.')) generalaStorage.remove(k); }")
+    p.evaluate("() => { for (const k of generala.storage.keys('generala.')) generala.storage.remove(k); }")
     reload(gp)
     gp.new_game("argentine", ("Ana", "Beto"), seed=31)
     gp.roll()
@@ -121,9 +121,9 @@ def test_corrupt_saves_are_reported_kept_and_harmless(gp: GamePage):
     bad = json.dumps(entry)
     junk = '{"id": "gjunk", "save": {truncated'
     p.evaluate("""([bad, junk]) => {
-        generalaStorage.set('generala.save.gbad', bad);
-        generalaStorage.set('generala.save.gjunk', junk);
-        generalaStorage.set('generala.current', 'gbad');
+        generala.storage.set('generala.save.gbad', bad);
+        generala.storage.set('generala.save.gjunk', junk);
+        generala.storage.set('generala.current', 'gbad');
     }""", [bad, junk])
     reload(gp)
     messages = p.inner_text("#messages")

@@ -112,7 +112,7 @@ def test_share_link_opens_the_replay_in_a_fresh_browser(gp, finished, fresh):
     other.wait_for_selector("#replay", state="visible")
     sp = SheetPage(other)
     sp.wait_step(0)
-    assert other.evaluate("() => generalaStorage.keys('generala.save.').length") == 0
+    assert other.evaluate("() => generala.storage.keys('generala.save.').length") == 0
     r = Replay(finished)
     assert "Ana, Beto" in other.inner_text("#replay")
     sp.replay_click("last", r.steps)
@@ -226,7 +226,7 @@ def test_a_forged_or_hostile_link_is_refused_and_the_engine_goes_on(finished, fr
     text = page.inner_text("#replay-error")
     assert "This game link cannot be opened" in text and reason in text, text
     assert page.locator("#replay-sheet").count() == 0
-    assert json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
+    assert json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
 
 
 def test_deep_requests_saves_and_files_get_a_clean_refusal_from_the_browsers_engine(app_page):
@@ -238,10 +238,10 @@ def test_deep_requests_saves_and_files_get_a_clean_refusal_from_the_browsers_eng
         "share of a save": '{"op": "share", "save": {"history": ' + deep + "}}",
     }
     for what, text in requests.items():
-        reply = json.loads(app_page.evaluate("(t) => generalaEngine.call(t)", text))
+        reply = json.loads(app_page.evaluate("(t) => generala.engine.call(t)", text))
         assert reply["ok"] is False and reply["kind"] in ("InvalidInput", "SaveError"), (what, reply)
         assert "nests more than 32 levels" in reply["error"], (what, reply)
-    assert json.loads(app_page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
+    assert json.loads(app_page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))"))["ok"] is True
 
 
 def test_a_saved_score_sheet_game_is_replayed_from_the_home_screen(gp, finished):
@@ -306,7 +306,7 @@ def test_records_add_up_the_finished_games(gp, finished):
     sp.enter([6, 6, 6, 6, 6], at=1)
     p.wait_for_selector("#over", state="visible")
     sp.home()
-    entries = p.evaluate("""() => generalaStorage.keys('generala.save.').map(k => JSON.parse(generalaStorage.get(k)))""")
+    entries = p.evaluate("""() => generala.storage.keys('generala.save.').map(k => JSON.parse(generala.storage.get(k)))""")
     done = sorted((e for e in entries if e["over"]), key=lambda e: e["updated"])
     expected = records([{"save": e["reply"]["save"], "when": None} for e in done])["players"]
     p.click("#nav-records")

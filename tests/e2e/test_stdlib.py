@@ -16,7 +16,7 @@ LEVEL_NAMES = [f"ai:{level}" for level in LEVELS]
 
 # Runs in the page: the protocol through the page's engine module (the worker).
 PLAY = """async ({variant, levels}) => {
-  const call = async (r) => JSON.parse(await generalaEngine.call(JSON.stringify(r)));
+  const call = async (r) => JSON.parse(await generala.engine.call(JSON.stringify(r)));
   const out = {};
   let reply = await call({op: "new", variant, seed: 7,
                           sides: levels.map((player, i) => ({name: `Bot ${i}`, player}))});
@@ -51,7 +51,7 @@ PLAY = """async ({variant, levels}) => {
 }"""
 
 SOLVE = """async ({variant, options}) => {
-  const call = async (r) => JSON.parse(await generalaEngine.call(JSON.stringify(r)));
+  const call = async (r) => JSON.parse(await generala.engine.call(JSON.stringify(r)));
   let reply = await call({op: "new", variant, options, seed: 4, sides: ["Ana"]});
   await call({op: "roll"});
   let solves = 0;
@@ -84,7 +84,7 @@ def test_every_variant_the_computer_the_coach_and_the_solver_run_on_the_trimmed_
     requests = []
     page.context.on("request", lambda r: requests.append(r.url.rsplit("/", 1)[-1]))
     boot(page)
-    assert page.evaluate("generalaEngine.timings.worker.boot") == how
+    assert page.evaluate("generala.engine.timings.worker.boot") == how
     # Restored from the snapshot (which imported every module the engine uses), the
     # worker loads an empty library; booted in full (after trying the snapshot), the
     # trimmed one.
@@ -103,4 +103,4 @@ def test_every_variant_the_computer_the_coach_and_the_solver_run_on_the_trimmed_
     options = {o["name"]: o["values"][1] for o in catalog[first]["options"] if o["type"] == "choice"}
     solved = page.evaluate(SOLVE, {"variant": first, "options": options})
     assert solved["ok"] and solved["hint"] and solved["solves"] > 0, solved
-    assert json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))["ok"]
+    assert json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))"))["ok"]

@@ -11,7 +11,7 @@ from e2e_support import host_page, wait_ready
 def test_storage_wrapper_round_trip(app_page):
     result = app_page.evaluate(
         """() => {
-        const s = generalaStorage;
+        const s = generala.storage;
         const out = {persistent: s.persistent};
         out.set = s.set("generala:test:a", "1");
         s.set("generala:test:b", 2);
@@ -53,9 +53,9 @@ def test_storage_set_reports_quota_failure_instead_of_throwing(app_page):
         const big = "x".repeat(1024 * 1024);
         let ok = true, i = 0, threw = false;
         try {
-            for (; i < 64 && ok; i++) ok = generalaStorage.set("generala:fill:" + i, big);
+            for (; i < 64 && ok; i++) ok = generala.storage.set("generala:fill:" + i, big);
         } catch (e) { threw = true; }
-        for (const k of generalaStorage.keys("generala:fill:")) generalaStorage.remove(k);
+        for (const k of generala.storage.keys("generala:fill:")) generala.storage.remove(k);
         return {ok, threw, i};
     }"""
     )
@@ -89,13 +89,13 @@ def test_boots_in_a_cross_site_iframe_with_storage_denied_or_partitioned(page, e
     wait_ready(game)
     if browser_name == "firefox":
         # Partitioned storage of the frame's own: it persists, and no notice shows.
-        assert game.evaluate("generalaStorage.persistent") is True
-        assert game.evaluate("generalaStorage.set('k', 'v') && generalaStorage.get('k')") == "v"
+        assert game.evaluate("generala.storage.persistent") is True
+        assert game.evaluate("generala.storage.set('k', 'v') && generala.storage.get('k')") == "v"
         assert game.evaluate("localStorage.getItem('k')") == "v"
         assert game.is_hidden("#storage-note")
         return
-    assert game.evaluate("generalaStorage.persistent") is False
+    assert game.evaluate("generala.storage.persistent") is False
     # The wrapper works from memory without throwing.
-    assert game.evaluate("generalaStorage.set('k', 'v') && generalaStorage.get('k')") == "v"
-    assert game.evaluate("generalaStorage.keys('')") == ["k"]
+    assert game.evaluate("generala.storage.set('k', 'v') && generala.storage.get('k')") == "v"
+    assert game.evaluate("generala.storage.keys('')") == ["k"]
     assert game.is_visible("#storage-note")

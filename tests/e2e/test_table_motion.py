@@ -106,7 +106,7 @@ def test_a_roll_while_the_dice_tumble_is_queued_and_a_double_click_rolls_once(gp
     m.do({"op": "roll"})
     p.wait_for_function("() => document.getAnimations().length > 0 || "
                         "document.getElementById('roll').textContent.includes('0 left')")
-    tumbling = p.evaluate("generalaDice.tumbling()")
+    tumbling = p.evaluate("generala.dice.tumbling()")
     p.keyboard.press("r")
     if tumbling:
         m.do({"op": "roll"})
@@ -129,11 +129,11 @@ def test_a_die_tapped_while_the_dice_tumble_is_held_and_they_land_at_once(gp: Ga
     m = Mirror("argentine", ("Ana", "Beto"), 5)
     m.do({"op": "roll"})
     gp.roll()  # returns once the reply is drawn: the dice are still in the air
-    tumbling = p.evaluate("generalaDice.tumbling()")
+    tumbling = p.evaluate("generala.dice.tumbling()")
     gp.hold(2)
     m.do({"op": "toggle", "die": 2})
     assert tumbling, "the dice were down before the tap (the machine is too slow for this check)"
-    assert not p.evaluate("generalaDice.tumbling()")
+    assert not p.evaluate("generala.dice.tumbling()")
     assert gp.held() == m.view["held"] == [i == 2 for i in range(5)]
     p.evaluate(LANDED)  # the held die's slide to the kept row
     assert gp.dice() == m.view["dice"] and p.evaluate(SHOWN) == m.view["dice"]
@@ -153,7 +153,7 @@ def test_still_switch_changes_the_faces_at_once(gp: GamePage):
         assert p.evaluate(SHOWN) == m.view["dice"]
         # the celebration is still and silent: its card, no confetti, no animation
         assert p.is_visible("#board .moment.celebrate")
-        assert p.evaluate("generalaMoments.showing().confetti") is False
+        assert p.evaluate("generala.moments.showing().confetti") is False
         assert p.evaluate("document.getAnimations().length") == 0
         p.keyboard.press("Shift")
         assert not p.is_visible("#board .moment")
@@ -197,7 +197,7 @@ def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed
     card = p.locator(f"#board .moment.celebrate-{kind}")
     assert card.is_visible()
     assert card.get_attribute("aria-hidden") == "true"
-    assert p.evaluate("generalaMoments.showing().confetti") is True
+    assert p.evaluate("generala.moments.showing().confetti") is True
     assert p.eval_on_selector("canvas.confetti", "c => getComputedStyle(c).pointerEvents") == "none"
     said = p.text_content("#announce")
     if kind == "five":
@@ -208,7 +208,7 @@ def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed
     assert focused in ("roll", "again")  # the focus stayed where the board put it
     p.keyboard.press("Shift")
     assert not card.is_visible()
-    assert p.evaluate("generalaMoments.showing().confetti") is False
+    assert p.evaluate("generala.moments.showing().confetti") is False
     assert p.evaluate("document.activeElement && document.activeElement.id") == focused
 
 
@@ -259,13 +259,13 @@ def fresh_page(context):
 def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     page = fresh_page(context)
     boot(page, "/?variant=argentine&seed=3")
-    assert page.evaluate("generalaSound.state()") == "none"
+    assert page.evaluate("generala.sound.state()") == "none"
     assert page.evaluate("window.__audioMade") == []
     gp = GamePage(page)
     gp.new_game("argentine", ("Ana", "Beto"), seed=3)  # clicks: gestures
     made = page.evaluate("window.__audioMade")
     assert len(made) == 1 and made[0] in (True, None)  # made inside the gesture
-    assert page.evaluate("generalaSound.state()") in ("running", "suspended")
+    assert page.evaluate("generala.sound.state()") in ("running", "suspended")
     assert page.get_attribute("#mute", "aria-pressed") == "false"
     page.click("#mute")
     assert page.get_attribute("#mute", "aria-pressed") == "true"
@@ -274,7 +274,7 @@ def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("#board:not([hidden])")  # the game in progress is back
     assert page.get_attribute("#mute", "aria-pressed") == "true"
-    assert page.evaluate("generalaSound.muted") is True
+    assert page.evaluate("generala.sound.muted") is True
     gp.roll()
     assert page.evaluate("window.__audioMade") == []  # muted: no context at all after the reload
     page.click("#mute")
@@ -292,4 +292,4 @@ def test_sound_is_off_by_default_in_embed_mode(context, guard):
     assert page.evaluate("window.__audioMade") == []
     gp.roll()
     assert page.evaluate("window.__audioMade") == []
-    assert json.loads(page.evaluate("JSON.stringify(generalaSound.state())")) == "none"
+    assert json.loads(page.evaluate("JSON.stringify(generala.sound.state())")) == "none"

@@ -7,6 +7,7 @@ import zipfile
 import pytest
 
 from tools import build as site_build
+from tools import ui_modules
 
 REQUIRED = [
     "index.html",
@@ -107,14 +108,45 @@ def test_the_standard_library_holds_only_what_is_imported(dist_dir):
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
-    assert (ui / "main.py").is_file() and not (ui / "controller.py").exists()
-    assert (ui / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
+    assert (ui / "main.py").is_file() and not (ui / "board" / "controller.py").exists()
+    assert (ui / "board" / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
+    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*.py")] == ["main.py"]
     files = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))["files"]
-    assert files["./static/ui/controller.mpy"] == "./controller.mpy" and "./static/ui/dom.py" not in files
+    assert files["./static/ui/board/controller.mpy"] == "./controller.mpy" and "./static/ui/page/dom.py" not in files
+    # [files] is static/ui/modules.toml, every module at the root of MicroPython's file system.
+    listed = ui_modules.listed()
+    assert list(files) == [f"./static/ui/{m}.mpy" for m in listed]
+    assert list(files.values()) == [f"./{ui_modules.stem(m)}.mpy" for m in listed]
+    assert not (ui / "modules.toml").exists()
     # The page reads the JSON config (no TOML chunk to fetch and parse), and only it.
     html = (dist_dir / "index.html").read_text(encoding="utf-8")
     assert 'config="./pyscript.json"' in html and 'config="./pyscript.toml"' not in html
     assert not (dist_dir / "pyscript.toml").exists()
+
+
+def test_main_imports_the_boot_list_in_its_order(dist_dir):
+    source = (site_build.ROOT / "static" / "ui" / "main.py").read_text(encoding="utf-8")
+    published = (dist_dir / "static" / "ui" / "main.py").read_text(encoding="utf-8")
+    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    assert "MODULES = ()  # written by tools/build.py" in source
+    assert f"MODULES = {boot!r}" in published and boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
+    assert ui_modules.modules()["later"] == ["words/words_es", "words/words_bg", "words/words_ru"]
+
+
+def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
+    ui = tmp_path / "ui"
+    (ui / "board").mkdir(parents=True)
+    (ui / "board" / "render.py").write_text("", encoding="utf-8")
+    (ui / "board" / "stray.py").write_text("", encoding="utf-8")
+    (ui / "main.py").write_text("", encoding="utf-8")
+    (ui / "modules.toml").write_text('boot = ["board/render", "page/gone"]\n', encoding="utf-8")
+    monkeypatch.setattr(ui_modules, "UI", ui)
+    monkeypatch.setattr(ui_modules, "LIST", ui / "modules.toml")
+    found = ui_modules.problems()
+    assert any("static/ui/page/gone.py does not exist" in p for p in found)
+    assert any("static/ui/board/stray.py is not listed" in p for p in found)
+    with pytest.raises(site_build.BuildError, match="stray.py is not listed"):
+        site_build.compile_ui(tmp_path / "out", "1.28.0-6")
 
 
 def test_the_ui_files_list_names_what_the_uis_start_fetches(dist_dir):
@@ -148,7 +180,7 @@ def test_pyscripts_python_bootstrap_is_removed_and_the_ui_does_not_need_it(dist_
     assert 'push("import pyscript as _pyscript")' in original
     assert 'push("import pyscript as _pyscript")' not in chunk and '"from pathlib import Path as _Path"' not in chunk
     assert '(()=>{})(".",{pyscript:' in chunk  # the package's files are not written
-    importers = [p.name for p in (site_build.ROOT / "static" / "ui").glob("*.py")
+    importers = [p.name for p in (site_build.ROOT / "static" / "ui").rglob("*.py")
                  if re.search(r"^\s*(from|import)\s+pyscript\b", p.read_text(encoding="utf-8"), re.M)]
     assert importers == []
 

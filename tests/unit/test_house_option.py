@@ -16,7 +16,9 @@ from generala.catalog import catalog
 from generala.scoring import Box
 from generala.variants import Option, adds_box, parse_option, sets_points
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
+from tools import ui_modules  # noqa: E402
+
+sys.path[:0] = [str(p) for p in ui_modules.folders()]
 
 import words  # noqa: E402
 from test_i18n import missing_option_words, tables  # noqa: E402

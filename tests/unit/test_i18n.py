@@ -1,4 +1,4 @@
-"""The page's words (static/ui/words.py and its tables static/ui/words_LANG.py): every
+"""The page's words (static/ui/words/words.py and its tables static/ui/words/words_LANG.py): every
 key in all four languages with the same placeholders, the plural forms each language
 needs, every key the page uses (index.html data-i18n*, t()/tn() calls in static/ui)
 defined, and the English the engine writes itself (titles, summaries, options' help)
@@ -11,7 +11,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "static" / "ui"
-sys.path.insert(0, str(UI))
+sys.path.insert(0, str(ROOT))
+from tools import ui_modules  # noqa: E402
+
+sys.path[:0] = [str(p) for p in ui_modules.folders()]
 
 import words  # noqa: E402
 from generala.catalog import catalog  # noqa: E402
@@ -42,7 +45,7 @@ def holes(value):
 def test_four_languages():
     assert words.LANGS == ["en", "es", "bg", "ru"]
     assert set(words.LANGS) == set(words.NAMES) == set(words.PLURALS)
-    assert sorted(p.name for p in UI.glob("words_*.py")) == sorted(f"words_{lang}.py" for lang in words.LANGS)
+    assert sorted(p.name for p in UI.rglob("words_*.py")) == sorted(f"words_{lang}.py" for lang in words.LANGS)
 
 
 @pytest.mark.parametrize("lang", ["es", "bg", "ru"])
@@ -98,7 +101,7 @@ def used_keys():
     """Keys named in the page's code: t("..."), tn("...") (a key built from a prefix,
     t("replay." + key), is left out) and index.html data-i18n* / data-words."""
     keys = set()
-    for path in UI.glob("*.py"):
+    for path in UI.rglob("*.py"):
         if path.name.startswith("words_"):
             continue
         for m in re.finditer(r"\btn?\(\s*\"([a-z_.\-]+)\"", path.read_text(encoding="utf-8")):
@@ -122,7 +125,7 @@ def test_every_key_is_used():
     """No dead words: each key is named in the page's code or index.html, or looked up
     by a prefix: words.py's own (box., opt., rules., ... by id) or one a module joins to
     a name it also writes (t("replay." + key) for key in ("first", ...))."""
-    sources = {p.name: p.read_text(encoding="utf-8") for p in UI.glob("*.py") if not p.name.startswith("words_")}
+    sources = {p.name: p.read_text(encoding="utf-8") for p in UI.rglob("*.py") if not p.name.startswith("words_")}
     sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
     sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
     by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.")

@@ -1,4 +1,4 @@
-"""static/ui/board_parts.py in CPython: the board's drawing pipeline (render.Board.update
+"""static/ui/board/board_parts.py in CPython: the board's drawing pipeline (render.Board.update
 runs it; the parts are score-sheet mode, the share panel, the computer players, the coach)."""
 import importlib.util
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 SPEC = importlib.util.spec_from_file_location(
-    "board_parts", Path(__file__).resolve().parents[2] / "static" / "ui" / "board_parts.py")
+    "board_parts", Path(__file__).resolve().parents[2] / "static" / "ui" / "board" / "board_parts.py")
 board_parts = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(board_parts)  # a plain module: it imports nothing of the page
 

@@ -1,20 +1,23 @@
-"""static/ui/keymap.py in CPython: the page's one key map (the DOM side is keys.py)."""
+"""static/ui/page/keymap.py in CPython: the page's one key map (the DOM side is keys.py)."""
 import sys
 from pathlib import Path
 
 import pytest
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+from tools import ui_modules
+
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 
 
 @pytest.fixture(scope="module")
 def keymap():
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import keymap
         yield keymap
     finally:
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         sys.modules.pop("keymap", None)
 
 

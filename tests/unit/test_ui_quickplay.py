@@ -1,4 +1,4 @@
-"""The one-tap game against the computer (static/ui/quickplay.py): what is remembered,
+"""The one-tap game against the computer (static/ui/screens/quickplay.py): what is remembered,
 what a stored value may not change, and that the request it makes is one the engine plays."""
 import json
 import sys
@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "static" / "ui"))
 sys.path.insert(0, str(ROOT))
+from tools import ui_modules  # noqa: E402
+
+sys.path[:0] = [str(p) for p in ui_modules.folders()]
 
 import quickplay  # noqa: E402
 from generala import app  # noqa: E402

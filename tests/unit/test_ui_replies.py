@@ -1,4 +1,4 @@
-"""static/ui/replies.py in CPython: a reply as the page takes it from the worker's two
+"""static/ui/engine/replies.py in CPython: a reply as the page takes it from the worker's two
 parts, and the stored copy built from the two texts without parsing the save."""
 import json
 import sys
@@ -8,17 +8,20 @@ import pytest
 
 from generala import app
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+from tools import ui_modules
+
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 
 
 @pytest.fixture(scope="module")
 def replies():
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import replies
         yield replies
     finally:
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         sys.modules.pop("replies", None)
 
 

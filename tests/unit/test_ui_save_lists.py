@@ -1,16 +1,18 @@
-"""static/ui/save_lists.py in CPython: the words of the home screen's lists of saved
+"""static/ui/saves/save_lists.py in CPython: the words of the home screen's lists of saved
 games, in each language the page speaks."""
 import sys
 from pathlib import Path
 
 import pytest
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+from tools import ui_modules
+
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 
 
 @pytest.fixture
 def lists():
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import save_lists
         import words
@@ -19,7 +21,8 @@ def lists():
         yield save_lists, words
     finally:
         words.set_lang("en")
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         for name in ("save_lists", "words", "words_en", "words_es", "words_bg", "words_ru"):
             sys.modules.pop(name, None)
 

@@ -1,4 +1,4 @@
-"""The page's save layer (static/ui/saves.py) in CPython, against storage stubs that fail
+"""The page's save layer (static/ui/saves/saves.py) in CPython, against storage stubs that fail
 the way browsers do: a quota exceeded on write, storage missing, a second tab writing.
 
 saves.py runs in MicroPython in the page; its logic is plain Python, imported here with a
@@ -14,7 +14,9 @@ import pytest
 
 from generala import app
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+from tools import ui_modules
+
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 
 
 class Clock:
@@ -93,12 +95,13 @@ def saves():
     stub = types.SimpleNamespace(JSON=types.SimpleNamespace(stringify=json.dumps))
     saved = sys.modules.get("js")
     sys.modules["js"] = stub
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import saves
         yield saves
     finally:
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         for name in ("saves", "save_lists", "shapes", "words", "words_en", "words_es", "words_bg", "words_ru"):
             sys.modules.pop(name, None)
         if saved is None:

@@ -1,4 +1,4 @@
-"""static/ui/shapes.py in CPython: which stored views the board can draw, the side an
+"""static/ui/board/shapes.py in CPython: which stored views the board can draw, the side an
 action belongs to, the home lists' fields. Plain Python (the page runs it in MicroPython)."""
 import copy
 import sys
@@ -8,17 +8,20 @@ import pytest
 
 from generala import app
 
-UI = Path(__file__).resolve().parents[2] / "static" / "ui"
+from tools import ui_modules
+
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 
 
 @pytest.fixture(scope="module")
 def shapes():
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import shapes
         yield shapes
     finally:
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         sys.modules.pop("shapes", None)
 
 

@@ -12,8 +12,10 @@ import pytest
 
 from generala import app
 
+from tools import ui_modules
+
 ROOT = Path(__file__).resolve().parents[2]
-UI = ROOT / "static" / "ui"
+UI_PATHS = [str(p) for p in ui_modules.folders()]
 SEED_000 = tomllib.loads((ROOT / "tests" / "data" / "seed_000_sheets.toml").read_text(encoding="utf-8"))
 
 
@@ -53,19 +55,20 @@ def ui():
     """The UI modules, imported with stand-ins for js / jsffi; removed afterwards."""
     document = types.SimpleNamespace(createElement=Node, createElementNS=lambda ns, tag: Node(tag))
     stubs = {
-        "js": types.SimpleNamespace(generalaBatch=None, document=document),
+        "js": types.SimpleNamespace(generala=types.SimpleNamespace(batch=None), document=document),
         "jsffi": types.SimpleNamespace(create_proxy=lambda f: f),
     }
     saved = {name: sys.modules.get(name) for name in stubs}
     sys.modules.update(stubs)
-    sys.path.insert(0, str(UI))
+    sys.path[:0] = UI_PATHS
     try:
         import chart
         import papersheet
         import sheetmode
         yield types.SimpleNamespace(papersheet=papersheet, sheetmode=sheetmode, chart=chart)
     finally:
-        sys.path.remove(str(UI))
+        for path in UI_PATHS:
+            sys.path.remove(path)
         for name in ("chart", "papersheet", "sheetmode", "render", "dom"):
             sys.modules.pop(name, None)
         for name, module in saved.items():

@@ -26,8 +26,8 @@ def test_boots_to_ready_and_the_engine_answers(wk):
     wk.open("/")
     assert wk.js("return document.documentElement.dataset.state") == "ready"
     assert reply(wk, {"op": "ping"})["ok"] is True
-    assert wk.js("return generalaEngine.timings.worker.boot") == "snapshot"
-    assert wk.js("return generalaStorage.persistent") is True
+    assert wk.js("return generala.engine.timings.worker.boot") == "snapshot"
+    assert wk.js("return generala.storage.persistent") is True
 
 
 @pytest.mark.parametrize("variant,seed", [("argentine", 11), ("puerto-rican", 7), ("bulgarian", 5), ("double", 3)])
@@ -142,7 +142,7 @@ def test_the_embed_plays_in_a_cross_site_iframe(wk, blog):
         assert wk.js("return document.documentElement.classList.contains('embed')")
         # WebKit gives the cross-site frame storage of its own (partitioned) or none:
         # either way the page says so exactly when saves do not persist.
-        persistent = wk.js("return generalaStorage.persistent")
+        persistent = wk.js("return generala.storage.persistent")
         assert wk.visible("#storage-note") is (not persistent)
         wk.new_game("argentine", ("Ana",), seed=7)
         wk.roll()

@@ -6,7 +6,7 @@ through WebKitWebDriver (no console, no network events over the driver).
   So any request leaving localhost (the page's or the browser's own) is recorded.
 - `COLLECT_ERRORS`: injected after every load (the driver has no console): window
   errors, unhandled rejections, CSP violations, console.error, and engine replies of
-  kind "InternalError" (by wrapping generalaEngine.request, the transport MicroPython's engine client calls, and call)
+  kind "InternalError" (by wrapping generala.engine.request, the transport MicroPython's engine client calls, and call)
   are kept in window.__wkErrors. Errors before the load show as <html data-state=error>.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ if (!window.__wkErrors) {
     (e) => errs.push(`CSP blocked ${e.effectiveDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
   const error = console.error;
   console.error = function (...args) { errs.push("console error: " + args.map(text).join(" ")); return error.apply(this, args); };
-  const engine = globalThis.generalaEngine;
+  const engine = globalThis.generala.engine;
   if (engine && typeof engine.request === "function" && !window.__wkEngineInner) {
     // The transport the page's engine client uses (request: {reply, save}) and the whole
     // reply's text (call, for tests), kept where a test can stand in for them.
@@ -156,7 +156,7 @@ class WebKitPage:
             self.wake()
         state = self.wait("const s = document.documentElement.dataset.state;"
                           " return (s === 'ready' || s === 'error') ? s : null;", timeout=timeout, what="data-state=ready")
-        self.js(COLLECT_ERRORS)  # again: generalaEngine may not have existed at load
+        self.js(COLLECT_ERRORS)  # again: generala.engine may not have existed at load
         if state != "ready":
             msg = self.js("return (document.getElementById('boot-error') || document.body).textContent")
             raise AssertionError(f"the app reached data-state={state!r}: {' '.join(msg.split())}")
@@ -285,6 +285,6 @@ def non_local_resources(page: WebKitPage) -> list[str]:
 
 
 def reply(page: WebKitPage, request: dict) -> dict:
-    out = page.async_js("return await generalaEngine.call(args[0]);", json.dumps(request))
+    out = page.async_js("return await generala.engine.call(args[0]);", json.dumps(request))
     assert not (isinstance(out, dict) and "__error" in out), out
     return json.loads(out)

@@ -15,7 +15,7 @@ from shapes import size_text
 from controller import MAX_SEED, Controller, parse_seed
 from navigation import LANG_KEY, set_state, status, translate_page
 
-storage = js.generalaStorage
+storage = js.generala.storage
 
 
 def choose_lang():
@@ -140,4 +140,3 @@ async def boot(pause):
     status("")
     byid("engine-status").hidden = True
     set_state("ready")
-    js.window.generalaUI = True

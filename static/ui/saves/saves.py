@@ -14,7 +14,7 @@
 # whole save) counts the writes of a game. A tab remembers the rev its board shows and
 # writes only over that rev (compare and set): when another tab wrote in between, the
 # write is refused (CONFLICT) and the tab follows the stored game instead of
-# overwriting it. The `storage` event tells a tab at once (main.py `on_storage`).
+# overwriting it. The `storage` event tells a tab at once (saved_games.py `on_storage`).
 #
 # What is stored is not trusted: the engine's save document is the game; the stored view
 # is a cache (drawn at boot only when shapes.view_problem finds nothing wrong, else None:

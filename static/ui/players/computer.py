@@ -62,7 +62,7 @@ class Computer:
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.game = game
-        self.message = message  # main.message(text, kind): a visible note
+        self.message = message  # dom.message(text, kind): a visible note
         self.real = None  # the last view drawn
         self.timer = None  # a step waiting for its moment
         self.sent = False  # a step on its way to the engine
@@ -83,7 +83,7 @@ class Computer:
             sides.parentNode.insertBefore(self.setup_note_node, sides.nextSibling)
             on(byid("home"), "change", lambda e: self.setup_note())
         self.relabel_proxy = create_proxy(lambda *a: self.relabel())
-        if byid("lang-pick"):  # after main.py has switched the words
+        if byid("lang-pick"):  # after navigation.py (relang) has switched the words
             on(byid("lang-pick"), "change", lambda e: js.setTimeout(self.relabel_proxy, 0))
 
     # --- the bar under the dice ---------------------------------------------

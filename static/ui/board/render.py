@@ -62,12 +62,12 @@ class Board:
         # Toggle buttons; static/js/sound.mjs and dice-motion.mjs keep aria-pressed up to date.
         self.mute = el("button", "btn small tool mute", None,
                        {"type": "button", "id": "mute", "data-action": "sound",
-                        "aria-pressed": "true" if js.generalaSound.muted else "false"})
+                        "aria-pressed": "true" if js.generala.sound.muted else "false"})
         self.mute.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
         self.mute.appendChild(el("span", None, words.t("table.mute")))
         self.motion = el("button", "btn small tool motion", None,
                          {"type": "button", "id": "motion", "data-action": "motion",
-                          "aria-pressed": "true" if js.generalaDice.still() else "false"})
+                          "aria-pressed": "true" if js.generala.dice.still() else "false"})
         self.motion.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
         self.motion.appendChild(el("span", None, words.t("table.still")))
         tools.appendChild(self.mute)
@@ -104,7 +104,7 @@ class Board:
         self.dice_box.appendChild(el("div", "kept", words.t("table.kept"), {"aria-hidden": "true"}))
         felt.appendChild(self.dice_box)
         tray.appendChild(felt)
-        js.generalaDice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
+        js.generala.dice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
         actions = el("div", "actions")
         self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
                                                               "aria-keyshortcuts": "R"})
@@ -257,7 +257,7 @@ class Board:
         c.flag(self.i_roll, "disabled", True)
         c.flag(self.i_undo, "disabled", True)
         c.flush()
-        js.generalaDice.toss(json.dumps(tossed))
+        js.generala.dice.toss(json.dumps(tossed))
         self.rendered(True)
 
     def scoring(self, view, box):
@@ -424,9 +424,9 @@ class Board:
         self.prev = view
         if fresh:
             rolled = [i for i in range(len(dice)) if not held[i]]
-            js.generalaDice.land(json.dumps({"dice": rolled, "faces": dice}))
+            js.generala.dice.land(json.dumps({"dice": rolled, "faces": dice}))
         elif moved:
-            js.generalaDice.moved(json.dumps(moved))
+            js.generala.dice.moved(json.dumps(moved))
         if prev is not None:
             self.moments(prev, view, fresh)
 
@@ -440,7 +440,7 @@ class Board:
         alike, an automatic win, the end of the game (a celebration), the device passed
         to the next person in hot-seat (static/js/sound.mjs, moments.mjs)."""
         if filled(view) > filled(prev):
-            js.generalaSound.tick()
+            js.generala.sound.tick()
         kind = None
         if view["auto_win"] and not prev["auto_win"]:
             kind = "auto"
@@ -449,9 +449,9 @@ class Board:
         elif fresh and five_alike(view["dice"]):
             kind = "five"
         if kind:
-            js.generalaMoments.celebrate(json.dumps(celebration(kind, view)))
+            js.generala.moments.celebrate(json.dumps(celebration(kind, view)))
         elif handing_over(prev, view):
-            js.generalaMoments.handOver(json.dumps({
+            js.generala.moments.handOver(json.dumps({
                 "name": view["player"], "text": words.t("table.pass", player=view["player"])}))
 
     def hint_text(self, view, ui):

@@ -1,4 +1,4 @@
-# The score-sheet, replay and records features of the page, attached to main.py's controller through a few
+# The score-sheet, replay and records features of the page, attached to the controller (controller.py) through a few
 # calls (amend / resumed / saves_drawn / blocks / opened): score-sheet
 # mode, replays and share links, records. Their own screens live in screens.py; their
 # parts of the board (the entry panel, the share panel) register with it (board_parts.py).
@@ -41,7 +41,7 @@ class Features:
         return self.sheet.blocks()
 
     def relabel(self):
-        """After a language change (main.py relang): screens built once, in the new words."""
+        """After a language change (navigation.py relang): screens built once, in the new words."""
         self.sheet.relabel()
         self.replay.relabel()
         self.records.relabel()

@@ -76,7 +76,7 @@ def download(name, parts):
 
 class Transfer:
     def __init__(self, game):
-        self.game = game  # main.py's controller: .saves, .draw_saves()
+        self.game = game  # the controller (controller.py): .saves, .draw_saves()
         self.busy = False
         self.imports = 0
         self.build()

@@ -1,4 +1,4 @@
-// Batched DOM updates for the MicroPython board renderer (static/ui/render.py).
+// Batched DOM updates for the MicroPython board renderer (static/ui/board/render.py).
 //
 // Each call from MicroPython into JS costs tens of microseconds, so the board
 // registers its nodes once (register(node) -> index) and then sends each
@@ -31,5 +31,5 @@ export const batch = {
   },
 };
 
-globalThis.generalaBatch = batch;
+(globalThis.generala ||= {}).batch = batch;
 export default batch;

@@ -18,7 +18,7 @@ from screens import spawn
 STORE_KEY = "generala.coach"
 TOP = 5
 BEST = 0.005  # a loss under this is the best move (the engine's report uses the same)
-storage = js.generalaStorage
+storage = js.generala.storage
 
 
 def dice_words(dice):

@@ -14,7 +14,7 @@ from save_lists import continue_meta, game_title, result_line
 from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, rev_of, when
 from shapes import sheet_game
 
-storage = js.generalaStorage
+storage = js.generala.storage
 
 
 class SavedGames:

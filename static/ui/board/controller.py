@@ -1,12 +1,12 @@
 # The main-thread UI (PyScript MicroPython): events -> engine requests -> draw the view.
-# main.py imports the modules one browser task at a time, then page_boot.py builds this
-# controller. Its parts, one module each: navigation.py (home, board, dialogs,
+# main.py imports the modules one browser task at a time (static/ui/modules.toml), then
+# page_boot.py builds this controller. Its parts, one module each: navigation.py (home, board, dialogs,
 # language, focus), saved_games.py (the lists, the autosave, two tabs on one game),
 # page_input.py (clicks and keys); here, the game on the board: its actions, each an
 # engine request (engine_client.py) whose reply is drawn (render.py).
 #
 # Only this thread touches the DOM and storage; storage goes through
-# js.generalaStorage (never throws). The game lives in the engine worker: this side
+# js.generala.storage (never throws). The game lives in the engine worker: this side
 # keeps the last view it drew and the player's transient choices (the two boxes and
 # the split of the ten dice).
 import gc
@@ -28,7 +28,7 @@ from navigation import Navigation, status
 from page_input import PageInput
 from saved_games import SavedGames
 
-storage = js.generalaStorage
+storage = js.generala.storage
 MAX_SEED = 2 ** 63 - 1
 
 
@@ -56,7 +56,7 @@ class Controller(Navigation, SavedGames, PageInput):
         self.confirm_cb = None
 
     async def assemble(self, pause):
-        """Build the screens, one browser task each (main.py: no long task at boot)."""
+        """Build the screens, one browser task each (page_boot.py: no long task at boot)."""
         self.setup = Setup(self.catalog, self.params.get("variant"))
         await pause()
         self.home = Home(self, self.catalog)  # the play choices and the home screen's panels

@@ -1,5 +1,5 @@
 # The page's one client of the engine. Every request of the page goes through here,
-# to the worker's transport (static/js/engine.mjs, `js.generalaEngine`), and every
+# to the worker's transport (static/js/engine.mjs, `js.generala.engine`), and every
 # reply comes back as a dict, with one policy for what goes wrong:
 #
 #   the engine did not answer   (its worker failed, or the engine failed to start):
@@ -34,7 +34,7 @@ import words
 from dom import byid, message
 from replies import NO_ANSWER, TOLD_ALWAYS, no_answer, reply_of
 
-transport = js.generalaEngine
+transport = js.generala.engine
 
 
 def tell(reply, quiet=False):

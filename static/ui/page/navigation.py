@@ -115,7 +115,7 @@ class Navigation:
 
     def on_lang(self, event):
         code = str(byid("lang-pick").value)
-        js.generalaKeepLanguage(code)  # saved, and ?lang= dropped (static/js/first-tap.mjs)
+        js.generala.keepLanguage(code)  # saved, and ?lang= dropped (static/js/first-tap.mjs)
         self.relang(code)
 
     def relang(self, code):

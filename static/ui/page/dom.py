@@ -67,7 +67,7 @@ def message(text, kind="info"):
 
 class Cache:
     """Remembers what was last written to each node so an update touches only what changed,
-    and sends all the changes of one update to the DOM in ONE call (static/ui/batch.mjs).
+    and sends all the changes of one update to the DOM in ONE call (static/js/batch.mjs).
 
     Nodes are registered once (reg -> index). This caches the DOM's contents, not the
     game: the game lives in the engine.
@@ -76,10 +76,10 @@ class Cache:
     def __init__(self):
         self.seen = {}
         self.ops = []
-        js.generalaBatch.reset()
+        js.generala.batch.reset()
 
     def reg(self, node):
-        return js.generalaBatch.register(node)
+        return js.generala.batch.register(node)
 
     def text(self, i, value):
         k = (i, "t")
@@ -102,7 +102,7 @@ class Cache:
 
     def flush(self):
         if self.ops:
-            js.generalaBatch.apply(json.dumps(self.ops))
+            js.generala.batch.apply(json.dumps(self.ops))
             self.ops = []
 
 

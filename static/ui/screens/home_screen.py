@@ -12,7 +12,7 @@ import words
 from dom import byid, each, on
 
 html = document.documentElement
-storage = js.generalaStorage
+storage = js.generala.storage
 PANELS = ("main", "setup", "library")
 
 
@@ -37,7 +37,7 @@ class Home:
         on(self.root, "click", self.on_click)
         on(self.pick_game, "change", lambda e: self.remember())
         on(self.pick_level, "change", lambda e: self.remember())
-        js.window.generalaHome = True  # first-tap.mjs stops keeping taps
+        js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n)."""

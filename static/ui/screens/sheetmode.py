@@ -237,8 +237,8 @@ class SheetMode:
         self.draw_paper(view, board.wrap)
 
     def announce(self, view):
-        """The live region after an entry (main.py words rolls and scores, not entries):
-        set just after main.py has written its own (empty) sentence for this reply."""
+        """The live region after an entry (saved_games.py words rolls and scores, not entries):
+        set just after saved_games.py has written its own (empty) sentence for this reply."""
         last = view.get("last") or {}
         if last.get("type") not in ("other", "auto-win") or view["dice"] is None:
             return
