@@ -1,85 +1,69 @@
-# The main-thread UI (PyScript MicroPython): events -> engine requests -> draw the view.
-# main.py imports the modules one browser task at a time (static/ui/modules.toml), then
-# page_boot.py builds this controller. Its parts, one module each: navigation.py (home, board, dialogs,
-# language, focus), saved_games.py (the lists, the autosave, two tabs on one game),
-# page_input.py (clicks and keys); here, the game on the board: its actions, each an
-# engine request (engine_client.py) whose reply is drawn (render.py).
+# The game on the board: a person's actions, each an engine request whose reply is
+# drawn. The controller decides only what the page may send now, from the engine's last
+# view (what can be done is the view's: can_roll, holdable, the playable cells and the
+# request each one sends); the engine decides the game.
 #
-# Only this thread touches the DOM and storage; storage goes through
-# js.generala.storage (never throws). The game lives in the engine worker: this side
-# keeps the last view it drew and the player's transient choices (the two boxes and
-# the split of the ten dice).
+# It is built from the parts it is given (page_boot.py assembles the page), so its
+# decisions run in CPython with fakes (tests/unit/test_ui_controller.py):
+#
+#   engine   the engine client (engine_client.py): send(req, callback, quiet),
+#            await call(req, quiet), waiting()
+#   board    the board's drawing (render.Board): update(view, ui, predicted),
+#            rolling(view), scoring(view, box), key
+#   keeper   the stored game on the board (saved_games.py): gid, created, open(gid,
+#            created), keep(reply), new_id(), set_aside(entry, reason), latest(gid)
+#   clock    timers and frames (clock.py)
+#   screen   what the person sees around the board (navigation.py): show_board(),
+#            show_home(panel), board_visible(), ask(text, ok, callback), announce(text),
+#            message(text, kind), focus(id), refocus(view)
+#
+# and, once they are built (attach): the computer players (computer.py: cancel()), the
+# coach (coach.py: said(reply)) and the other features (features.py: blocks(),
+# resumed(entry)).
+#
+# It keeps the last view it drew and the person's transient choices (`ui`: the two
+# boxes and the split of ten dice being chosen). Only the main thread runs it; it
+# touches neither the DOM nor storage itself.
+import asyncio
 import gc
 
-import js
-from jsffi import create_proxy
-
-import computer
-import engine_client
-import features
 import words
-from dom import byid, message
-from render import Board
-from saves import Saves, describe, when
-from setup import Setup
-from home_screen import Home
-from screens import spawn
-from navigation import Navigation, status
-from page_input import PageInput
-from saved_games import SavedGames
-
-storage = js.generala.storage
-MAX_SEED = 2 ** 63 - 1
 
 
-class Controller(Navigation, SavedGames, PageInput):
-    """The controller: one per page."""
-
-    def __init__(self, catalog, params):
-        """The state; assemble() then builds the screens."""
-        self.catalog = catalog
-        self.params = params
-        self.saves = Saves(storage)
-        self.board = Board(byid("board"))
+class Controller:
+    def __init__(self, engine, board, keeper, clock, screen):
+        self.engine = engine
+        self.board = board
+        self.keeper = keeper
+        self.clock = clock
+        self.screen = screen
+        self.computer = None
+        self.coach = None
+        self.features = None
         self.view = None
-        self.gid = None
-        self.created = None
-        self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
-        self.watching = False  # following another tab's moves until the player acts here
-        self.unsaved = False  # a write failed: told once per game, the game goes on in memory
-        self.pending = None
-        self.save_proxy = create_proxy(lambda: self.save_now())
-        self.gc_proxy = create_proxy(lambda: gc.collect())
-        self.frame_proxy = create_proxy(lambda t: js.setTimeout(self.gc_proxy, 0))
         self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
-        self.confirm_cb = None
+        # Collect garbage once a frame is painted, not in the middle of the next click.
+        self.collect = clock.timer(gc.collect)
+        self.painted = clock.frame(lambda: self.collect.start(0))
 
-    async def assemble(self, pause):
-        """Build the screens, one browser task each (page_boot.py: no long task at boot)."""
-        self.setup = Setup(self.catalog, self.params.get("variant"))
-        await pause()
-        self.home = Home(self, self.catalog)  # the play choices and the home screen's panels
-        await pause()
-        self.features = features.Features(self, self.catalog)  # score sheet, replay, records
-        await pause()
-        self.computer = computer.Computer(self, message)  # computer players, coach
-        self.seed = self.params.get("seed")
-        if self.seed is not None:
-            byid("seed").value = str(self.seed)
-        self.wire()
+    def attach(self, computer, coach, features):
+        self.computer = computer
+        self.coach = coach
+        self.features = features
+
+    # --- drawing the engine's replies ------------------------------------------------
 
     def draw(self, view, predicted=False):
         """Draw a view: the engine's, or one predicted at a click (a hold) until its reply.
         The board draws it and then its parts (render.Board.update, board_parts.py)."""
         self.view = view
         self.board.update(view, self.ui, predicted)
-        # Collect garbage once the frame is painted, not in the middle of the next click.
-        js.requestAnimationFrame(self.frame_proxy)
+        self.painted.request()
 
     async def call(self, req, quiet=False):
         """Send a request (engine_client.call); a refused one draws the view it came with."""
-        reply = await engine_client.call(req, quiet)
+        reply = await self.engine.call(req, quiet)
         if not reply.get("ok") and reply.get("view") and self.view is not None:
             self.draw(reply["view"])
         return reply
@@ -89,7 +73,7 @@ class Controller(Navigation, SavedGames, PageInput):
         if reset:
             self.ui["picked"] = []
             self.ui["split"] = None
-        engine_client.send(req, self.acted)
+        self.engine.send(req, self.acted)
 
     def acted(self, reply):
         self.ui["scoring"] = False
@@ -97,30 +81,52 @@ class Controller(Navigation, SavedGames, PageInput):
             if reply.get("view"):
                 self.draw(reply["view"])
         else:
-            self.changed(reply, draw=not engine_client.waiting())
+            self.changed(reply, draw=not self.engine.waiting())
+
+    def changed(self, reply, draw=True):
+        """After an action: draw, announce, keep the save (its text as it came). With more
+        replies on their way, only the save is kept (the last one draws)."""
+        view = reply["view"]
+        if draw:
+            self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
+            self.draw(view)
+            self.screen.announce(words.announce(view))
+            if self.coach is not None:
+                self.coach.said(reply)
+            if self.screen.board_visible():
+                self.screen.refocus(view)
+        if reply.get("save") and self.keeper.gid:
+            self.keeper.keep(reply)
+
+    # --- what a person may do now --------------------------------------------------
 
     def playing(self):
-        return self.view is not None and self.ui["ready"] and not self.view["over"] and self.board_visible()
+        return (self.view is not None and self.ui["ready"] and not self.view["over"]
+                and self.screen.board_visible())
+
+    def blocked(self):
+        return self.features is not None and self.features.blocks()
+
+    def dice_count(self):
+        return self.view["dice_count"] if self.view else 0
 
     def roll(self):
-        if self.playing() and self.view["can_roll"] and not self.ui["split"] and not self.features.blocks():
+        if self.playing() and self.view["can_roll"] and not self.ui["split"] and not self.blocked():
             self.act({"op": "roll"})
             self.board.rolling(self.view)  # the dice start shaking now; the faces land with the reply
 
     def undo(self):
         if self.playing() and self.view["can_undo"]:
-            self.computer.cancel()  # a computer waiting to start its turn does not start it
+            if self.computer is not None:
+                self.computer.cancel()  # a computer waiting to start its turn does not start it
             self.act({"op": "undo"})
-
-    def dice_count(self):
-        return self.view["dice_count"] if self.view else 0
 
     def toggle(self, i):
         if not self.playing():
             return
         if self.ui["split"]:
             self.move_split(i)
-        elif self.view["can_hold"] and not self.features.blocks():
+        elif i in self.view["holdable"] and not self.blocked():
             # Drawn at once from the last view (a hold only flips one flag); the engine's
             # reply, drawn when no later request is pending, confirms or corrects it.
             view = dict(self.view)
@@ -130,16 +136,21 @@ class Controller(Navigation, SavedGames, PageInput):
             self.draw(view, predicted=True)
             self.act({"op": "toggle", "die": i}, reset=False)
 
+    def cell(self, box):
+        """The current side's playable cell of ``box`` and its row, or (None, None)."""
+        view = self.view
+        for row in view["rows"]:
+            if row["box"] == box:
+                cell = row["cells"][view["current"]]
+                return (cell, row) if cell.get("playable") else (None, None)
+        return None, None
+
     def pick_box(self, box):
         view = self.view
         if not self.playing() or view["dice"] is None:
             return
-        row = None
-        for r in view["rows"]:
-            if r["box"] == box:
-                row = r
-        cell = row["cells"][view["current"]] if row else None
-        if not cell or not cell.get("playable"):
+        cell, row = self.cell(box)
+        if cell is None:
             return
         if view["boxes_per_turn"] == 2:
             picked = self.ui["picked"]
@@ -150,11 +161,11 @@ class Controller(Navigation, SavedGames, PageInput):
             picked.append(box)
             self.draw(view)
             if len(picked) == 2:
-                spawn(self.propose(picked[0], picked[1]))
+                asyncio.create_task(self.propose(picked[0], picked[1]))
             return
         if cell["preview"] == 0 and not row["mandatory"]:
-            self.ask(words.t("ask.scratch", box=words.box(box)),
-                     words.t("ask.scratch_ok"), lambda: self.score(box))
+            self.screen.ask(words.t("ask.scratch", box=words.box(box)),
+                            words.t("ask.scratch_ok"), lambda: self.score(box))
             return
         self.score(box)
 
@@ -166,6 +177,8 @@ class Controller(Navigation, SavedGames, PageInput):
         self.act({"op": "score", "box": box})
         self.board.scoring(self.view, box)
 
+    # --- ten dice: two boxes and a split ----------------------------------------------
+
     async def propose(self, a, b):
         reply = await self.call({"op": "split", "boxes": [a, b]})
         if reply and reply.get("ok"):
@@ -175,11 +188,9 @@ class Controller(Navigation, SavedGames, PageInput):
         self.draw(self.view)
         if self.ui["split"]:
             pts = self.ui["split"]["points"]
-            byid("announce").textContent = words.t("split.proposed", a=words.box(a), pa=words.points(pts[0]),
-                                                   b=words.box(b), pb=words.points(pts[1]))
-            ok = byid("split-ok")
-            if ok:
-                ok.focus()
+            self.screen.announce(words.t("split.proposed", a=words.box(a), pa=words.points(pts[0]),
+                                         b=words.box(b), pb=words.points(pts[1])))
+            self.screen.focus("split-ok")
 
     def move_split(self, i):
         split = self.ui["split"]
@@ -193,7 +204,7 @@ class Controller(Navigation, SavedGames, PageInput):
         self.ui["split"] = split
         self.draw(self.view)
         if len(positions) == 5:
-            spawn(self.price(split))
+            asyncio.create_task(self.price(split))
 
     async def price(self, split):
         reply = await self.call({"op": "price", "boxes": split["boxes"], "split": split["positions"]})
@@ -211,7 +222,7 @@ class Controller(Navigation, SavedGames, PageInput):
         if zero:
             text = (words.t("ask.scratch", box=words.box(zero[0])) if len(zero) == 1 else
                     words.t("ask.scratch_two", boxes=words.and_list(words.box(b) for b in zero)))
-            self.ask(text, words.t("ask.scratch_ok"), lambda: self.act(req))
+            self.screen.ask(text, words.t("ask.scratch_ok"), lambda: self.act(req))
         else:
             self.act(req)
 
@@ -220,52 +231,31 @@ class Controller(Navigation, SavedGames, PageInput):
         self.ui["split"] = None
         self.draw(self.view)
 
-    async def start(self):
-        req, notes = self.setup.read()
-        self.features.amend(req)
-        for n in notes:
-            message(n, "warn")
-        seed_text = str(byid("seed").value).strip()
-        if seed_text:
-            seed = parse_seed(seed_text)
-            if seed is None:
-                err = byid("setup-error")
-                err.textContent = words.t("msg.bad_seed", max=MAX_SEED)
-                err.hidden = False
-                return
-            req["seed"] = seed
-        byid("setup-error").hidden = True
-        req["op"] = "new"
-        await self.start_game(req)
+    # --- games opened on the board ----------------------------------------------------
 
     async def start_game(self, req):
         """Send a `new` request (the setup form's, or the home screen's one-tap game)."""
-        status(words.t("msg.starting_game" if self.ui["ready"] else "msg.starting_engine"))
+        self.screen.status(words.t("msg.starting_game" if self.ui["ready"] else "msg.starting_engine"))
         reply = await self.call(req)
         if reply and reply.get("ok"):
             self.begin(reply)
 
     def open_board(self, gid, created):
         """Put the game ``gid`` on the board (built afresh), as stored now."""
-        self.gid = gid
-        self.created = created
-        self.rev = self.saves.rev(gid)  # 0 for a new game
-        self.watching = False
-        self.unsaved = False
-        self.saves.set_current(gid)
+        self.keeper.open(gid, created)
         self.ui["picked"] = []
         self.ui["split"] = None
-        self.show_board()
+        self.screen.show_board()
         self.board.key = None
 
     def begin(self, reply):
-        self.open_board(self.saves.new_id(), None)
+        self.open_board(self.keeper.new_id(), None)
         self.changed(reply)
         v = reply["view"]
-        byid("announce").textContent = words.t("say.begin", title=words.title(v["variant"], v["title"]),
-                                               who=words.whose_turn(v),
-                                               names=", ".join(v["sides"][i]["name"] for i in v["order"]))
-        byid("roll").focus()
+        self.screen.announce(words.t("say.begin", title=words.title(v["variant"], v["title"]),
+                                     who=words.whose_turn(v),
+                                     names=", ".join(v["sides"][i]["name"] for i in v["order"])))
+        self.screen.focus("roll")
 
     async def again(self):
         reply = await self.call({"op": "again"})
@@ -288,27 +278,41 @@ class Controller(Navigation, SavedGames, PageInput):
         view); else it is opened with the engine's view, unless the player went elsewhere."""
         reply = await self.call({"op": "load", "save": entry["save"]}, quiet=True)
         if reply.get("ok"):
-            if self.gid == entry["id"]:
+            if self.keeper.gid == entry["id"]:
                 self.draw(reply["view"])
-            elif not shown and self.gid is None:
+            elif not shown and self.keeper.gid is None:
                 self.open_board(entry["id"], entry.get("created"))
                 self.features.resumed(entry)
                 self.draw(reply["view"])
             return True
-        reason = reply.get("error") if reply.get("kind") != engine_client.NO_ANSWER else words.t("msg.no_answer")
-        self.saves.set_aside(entry["id"], reason)
-        message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
-                        reason=reason), "error")
-        if self.gid is None or self.gid == entry["id"]:
-            self.show_home()
+        self.keeper.failed(entry, reply)
+        if self.keeper.gid is None or self.keeper.gid == entry["id"]:
+            self.screen.show_home()
         return False
 
+    def follow(self, entry):
+        """Another tab moved this game on (saved_games.py): draw it as that tab left it;
+        the engine loads that save too."""
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        self.features.resumed(entry)
+        if entry["view"] is not None:  # else drawn from the engine's reply (followed)
+            self.draw(entry["view"])
+        self.screen.announce(words.t("msg.moved_on"))
+        if self.ui["ready"]:
+            self.engine.send({"op": "load", "save": entry["save"]}, self.followed)
+
+    def followed(self, reply):
+        if reply.get("ok") and not self.engine.waiting() and self.screen.board_visible():
+            self.draw(reply["view"])
+
+    def closed(self):
+        """The board was left for the home screen."""
+        self.view = None
+
     async def resume(self, gid):
-        entry, reason = self.saves.get(gid)
+        entry = self.keeper.entry(gid)
         if entry is None:
-            self.saves.set_aside(gid, reason)
-            message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
-            self.draw_saves()
             return
         if self.resume_view(entry):
             if self.ui["ready"]:
@@ -316,12 +320,4 @@ class Controller(Navigation, SavedGames, PageInput):
         elif self.ui["ready"]:
             await self.load(entry, shown=False)
         else:
-            self.later = entry  # opened when the engine is ready (engine_ready)
-
-
-def parse_seed(text):
-    text = str(text).strip()
-    if not text or len(text) > 19 or not all("0" <= ch <= "9" for ch in text):
-        return None
-    n = int(text)
-    return n if n <= MAX_SEED else None
+            self.later = entry  # opened when the engine is ready (page_boot.engine_ready)

@@ -118,6 +118,12 @@ def view_problem(view):
     return None
 
 
+def level_of(view, i):
+    """The computer level of side i ("optimal", ...) or None for a person."""
+    player = str(view["sides"][i].get("player") or "human")
+    return player[3:] if player.startswith("ai:") else None
+
+
 def acting_side(view):
     """The side whose action ``view`` reports: the one named by its last action, else
     the side that won at once (five alike served: the game is over, no side is to

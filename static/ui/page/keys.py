@@ -23,11 +23,11 @@ def move_focus(step):
     boxes[nxt].focus()
 
 
-def handle(event, game):
+def handle(event, game, screen):
     """``game`` is the controller: its actions, and the screens that take keys."""
     target = event.target
     replay = game.features.replay
-    where = ("board" if game.board_visible() else
+    where = ("board" if screen.board_visible() else
              "replay" if not replay.root.hidden and replay.view is not None else "")
     computer = game.computer
     found = command(str(event.key), where, focus=str(target.tagName or "").lower() if target else "",
@@ -51,7 +51,7 @@ def handle(event, game):
     elif name == "skip":
         computer.skip()
     elif name == "hint":
-        computer.coach.hint()
+        game.coach.hint()
     elif name == "face":
         sheet.add(arg)
     elif name == "unface":

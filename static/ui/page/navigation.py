@@ -1,12 +1,13 @@
-# Where the page is: the home screen or the board, the rules dialog, the confirm
-# dialog, the language of every word on the page, and where the keyboard focus goes.
-# A part of the controller (controller.Controller).
+# What the person sees around the board: the home screen or the board, the rules
+# dialog, the confirm dialog, the live region and the notes, the language of every word
+# on the page, and where the keyboard focus goes. The controller's `screen`
+# (controller.py); page_boot.py attaches the parts it switches between.
 
 import js
 from js import document
 
 import words
-from dom import byid, clear, each, el
+from dom import byid, clear, each, el, message
 
 html = document.documentElement
 LANG_KEY = "generala.lang"  # the language chosen with the picker (saved by static/js/first-tap.mjs)
@@ -41,17 +42,27 @@ def status(text):
 
 
 class Navigation:
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.confirm_cb = None
+        self.controller = None
+
+    def attach(self, controller, keeper, home, setup, features):
+        self.controller = controller
+        self.keeper = keeper
+        self.home = home
+        self.setup = setup
+        self.features = features
+
     def board_visible(self):
         return not byid("board").hidden
 
     def show_home(self, panel=None):
         """The home screen: ``panel`` ("main", "setup", "library"), or the one it showed
         last (back from a replay or the records opened from the saved games)."""
-        self.save_now()
-        self.gid = None
-        self.view = None
-        self.saves.set_current(None)
-        self.draw_saves()
+        self.keeper.close()
+        self.controller.closed()
+        self.keeper.draw_saves()
         byid("board").hidden = True
         byid("home").hidden = False
         self.home.show(panel)
@@ -65,9 +76,25 @@ class Navigation:
         byid("nav-home").hidden = False
         byid("nav-rules").hidden = False
 
+    def announce(self, text):
+        """Said by the live region (#announce)."""
+        byid("announce").textContent = text
+
+    def message(self, text, kind="info"):
+        message(text, kind)
+
+    def status(self, text):
+        status(text)
+
+    def focus(self, ident):
+        node = byid(ident)
+        if node is not None:
+            node.focus()
+
     def show_rules(self):
-        if self.view:
-            variant, title, options = self.view["variant"], self.view["title"], self.view["options"]
+        view = self.controller.view
+        if view:
+            variant, title, options = view["variant"], view["title"], view["options"]
         else:
             req, _ = self.setup.read()
             variant, options = req["variant"], req["options"]
@@ -122,24 +149,26 @@ class Navigation:
         """Redraw every word in the language ``code``; nothing the player entered is lost."""
         words.set_lang(code)
         translate_page()
-        if self.ui["ready"]:
+        controller = self.controller
+        if controller.ui["ready"]:
             byid("engine-status").textContent = ""
         self.setup.relabel()
         self.home.relabel()
-        self.draw_saves()
-        if self.view is not None:
-            self.board.key = None
-            self.draw(self.view)
+        self.keeper.draw_saves()
+        if controller.view is not None:
+            controller.board.key = None
+            controller.draw(controller.view)
         self.features.relabel()  # the screens built before the change
+        controller.computer.relabel()
+        controller.coach.relabel()
         byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
 
-    def refocus(self):
+    def refocus(self, view):
         """Keep the keyboard on the board: when the focused control went away (a filled
         box, a closed split), focus the next thing to do."""
         active = document.activeElement
         if active and not (active == document.body or active.disabled or active.closest("[hidden]")):
             return
-        view = self.view
         target = None
         if view and view["over"]:
             target = byid("again")

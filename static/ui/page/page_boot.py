@@ -1,5 +1,6 @@
-# The page's boot: the language, the catalog, the controller and its screens, the
-# first screen (the saved game in progress or home), then the engine's readiness.
+# The page's boot: the language, the catalog, the page's parts built and joined (this
+# is where each object is given the others it works with: assemble), the first screen
+# (the saved game in progress or home), then the engine's readiness.
 #
 # Boot contract: <html data-state> goes loading -> ui-ready (the page answers
 # input: setup form, saved games, the saved board drawn from its last view) ->
@@ -9,11 +10,22 @@ import json
 import js
 
 import engine_client
+import features
 import words
+from bar import Bar
+from clock import Clock
+from coach import Coach
+from computer import Computer
+from controller import Controller
 from dom import byid, message
+from home_screen import Home
+from navigation import LANG_KEY, Navigation, set_state, status, translate_page
+from page_input import PageInput
+from render import Board
+from saved_games import SavedGames
+from saves import Saves
+from setup import MAX_SEED, Setup, parse_seed
 from shapes import size_text
-from controller import MAX_SEED, Controller, parse_seed
-from navigation import LANG_KEY, set_state, status, translate_page
 
 storage = js.generala.storage
 
@@ -33,24 +45,59 @@ def choose_lang():
     return bad
 
 
-def first_screen(game):
+class Page:
+    """The page's parts, each built with the parts it works with."""
+
+
+async def assemble(catalog, params, pause):
+    """Build the page's parts and join them, one browser task for each big one (no long
+    task at boot)."""
+    page = Page()
+    page.catalog = catalog
+    page.saves = saves = Saves(storage)
+    page.board = board = Board(byid("board"))
+    clock = Clock()
+    page.screen = screen = Navigation(catalog)
+    page.keeper = keeper = SavedGames(saves, clock, screen)
+    page.controller = game = Controller(engine_client, board, keeper, clock, screen)
+    page.setup = setup = Setup(catalog, params.get("variant"))
+    await pause()
+    page.home = home = Home(catalog, setup)
+    await pause()
+    page.features = feats = features.Features(game, catalog)  # score sheet, replay, records
+    await pause()
+    bar = Bar()
+    page.computer = computer = Computer(game, bar, clock, setup, catalog)
+    page.coach = coach = Coach(game, bar)
+    game.attach(computer, coach, feats)
+    keeper.attach(game, home, feats)
+    home.attach(game, feats)
+    screen.attach(game, keeper, home, setup, feats)
+    if params.get("seed") is not None:
+        byid("seed").value = str(params["seed"])
+    PageInput(game, screen, keeper, setup, home).wire()
+    return page
+
+
+def first_screen(page):
     """Draw the saved game in progress, or the home screen. Returns the entry to load.
     A stored view that cannot be drawn is not: the home screen is, and the game
     opens with the engine's view once the engine has loaded its save."""
     too_big()
-    gid = game.saves.current()
+    saves, game = page.saves, page.controller
+    gid = saves.current()
     if gid:
-        entry, reason = game.saves.get(gid)
+        entry, reason = saves.get(gid)
         if entry is None:
-            game.saves.set_aside(gid, reason)
+            saves.set_aside(gid, reason)
             message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
-        elif not entry.get("over") and gid not in game.saves.aside():
+        elif not entry.get("over") and gid not in saves.aside():
             if not game.resume_view(entry):
-                game.show_home()
-                game.saves.set_current(gid)  # still the game to resume after a reload
+                page.screen.show_home()
+                saves.set_current(gid)  # still the game to resume after a reload
                 game.later = entry
             return entry
-    game.show_home()
+    page.screen.show_home()
     return None
 
 
@@ -63,13 +110,14 @@ def too_big():
         message(words.t("msg.too_big", items=items), "error")
 
 
-async def engine_ready(game, entry):
+async def engine_ready(page, entry):
+    game, gid = page.controller, page.keeper.gid
     game.ui["ready"] = True
     later, game.later = game.later, None
-    if entry is not None and game.gid == entry["id"]:
-        latest, _ = game.saves.get(game.gid)  # another tab may have played on meanwhile
+    if entry is not None and gid == entry["id"]:
+        latest, _ = page.saves.get(gid)  # another tab may have played on meanwhile
         await game.load(latest or entry)
-    elif later is not None and game.gid is None:
+    elif later is not None and gid is None:
         await game.load(later, shown=False)
     elif game.view is not None:
         game.draw(game.view)
@@ -120,13 +168,12 @@ async def boot(pause):
     try:
         catalog = await load_catalog()
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
-        game = Controller(catalog, url_params(catalog))
-        await game.assemble(pause)
+        page = await assemble(catalog, url_params(catalog), pause)
         await pause()
-        entry = first_screen(game)
-        game.features.opened()
+        entry = first_screen(page)
+        page.features.opened()
         if entry is None:
-            game.home.first_tap()  # a play choice tapped while the page loaded
+            page.home.first_tap()  # a play choice tapped while the page loaded
     except Exception as err:
         engine_client.boot_failed(words.t("msg.page_failed", error=err))
         raise
@@ -136,7 +183,7 @@ async def boot(pause):
     if version is None:  # the boot failed, shown by engine.mjs
         return
     byid("engine-version").textContent = str(version)
-    await engine_ready(game, entry)
+    await engine_ready(page, entry)
     status("")
     byid("engine-status").hidden = True
     set_state("ready")

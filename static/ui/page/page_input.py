@@ -1,6 +1,7 @@
 # The page's input: clicks on the board and the home screen, the setup form, the
-# messages' Dismiss, and the keys (keys.py and its one key map, keymap.py).
-# A part of the controller (controller.Controller).
+# messages' Dismiss, and the keys (keys.py and its one key map, keymap.py), each sent to
+# the object it is for: the controller (the game on the board), the screen
+# (navigation.py), the saved games (saved_games.py), the setup form and the home screen.
 
 import js
 from js import document
@@ -11,23 +12,31 @@ from screens import spawn
 
 
 class PageInput:
+    def __init__(self, controller, screen, keeper, setup, home):
+        self.controller = controller
+        self.screen = screen
+        self.keeper = keeper
+        self.setup = setup
+        self.home = home
+
     def wire(self):
+        screen, keeper = self.screen, self.keeper
         on(byid("board"), "click", self.on_board_click)
         on(byid("home"), "click", self.on_home_click)
         on(byid("home"), "change", self.on_home_change)
         on(byid("home"), "input", self.on_home_input)
         on(byid("setup"), "submit", self.on_submit)
         on(byid("add-side"), "click", lambda e: self.add_side())
-        on(byid("confirm"), "close", self.on_confirm_close)
+        on(byid("confirm"), "close", screen.on_confirm_close)
         on(byid("messages"), "click", self.on_message_click)
-        on(byid("nav-home"), "click", lambda e: self.show_home("main"))
-        on(byid("nav-rules"), "click", lambda e: self.show_rules())
+        on(byid("nav-home"), "click", lambda e: screen.show_home("main"))
+        on(byid("nav-rules"), "click", lambda e: screen.show_rules())
         on(document, "keydown", self.on_key)
-        on(js.window, "pagehide", lambda e: self.save_now())
-        on(js.window, "storage", self.on_storage)
-        on(js.window, "focus", self.take_over)  # a click or a key on the board takes over too
+        on(js.window, "pagehide", lambda e: keeper.save_now())
+        on(js.window, "storage", keeper.on_storage)
+        on(js.window, "focus", keeper.take_over)  # a click or a key on the board takes over too
         if byid("lang-pick"):
-            on(byid("lang-pick"), "change", self.on_lang)
+            on(byid("lang-pick"), "change", screen.on_lang)
 
     def add_side(self):
         inp = self.setup.add_side()
@@ -35,23 +44,24 @@ class PageInput:
             inp.focus()
 
     def on_key(self, event):
-        self.take_over()
-        keys.handle(event, self)
+        self.keeper.take_over()
+        keys.handle(event, self.controller, self.screen)
 
     def on_board_click(self, event):
-        self.take_over()
+        self.keeper.take_over()
+        game = self.controller
         t = event.target
         node = t.closest("[data-split-die]")
         if node:
-            self.toggle(int(node.getAttribute("data-split-die")))
+            game.toggle(int(node.getAttribute("data-split-die")))
             return
         node = t.closest("[data-die]")
         if node:
-            self.toggle(int(node.getAttribute("data-die")))
+            game.toggle(int(node.getAttribute("data-die")))
             return
         node = t.closest("button.box")
         if node:
-            self.pick_box(str(node.getAttribute("data-box")))
+            game.pick_box(str(node.getAttribute("data-box")))
             return
         node = t.closest("button")
         if not node:
@@ -59,29 +69,29 @@ class PageInput:
         ident = str(node.id or "")
         action = str(node.getAttribute("data-action") or "")
         if ident == "roll":
-            self.roll()
+            game.roll()
         elif ident == "undo":
-            self.undo()
+            game.undo()
         elif action == "split-ok":
-            self.score_split()
+            game.score_split()
         elif action == "split-cancel":
-            self.cancel_split()
+            game.cancel_split()
         elif action == "again":
-            spawn(self.again())
+            spawn(game.again())
         elif action == "home":
-            self.show_home("main")
+            self.screen.show_home("main")
         elif action == "rules":
-            self.show_rules()
+            self.screen.show_rules()
 
     def on_home_click(self, event):
         t = event.target
         node = t.closest("[data-continue]")
         if node:
-            spawn(self.resume(str(node.getAttribute("data-continue"))))
+            spawn(self.controller.resume(str(node.getAttribute("data-continue"))))
             return
         node = t.closest("[data-delete]")
         if node:
-            self.delete(str(node.getAttribute("data-delete")), str(node.getAttribute("data-label")))
+            self.keeper.delete(str(node.getAttribute("data-delete")), str(node.getAttribute("data-label")))
             return
         node = t.closest("[data-remove]")
         if node:
@@ -102,7 +112,7 @@ class PageInput:
 
     def on_submit(self, event):
         event.preventDefault()
-        spawn(self.start())
+        spawn(self.home.start_setup())
 
     def on_message_click(self, event):
         node = event.target.closest("[data-dismiss]")

@@ -4,7 +4,7 @@
 # it cost ("That cost 3.20 points." / "Best move."), on the page and in the live
 # region; after the game, a report of each side's decisions, skill loss and luck.
 # Values come from the engine ({"op": "hint"}, {"op": "coach"}, {"op": "report"});
-# a missing value table (house options) is solved first, with progress (computer.ask).
+# a missing value table (house options) is solved first, with progress (bar.ask).
 import json
 
 import js
@@ -14,6 +14,7 @@ import engine_client
 import words
 from dom import byid, clear, el, on
 from screens import spawn
+from shapes import level_of
 
 STORE_KEY = "generala.coach"
 TOP = 5
@@ -65,9 +66,9 @@ def played_text(action):
 
 
 class Coach:
-    def __init__(self, game, computer):
-        self.game = game
-        self.computer = computer
+    def __init__(self, game, bar):
+        self.game = game  # the controller: its ui, act(), keeper, screen, board
+        self.bar = bar
         self.on = str(storage.get(STORE_KEY) or "") == "1"
         self.sent_on = None  # what the worker was last told (None: nothing yet)
         self.ready_rules = None  # (variant, options) whose table is known to be there
@@ -96,7 +97,7 @@ class Coach:
         line.appendChild(label)
         line.appendChild(self.report_btn)
         line.appendChild(self.cost)
-        self.computer.bar.appendChild(line)
+        self.bar.add_line(line)
         on(self.hint_btn, "click", lambda e: self.hint())
         on(self.toggle, "change", lambda e: self.toggled())
         on(self.report_btn, "click", lambda e: self.report())
@@ -134,9 +135,8 @@ class Coach:
         return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
     def draw(self, view, ui, board):
-        """The board's part (board_parts.py): the coach's controls in the computer's bar."""
+        """The board's part (board_parts.py): the coach's controls in the bar under the dice (bar.py)."""
         self.hint_btn.disabled = not self.person_to_play(view)
-        from computer import level_of
         people = any(level_of(view, i) is None for i in range(len(view["sides"])))
         self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only
         over = bool(view["over"]) and not view.get("sheet")
@@ -150,7 +150,7 @@ class Coach:
         cost = ui.pop("cost", None)  # an action's reply (saved_games.changed)
         if cost is not None and self.on:
             self.show_cost(float(cost))
-        if ui["ready"] and self.game.gid is not None and not self.checking:
+        if ui["ready"] and self.game.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
                 self.checking = True
@@ -167,7 +167,7 @@ class Coach:
         byid("announce").textContent = words.t("coach.on" if self.on else "coach.off")
         if not self.on:
             self.show_cost(None)
-        view = self.computer.real
+        view = self.bar.view
         if view is not None and self.game.ui["ready"] and not self.checking:
             self.checking = True
             spawn(self.switch(self.on, (view["variant"], json.dumps(view["options"]))))
@@ -180,7 +180,7 @@ class Coach:
                 if not (await engine_client.call({"op": "coach", "on": False})).get("ok"):
                     return
                 self.sent_on = False
-                reply = await self.computer.ask({"op": "hint", "top": 1})
+                reply = await self.bar.ask({"op": "hint", "top": 1})
                 if not reply.get("ok"):
                     self.on = False
                     self.toggle.checked = False
@@ -212,20 +212,20 @@ class Coach:
     # --- hint ----------------------------------------------------------------------
 
     def hint(self):
-        view = self.computer.real
-        if not self.person_to_play(view) or not self.game.board_visible():
+        view = self.bar.view
+        if not self.person_to_play(view) or not self.game.screen.board_visible():
             return
         spawn(self.show_hint())
 
     async def show_hint(self):
         self.hint_btn.setAttribute("aria-busy", "true")
-        reply = await self.computer.ask({"op": "hint", "top": TOP})
+        reply = await self.bar.ask({"op": "hint", "top": TOP})
         self.hint_btn.removeAttribute("aria-busy")
-        if not reply.get("ok"):  # told by engine_client, or no table (computer.ask said so)
+        if not reply.get("ok"):  # told by engine_client, or no table (bar.ask said so)
             return
         body = self.dialog_body
         clear(body)
-        view = self.computer.real
+        view = self.bar.view
         dice = view["dice"] if view else None
         body.appendChild(el("p", "hint-dice", words.t("coach.dice", dice=dice_words(dice)) if dice
                             else words.t("coach.start")))
@@ -274,7 +274,7 @@ class Coach:
 
     def play(self, c):
         """Do what a hint's choice says (the engine's own action for it)."""
-        view = self.computer.real
+        view = self.bar.view
         if not self.person_to_play(view):
             return
         action = c.get("action") or {}
@@ -297,16 +297,16 @@ class Coach:
     # --- the report after the game ---------------------------------------------------
 
     def report(self):
-        view = self.computer.real
+        view = self.bar.view
         if view is None or not view["over"]:
             return
         spawn(self.show_report())
 
     async def show_report(self):
         self.report_btn.setAttribute("aria-busy", "true")
-        reply = await self.computer.ask({"op": "report"})
+        reply = await self.bar.ask({"op": "report"})
         self.report_btn.removeAttribute("aria-busy")
-        if not reply.get("ok"):  # told by engine_client, or no table (computer.ask said so)
+        if not reply.get("ok"):  # told by engine_client, or no table (bar.ask said so)
             return
         rep = reply["report"]
         node = self.section
@@ -363,5 +363,5 @@ class Coach:
         if not node.isConnected or node.parentNode != board:
             board.appendChild(node)
         node.hidden = False
-        self.report_for = self.game.gid
+        self.report_for = self.game.keeper.gid
         byid("report-title").focus()

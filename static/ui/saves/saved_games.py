@@ -1,11 +1,15 @@
-# The saved games as the page shows and keeps them: the home screen's lists, the
-# autosave after every move, and two tabs on one game (a tab follows another tab's
-# moves until the player acts in it; saves.py holds the storage and its revs).
-# A part of the controller (controller.Controller).
+# The saved games as the page shows and keeps them: which stored game the board shows
+# (its id, the rev it shows, and whether this tab follows another tab's moves), the
+# autosave after every move, the home screen's lists, and two tabs on one game (a tab
+# follows another tab's moves until the player acts in it). saves.py holds the storage
+# and its revs.
+#
+# page_boot.py builds it with the storage (saves.Saves), the clock and the screen
+# (navigation.py), then attaches the controller (to draw and load a game another tab
+# moved on) and the screens that show the lists (home, features).
 
 import js
 
-import engine_client
 import words
 from dom import byid, clear, el, message
 from render import sheet_mark as render_sheet_mark
@@ -18,13 +22,74 @@ storage = js.generala.storage
 
 
 class SavedGames:
+    def __init__(self, saves, clock, screen):
+        self.saves = saves
+        self.screen = screen
+        self.controller = None
+        self.home = None
+        self.features = None
+        self.gid = None
+        self.created = None
+        self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
+        self.watching = False  # following another tab's moves until the player acts here
+        self.unsaved = False  # a write failed: told once per game, the game goes on in memory
+        self.pending = None
+        self.writer = clock.timer(self.save_now)
+
+    def attach(self, controller, home, features):
+        self.controller = controller
+        self.home = home
+        self.features = features
+
+    # --- the game on the board ------------------------------------------------------
+
+    def new_id(self):
+        return self.saves.new_id()
+
+    def open(self, gid, created):
+        """The board shows the stored game ``gid`` from now on (a new game: rev 0)."""
+        self.gid = gid
+        self.created = created
+        self.rev = self.saves.rev(gid)
+        self.watching = False
+        self.unsaved = False
+        self.saves.set_current(gid)
+
+    def close(self):
+        """The board is left: what waits is written, and no game is the current one."""
+        self.save_now()
+        self.gid = None
+        self.saves.set_current(None)
+
+    def keep(self, reply):
+        """A reply with a save: written right after this task, so the board is drawn first."""
+        self.pending = (self.gid, reply["view"], stored(reply), self.created)
+        self.writer.start(0)
+
+    def entry(self, gid):
+        """The stored game ``gid``, or None (then set aside, and the player told why)."""
+        entry, reason = self.saves.get(gid)
+        if entry is None:
+            self.saves.set_aside(gid, reason)
+            message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
+            self.draw_saves()
+        return entry
+
+    def failed(self, entry, reply):
+        """The engine refused to load a stored game: it is set aside, and the player told why."""
+        reason = reply.get("error") if reply.get("kind") != "NoAnswer" else words.t("msg.no_answer")
+        self.saves.set_aside(entry["id"], reason)
+        message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
+                        reason=reason), "error")
+
     def draw_saves(self):
         unfinished, finished, broken = self.saves.listing()
         self.fill_list("continue", unfinished, self.continue_item)
         self.fill_list("history", finished, self.history_item)
         self.fill_list("aside", broken, self.aside_item)
-        self.home.saves_drawn(len(finished))
-        self.features.saves_drawn()
+        if self.home is not None:
+            self.home.saves_drawn(len(finished))
+            self.features.saves_drawn()
 
     def fill_list(self, name, items, make):
         ul = byid(name + "-list")
@@ -77,23 +142,7 @@ class SavedGames:
             self.saves.delete(gid)
             self.draw_saves()
             byid("announce").textContent = words.t("save.deleted", game=label)
-        self.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
-
-    def changed(self, reply, draw=True):
-        """After an action: draw, announce, autosave (the save's text as it came).
-        With more replies on their way, only the save is kept (the last one draws)."""
-        view = reply["view"]
-        if draw:
-            self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
-            self.draw(view)
-            byid("announce").textContent = words.announce(view)
-            self.computer.said(reply)
-            if self.board_visible():
-                self.refocus()
-        if reply.get("save") and self.gid:
-            # Saved right after this task, so the board is drawn first.
-            self.pending = (self.gid, view, stored(reply), self.created)
-            js.setTimeout(self.save_proxy, 0)
+        self.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
 
     def save_now(self):
         """Write the last reply over the rev this board shows. A failed write keeps the
@@ -124,14 +173,14 @@ class SavedGames:
         the lists on the home screen."""
         key = event.key
         if key is None:  # storage cleared
-            if not self.board_visible():
+            if not self.screen.board_visible():
                 self.draw_saves()
             return
         key = str(key)
         if not key.startswith(PREFIX):
             return
         gid = key[len(PREFIX):]
-        if gid == self.gid and self.board_visible():
+        if gid == self.gid and self.screen.board_visible():
             # Read through the wrapper, not event.newValue: a value of a few MB written
             # there would be copied whole into MicroPython (storage.mjs MAX_VALUE).
             if int(storage.size(key)) < 0:
@@ -140,7 +189,7 @@ class SavedGames:
                 entry, _ = self.saves.get(gid)
                 if entry is not None:
                     self.follow(entry)
-        elif not self.board_visible():
+        elif not self.screen.board_visible():
             self.draw_saves()
 
     def follow(self, entry, lost=False):
@@ -148,36 +197,26 @@ class SavedGames:
         made here and not yet written (lost) is dropped, and the player is told."""
         self.rev = self.saves.rev(entry["id"])
         self.pending = None
-        self.ui["picked"] = []
-        self.ui["split"] = None
         if lost or not self.watching:
             message(words.t("msg.moved_on_lost" if lost else "msg.moved_on"), "warn")
         self.watching = True
-        self.features.resumed(entry)
-        if entry["view"] is not None:  # else drawn from the engine's reply (followed)
-            self.draw(entry["view"])
-        byid("announce").textContent = words.t("msg.moved_on")
-        if self.ui["ready"]:
-            engine_client.send({"op": "load", "save": entry["save"]}, self.followed)
-
-    def followed(self, reply):
-        if reply.get("ok") and not engine_client.waiting() and self.board_visible():
-            self.draw(reply["view"])
+        self.controller.follow(entry)
 
     def gone_elsewhere(self):
         """The game on the board was deleted in another tab."""
         self.pending = None
         message(words.t("msg.deleted_elsewhere"), "warn")
         self.gid = None
-        self.show_home()
+        self.screen.show_home()
 
     def take_over(self, event=None):
         """The player is here (the window focused, a click on the board, a key): this tab
         plays on, computer turns too."""
         if self.watching:
             self.watching = False
-            if self.view is not None and self.board_visible():
-                self.draw(self.view)
+            view = self.controller.view
+            if view is not None and self.screen.board_visible():
+                self.controller.draw(view)
 
 
 def sheet_mark(node, entry):

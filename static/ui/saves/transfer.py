@@ -152,7 +152,7 @@ class Transfer:
     # --- export ---------------------------------------------------------------------
 
     def export_all(self):
-        unfinished, finished, _aside = self.game.saves.listing()
+        unfinished, finished, _aside = self.game.keeper.saves.listing()
         entries = unfinished + finished
         if not entries:
             return
@@ -161,7 +161,7 @@ class Transfer:
         self.show(words.tn("transfer.exported_all", len(entries), file=name))
 
     def export_one(self, gid):
-        entry, reason = self.game.saves.get(gid)
+        entry, reason = self.game.keeper.saves.get(gid)
         if entry is None:
             self.show(words.t("transfer.gone", why=reason), "error")
             return
@@ -218,7 +218,7 @@ class Transfer:
             self.show(words.t("transfer.bad", name=name, why=why), "error")
             return
         games = reply.games
-        saves = self.game.saves
+        saves = self.game.keeper.saves
         unfinished, finished, _aside = saves.listing()
         stored = [e["save"] for e in unfinished + finished]
         unfinished = finished = None
@@ -237,12 +237,12 @@ class Transfer:
                              updated=played):
                 for done in written:
                     saves.delete(done)
-                self.game.draw_saves()
+                self.game.keeper.draw_saves()
                 self.show(words.t("transfer.full", name=name), "error")
                 return
             written.append(gid)
             stored.append(save)
-        self.game.draw_saves()
+        self.game.keeper.draw_saves()
         if written:
             imported = words.tn("transfer.imported", len(written))
             if already:

@@ -9,7 +9,8 @@ from js import document
 
 import quickplay
 import words
-from dom import byid, each, on
+from dom import byid, each, message, on
+from setup import MAX_SEED, parse_seed
 
 html = document.documentElement
 storage = js.generala.storage
@@ -17,9 +18,11 @@ PANELS = ("main", "setup", "library")
 
 
 class Home:
-    def __init__(self, game, catalog):
-        self.game = game  # the controller: setup, start_game(), show_home()
+    def __init__(self, catalog, setup):
         self.catalog = catalog
+        self.setup = setup
+        self.controller = None
+        self.features = None
         self.root = byid("home")
         self.pick_game = byid("quick-game")
         self.pick_level = byid("quick-level")
@@ -38,6 +41,10 @@ class Home:
         on(self.pick_game, "change", lambda e: self.remember())
         on(self.pick_level, "change", lambda e: self.remember())
         js.window.generala.home = True  # first-tap.mjs stops keeping taps
+
+    def attach(self, controller, features):
+        self.controller = controller  # start_game()
+        self.features = features  # score-sheet mode (amend), the records screen
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n)."""
@@ -63,7 +70,7 @@ class Home:
         form = byid("setup")
         form.setAttribute("data-mode", mode)
         if mode == "hotseat":
-            self.game.setup.seat_people(2)
+            self.setup.seat_people(2)
         self.show("setup")
         js.window.scrollTo(0, 0)
         first = form.querySelector('input[name="variant"]:checked') or form.querySelector("input")
@@ -97,13 +104,32 @@ class Home:
             self.remember()
             you, computer = words.t("home.you"), words.t("home.computer")
             req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer)
-            asyncio.create_task(self.game.start_game(req))
+            asyncio.create_task(self.controller.start_game(req))
         elif choice in ("hotseat", "custom"):
             self.open_setup(choice)
         elif choice == "library":
             self.open_library()
         elif choice == "records":
-            self.game.features.records.open_now()
+            self.features.records.open_now()
+
+    async def start_setup(self):
+        """Start the game of the setup form (its Start button)."""
+        req, notes = self.setup.read()
+        self.features.amend(req)
+        for n in notes:
+            message(n, "warn")
+        seed_text = str(byid("seed").value).strip()
+        if seed_text:
+            seed = parse_seed(seed_text)
+            if seed is None:
+                err = byid("setup-error")
+                err.textContent = words.t("msg.bad_seed", max=MAX_SEED)
+                err.hidden = False
+                return
+            req["seed"] = seed
+        byid("setup-error").hidden = True
+        req["op"] = "new"
+        await self.controller.start_game(req)
 
     def first_tap(self):
         """Play the choice tapped while the page was loading (first-tap.mjs), once."""

@@ -74,7 +74,7 @@ class RecordsView:
         root.appendChild(status)
         root.removeAttribute("data-ready")
         self.screens.show("records")
-        _, finished, _ = self.game.saves.listing()
+        _, finished, _ = self.game.keeper.saves.listing()
         finished = list(reversed(finished))  # oldest first: the chart runs forward in time
         if not finished:
             status.textContent = words.t("records.none")

@@ -426,11 +426,11 @@ class ReplayView:
     def board_save(self):
         """(save, gid) of the game on the board, from storage (written after every action)."""
         g = self.game
-        g.save_now()
-        if not g.gid:
+        g.keeper.save_now()
+        if not g.keeper.gid:
             return None, None
-        entry, _ = g.saves.get(g.gid)
-        return (entry["save"], g.gid) if entry else (None, None)
+        entry, _ = g.keeper.saves.get(g.keeper.gid)
+        return (entry["save"], g.keeper.gid) if entry else (None, None)
 
     def share_action(self, kind, node, from_board):
         if kind == "copy":
@@ -512,7 +512,7 @@ class ReplayView:
         if not node:
             return
         gid = str(node.getAttribute("data-replay-save"))
-        entry, reason = self.game.saves.get(gid)
+        entry, reason = self.game.keeper.saves.get(gid)
         if entry is None:
             message(words.t("replay.bad_save", why=reason), "error")
             return

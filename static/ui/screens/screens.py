@@ -54,7 +54,7 @@ class Screens:
         if self.back_to == "board" and game.view is not None:
             byid("board").hidden = False
         else:
-            game.show_home()
+            game.screen.show_home()
 
 
 def spawn(coro):

@@ -7,6 +7,7 @@ from dom import byid, clear, each, el
 ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
 MAX_SIDES = 8
 MAX_NAME = 24
+MAX_SEED = 2 ** 63 - 1
 # Who plays a side. Computer levels are added by the AI work ("ai:<level>").
 PLAYERS = [("human", "setup.human"),  # (value, words key or text)
            ("ai:beginner", "setup.ai_beginner"), ("ai:heuristic", "setup.ai_heuristic"),
@@ -272,3 +273,12 @@ class Setup:
                 player = str(sel.value)
             sides.append({"name": name, "members": members, "player": player})
         return {"variant": self.variant, "options": options, "sides": sides}, notes
+
+
+def parse_seed(text):
+    """A dice seed typed in the form or given in the address (?seed=), or None."""
+    text = str(text).strip()
+    if not text or len(text) > 19 or not all("0" <= ch <= "9" for ch in text):
+        return None
+    n = int(text)
+    return n if n <= MAX_SEED else None

@@ -87,7 +87,7 @@ class SheetMode:
         self.panel = None
         self.note = None
         view = self.game.view
-        if view is not None and self.game.board_visible():
+        if view is not None and self.game.screen.board_visible():
             self.draw(view, self.game.ui, self.game.board)
             if self.panel is not None:
                 self.text.value = typed
@@ -279,7 +279,7 @@ class SheetMode:
     def entering(self):
         g = self.game
         return (self.on and self.panel is not None and not self.panel.hidden and g.view is not None
-                and g.ui["ready"] and g.board_visible())
+                and g.ui["ready"] and g.screen.board_visible())
 
     def add(self, face):
         if len(self.dice) < self.count:

@@ -1,0 +1,336 @@
+"""The page's controller (static/ui/board/controller.py) in CPython: its decisions, with
+fakes for the parts it is built from (the engine client, the board, the saved games,
+the clock, the screen) and the real engine's views (generala.app), so what the page may
+send at each moment is checked without a browser."""
+import asyncio
+import json
+import sys
+
+import pytest
+
+from generala import app
+from tools import ui_modules
+
+
+@pytest.fixture(scope="module")
+def controller_module():
+    paths = [str(p) for p in ui_modules.folders()]
+    sys.path[:0] = paths
+    try:
+        import controller
+        import words
+        words.set_lang("en")
+        yield controller
+    finally:
+        for path in paths:
+            sys.path.remove(path)
+        for name in ("controller", "words", "words_en"):
+            sys.modules.pop(name, None)
+
+
+class Engine:
+    """The real engine behind the client's interface; what the page sent is logged."""
+
+    def __init__(self):
+        self.session = app.Session()
+        self.sent = []
+        self.callbacks = []  # send()'s replies, delivered when the test says (deliver)
+
+    def answer(self, req):
+        reply = self.session.handle(json.loads(json.dumps(req)))
+        if "save" in reply:
+            reply["save"] = json.dumps(reply["save"])
+        return reply
+
+    def send(self, req, callback, quiet=False):
+        self.sent.append(req)
+        self.callbacks.append((callback, self.answer(req)))
+
+    def waiting(self):
+        return len(self.callbacks)
+
+    def deliver(self):
+        while self.callbacks:
+            callback, reply = self.callbacks.pop(0)
+            callback(reply)
+
+    async def call(self, req, quiet=False):
+        self.sent.append(req)
+        return self.answer(req)
+
+
+class Board:
+    def __init__(self):
+        self.updates = []
+        self.rolled = []
+        self.scored = []
+        self.key = None
+
+    def update(self, view, ui, predicted=False):
+        self.updates.append((view, dict(ui), predicted))
+
+    def rolling(self, view):
+        self.rolled.append(view)
+
+    def scoring(self, view, box):
+        self.scored.append(box)
+
+
+class Keeper:
+    def __init__(self):
+        self.gid = None
+        self.kept = []
+        self.failures = []
+
+    def open(self, gid, created):
+        self.gid = gid
+
+    def new_id(self):
+        return "g1"
+
+    def keep(self, reply):
+        self.kept.append(reply)
+
+    def failed(self, entry, reply):
+        self.failures.append((entry["id"], reply["kind"]))
+
+
+class Clock:
+    class Timer:
+        def __init__(self, fn):
+            self.fn = fn
+
+        def start(self, ms=0):
+            pass
+
+        def stop(self):
+            pass
+
+        def waiting(self):
+            return False
+
+    class Frame:
+        def __init__(self, fn):
+            pass
+
+        def request(self):
+            pass
+
+    def timer(self, fn):
+        return self.Timer(fn)
+
+    def frame(self, fn):
+        return self.Frame(fn)
+
+
+class Screen:
+    def __init__(self):
+        self.visible = True
+        self.asked = []  # (text, callback): the confirm dialog
+        self.said = []
+        self.homes = 0
+        self.focused = []
+
+    def board_visible(self):
+        return self.visible
+
+    def show_board(self):
+        self.visible = True
+
+    def show_home(self, panel=None):
+        self.visible = False
+        self.homes += 1
+
+    def ask(self, text, ok, callback):
+        self.asked.append((text, callback))
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def message(self, text, kind="info"):
+        pass
+
+    def status(self, text):
+        pass
+
+    def focus(self, ident):
+        self.focused.append(ident)
+
+    def refocus(self, view):
+        pass
+
+
+class Features:
+    def __init__(self):
+        self.sheet = False
+
+    def blocks(self):
+        return self.sheet
+
+    def resumed(self, entry):
+        pass
+
+
+class Computer:
+    def __init__(self):
+        self.cancelled = 0
+
+    def cancel(self):
+        self.cancelled += 1
+
+
+class Coach:
+    def said(self, reply):
+        pass
+
+
+def start(controller_module, variant="argentine", seed=7, **extra):
+    """A controller with a new one-person game on its board, engine ready."""
+    parts = dict(engine=Engine(), board=Board(), keeper=Keeper(), clock=Clock(), screen=Screen())
+    game = controller_module.Controller(**parts)
+    features, computer = Features(), Computer()
+    game.attach(computer, Coach(), features)
+    game.ui["ready"] = True
+    asyncio.run(game.start_game({"op": "new", "variant": variant, "sides": ["Ana"], "seed": seed, **extra}))
+    return game, parts, features, computer
+
+
+def test_roll_is_sent_only_when_the_view_offers_it(controller_module):
+    game, parts, features, _ = start(controller_module)
+    engine, board = parts["engine"], parts["board"]
+    assert game.view["can_roll"] and parts["keeper"].gid == "g1"
+    game.roll()
+    assert engine.sent[-1] == {"op": "roll"} and len(board.rolled) == 1
+    engine.deliver()
+    for _ in range(2):
+        game.roll()
+        engine.deliver()
+    assert game.view["rolls"] == 3 and not game.view["can_roll"]
+    before = len(engine.sent)
+    game.roll()  # no fourth roll: the view does not offer it
+    assert len(engine.sent) == before and len(board.rolled) == 3
+    # Nothing is sent while the board is hidden, or in a score-sheet game (the table rolls).
+    game2, parts2, features2, _ = start(controller_module)
+    parts2["screen"].visible = False
+    game2.roll()
+    features2.sheet = True
+    parts2["screen"].visible = True
+    game2.roll()
+    assert parts2["engine"].sent == [{"op": "new", "variant": "argentine", "sides": ["Ana"], "seed": 7}]
+
+
+def test_a_hold_is_drawn_at_once_then_the_reply_confirms_it(controller_module):
+    game, parts, _, _ = start(controller_module)
+    engine, board = parts["engine"], parts["board"]
+    game.toggle(2)  # before the first roll nothing is holdable
+    assert engine.sent[-1]["op"] == "new"
+    game.roll()
+    engine.deliver()
+    assert game.view["holdable"] == [0, 1, 2, 3, 4]
+    game.toggle(2)
+    predicted, _, flag = board.updates[-1]
+    assert flag is True and predicted["held"] == [False, False, True, False, False]
+    assert engine.sent[-1] == {"op": "toggle", "die": 2}
+    engine.deliver()
+    drawn, _, flag = board.updates[-1]
+    assert flag is False and drawn["held"][2] is True and parts["keeper"].kept[-1]["view"] is drawn
+
+
+def test_a_zero_asks_before_it_scratches_and_a_second_click_scores_once(controller_module):
+    game, parts, _, _ = start(controller_module, seed=7)
+    engine, screen = parts["engine"], parts["screen"]
+    game.roll()
+    engine.deliver()
+    cur = game.view["current"]
+    cells = {row["box"]: row["cells"][cur] for row in game.view["rows"]}
+    zero = next(box for box, cell in cells.items() if cell.get("playable") and cell["preview"] == 0)
+    paying = next(box for box, cell in cells.items() if cell.get("playable") and cell["preview"] > 0)
+    sent = len(engine.sent)
+    game.pick_box(zero)
+    assert len(engine.sent) == sent and len(screen.asked) == 1  # asked first, nothing sent
+    game.pick_box(paying)
+    game.pick_box(paying)  # a second click before the reply
+    assert [r for r in engine.sent[sent:]] == [{"op": "score", "box": paying}]
+    assert parts["board"].scored == [paying]
+    engine.deliver()
+    assert game.view["rolls"] == 0 and game.view["rows"][[r["box"] for r in game.view["rows"]].index(paying)]["cells"][cur]["value"] > 0
+    game.pick_box("no-such-box")  # not a playable cell: nothing
+    assert len(engine.sent) == sent + 1
+
+
+def test_a_refused_reply_draws_the_view_it_came_with(controller_module):
+    game, parts, _, _ = start(controller_module)
+    engine, board = parts["engine"], parts["board"]
+    game.act({"op": "score", "box": "ones"})  # before any roll: refused by the engine
+    engine.deliver()
+    assert board.updates[-1][0]["rolls"] == 0 and len(parts["keeper"].kept) == 1  # only new's save
+
+
+def test_undo_stops_a_waiting_computer_and_is_sent_only_when_offered(controller_module):
+    game, parts, _, computer = start(controller_module)
+    engine = parts["engine"]
+    game.undo()
+    assert computer.cancelled == 0 and engine.sent[-1]["op"] == "new"
+    game.roll()
+    engine.deliver()
+    game.toggle(0)
+    engine.deliver()
+    assert game.view["can_undo"]
+    game.undo()
+    assert computer.cancelled == 1 and engine.sent[-1] == {"op": "undo"}
+    engine.deliver()
+    assert game.view["held"][0] is False
+
+
+def settled(game, action):
+    """Run ``action`` in an event loop until the tasks it started are done (the page's
+    tasks: asking the engine for a split, pricing one)."""
+    async def run():
+        action()
+        for _ in range(10):
+            await asyncio.sleep(0)
+    asyncio.run(run())
+
+
+def test_ten_dice_two_boxes_the_engine_proposes_the_split_and_a_zero_asks(controller_module):
+    game, parts, _, _ = start(controller_module, variant="double", seed=3)
+    engine, screen = parts["engine"], parts["screen"]
+    game.roll()
+    engine.deliver()
+    cur = game.view["current"]
+    open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
+    a, b = open_boxes[0], open_boxes[-1]
+    game.pick_box(a)
+    assert game.ui["picked"] == [a] and engine.sent[-1] == {"op": "roll"}
+    settled(game, lambda: game.pick_box(b))  # the second box: the engine proposes a split
+    split = game.ui["split"]
+    assert engine.sent[-1] == {"op": "split", "boxes": [a, b]}
+    assert len(split["positions"]) == 5 and len(split["points"]) == 2 and screen.focused[-1] == "split-ok"
+    # A die moved out leaves four: nothing priced or scored until five are chosen again.
+    moved = split["positions"][0]
+    game.move_split(moved)
+    assert game.ui["split"]["points"] is None and len(game.ui["split"]["positions"]) == 4
+    game.score_split()
+    assert engine.sent[-1]["op"] == "split"
+    settled(game, lambda: game.move_split(moved))
+    assert engine.sent[-1] == {"op": "price", "boxes": [a, b], "split": split["positions"]}
+    points = game.ui["split"]["points"]
+    assert points == split["points"]  # the same five dice: the same points
+    asked = len(screen.asked)
+    game.score_split()
+    if 0 in points:  # a box written 0 is asked about first
+        assert len(screen.asked) == asked + 1 and engine.sent[-1]["op"] == "price"
+        screen.asked[-1][1]()  # confirmed
+    assert engine.sent[-1] == {"op": "score", "boxes": [a, b], "split": split["positions"]}
+    engine.deliver()
+    filled = {row["box"]: row["cells"][cur]["value"] for row in game.view["rows"]}
+    assert filled[a] == points[0] and filled[b] == points[1]
+
+
+def test_a_save_the_engine_refuses_is_set_aside_and_home_is_shown(controller_module):
+    game, parts, _, _ = start(controller_module)
+    entry = {"id": "g9", "save": {"schema": 1, "game": "generala", "variant": "argentine", "options": {},
+                                  "sides": ["Ana"], "roller": None, "history": [{"roll": [1, 1, 1, 1, 1]}]},
+             "view": None}
+    ok = asyncio.run(game.load(entry, shown=False))
+    assert ok is False and parts["keeper"].failures == [("g9", "SaveError")]
