@@ -35,8 +35,8 @@
 // remember is in Cache Storage, in each build's own cache (a later build's worker
 // reads it, so keep these formats):
 //   ./__sw/client/<client id>?parent=<page's client id>   a page or worker of this build
-//                                                         (a worker's page: kept while
-//                                                         that page lives)
+//                                                         (a worker with its page: kept
+//                                                         while that page lives)
 //   ./__sw/build.json          {"version", "onDemand": {path: sha256}} of this build
 // The memory below (`builds`, `onDemandMaps`) only saves looking them up again.
 //
@@ -158,7 +158,8 @@ async function tidy() {
     for (const url of records) {
       const id = url.pathname.slice(RECORDS.length);
       const parent = url.searchParams.get("parent");
-      if (alive.has(id) || (parent && alive.has(parent))) live += 1;
+      // A page's worker lives no longer than its page (and may linger a moment after it).
+      if (alive.has(parent || id)) live += 1;
       else {
         await cache.delete(url.href);
         builds.delete(id);
