@@ -525,14 +525,23 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     wait_ready(b)  # the first input: B's UI starts now, loading its files
     open_setup(b)
     assert b.text_content(SUMMARY) == old_summary
-    assert b.evaluate("document.documentElement.getAttribute('data-state')") == "ready"
+    # B's engine (a worker of build 1) fetches a table for the first time: kept in build
+    # 1's cache, for B's offline play (its bytes are build 1's: that table did not change).
+    bot_boxes = play_the_optimal(b, "bulgarian", seed=4, turns=1)
+    assert bot_boxes >= 1
+    b.wait_for_function(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => r !== undefined)",
+        arg=[old_version, "." + TABLE], timeout=30_000)
 
-    # B takes the new build when its player asks: a reload into build 2, and the old
-    # cache goes with B's last page of build 1.
+    # B takes the new build when its player asks: a reload into build 2 with its game as
+    # it was; the old cache goes with B's last page of build 1, its table taken over.
     with b.expect_navigation(timeout=90_000):
         b.click("#update-reload")
     wait_ready(b)
+    b.wait_for_selector("#board", state="visible")
+    assert b.evaluate(COMPUTER_BOXES) == bot_boxes
     assert builds_of(b) == {"type": "VERSION", "version": new_version, "worker": new_version}
     open_setup(b)
     assert b.text_content(SUMMARY) == catalog_summary(dist)
     only_cache(b, new_version)
+    assert cached_in(b, new_version, "." + TABLE) == (dist / TABLE[1:]).stat().st_size
