@@ -73,6 +73,13 @@ async function register() {
       else if (controlled) offerReload(null);
       controlled = true;
     });
+    // A newer build may have taken over before this page registered (it was booting):
+    // the worker says which build it serves this page, and its own.
+    container.addEventListener("message", (event) => {
+      const data = event.data;
+      if (data && data.type === "VERSION" && data.version !== data.worker) offerReload(null);
+    });
+    container.controller?.postMessage({ type: "VERSION" });
     // This page has started: pages closed since may free an older build's cache.
     container.controller?.postMessage({ type: "TIDY" });
     globalThis.generalaServiceWorker = reg;
