@@ -27,7 +27,8 @@ Publishes:
                                            (see BOOTSTRAP_TRIMS)
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
   sw.js                                    the service worker (from static/js/sw.js) with the
-                                           version and the precache list filled in
+                                           version, the precache list and the files
+                                           fetched on demand (with their SHA-256) filled in
   version.json                             content hash of everything above + file list
 
 Vendor paths carry the npm version so they can be cached as immutable; the build
@@ -105,7 +106,8 @@ PLUGIN_FAMILIES = {
 }
 
 # Value tables at least this large are not precached by the service worker: fetched
-# (and then cached) when a computer player or the coach first needs them. The small
+# (and then cached) when a computer player or the coach first needs them, and kept
+# across updates while their bytes stay the same (on_demand_hashes). The small
 # ones (a few kB each) are precached, so the computer plays those games offline at once.
 ON_DEMAND_DIR = "static/tables/"
 ON_DEMAND_MIN_BYTES = 100_000
@@ -539,6 +541,19 @@ def content_version(dist: Path, files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
+# static/js/sw.js's placeholders: the build's version, the files to precache, and the
+# files fetched on demand with the SHA-256 of their bytes.
+SW_PLACEHOLDERS = ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '{ "__GENERALA_ON_DEMAND__": "" }')
+
+
+def on_demand_hashes(out: Path, on_demand: list[str]) -> dict[str, str]:
+    """{"./path": SHA-256 hex} of the files the service worker fetches on demand. It keeps
+    such a file across an update when the new build's hash is the one it holds, and keeps
+    a file fetched from the network only when its bytes have the build's hash (see
+    static/js/sw.js, ON DEMAND)."""
+    return {f"./{f}": hashlib.sha256((out / f).read_bytes()).hexdigest() for f in on_demand}
+
+
 def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     """Write out/sw.js and out/version.json for the files in out/ (call again after
     changing out/: the tests make a "new release" that way)."""
@@ -550,15 +565,15 @@ def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     version = hashlib.sha256(
         (content_version(out, files) + hashlib.sha256(sw.encode()).hexdigest()).encode()
     ).hexdigest()[:16]
-    for placeholder in ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '["__GENERALA_ON_DEMAND__"]'):
+    for placeholder in SW_PLACEHOLDERS:
         if placeholder not in sw:
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
     on_demand = [f for f in files if f in ON_DEMAND_FILES
                  or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
     precache = [f"./{f}" for f in files if f not in on_demand] + ["./version.json"]
-    sw = sw.replace('"__GENERALA_VERSION__"', json.dumps(version))
-    sw = sw.replace('["__GENERALA_PRECACHE__"]', json.dumps(precache, indent=1))
-    sw = sw.replace('["__GENERALA_ON_DEMAND__"]', json.dumps([f"./{f}" for f in on_demand], indent=1))
+    sw = sw.replace(SW_PLACEHOLDERS[0], json.dumps(version))
+    sw = sw.replace(SW_PLACEHOLDERS[1], json.dumps(precache, indent=1))
+    sw = sw.replace(SW_PLACEHOLDERS[2], json.dumps(on_demand_hashes(out, on_demand), indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -3,6 +3,13 @@
 // installed beside the running one. The new version takes over only when the
 // player asks (a game in progress is never swapped underneath).
 //
+// When the player takes it in another tab, the new worker becomes this page's
+// controller too (the browser moves every page to it), but it goes on serving this
+// page the files of the build it was loaded with (static/js/sw.js, ONE BUILD PER
+// PAGE): nothing here reloads on its own. The banner stays (or shows) and reloads
+// this page into the new build when the player asks. A reload writes the game's last
+// move first (static/ui/page_input.py saves on "pagehide"; every move is saved anyway).
+//
 // Where service workers are unavailable (a storage-denied iframe, an old browser,
 // Playwright's service_workers="block") this does nothing but say so in the console.
 // In embed mode (?embed=1, see embed.mjs) it registers nothing: a game embedded in
@@ -20,8 +27,13 @@ function offerReload(worker) {
   if (!banner) return;
   banner.hidden = false;
   document.getElementById("update-reload").onclick = () => {
-    userAskedReload = true;
-    worker.postMessage({ type: "SKIP_WAITING" });
+    if (worker && worker.state === "installed") {
+      // Still waiting: it takes over, then this page reloads (controllerchange).
+      userAskedReload = true;
+      worker.postMessage({ type: "SKIP_WAITING" });
+    } else {
+      location.reload();  // it took over already (from another tab): load its build
+    }
   };
 }
 
@@ -53,9 +65,23 @@ async function register() {
     };
     watch(reg.waiting);
     reg.addEventListener("updatefound", () => watch(reg.installing));
+    let controlled = Boolean(container.controller);
     container.addEventListener("controllerchange", () => {
       if (userAskedReload) location.reload();
+      // A newer build took over from another tab: this page goes on with its own build
+      // and is offered the new one. (Not at a first install: the page had no worker.)
+      else if (controlled) offerReload(null);
+      controlled = true;
     });
+    // A newer build may have taken over before this page registered (it was booting):
+    // the worker says which build it serves this page, and its own.
+    container.addEventListener("message", (event) => {
+      const data = event.data;
+      if (data && data.type === "VERSION" && data.version !== data.worker) offerReload(null);
+    });
+    container.controller?.postMessage({ type: "VERSION" });
+    // This page has started: pages closed since may free an older build's cache.
+    container.controller?.postMessage({ type: "TIDY" });
     (globalThis.generala ||= {}).serviceWorker = reg;
   } catch (e) {
     console.info(`service worker not registered: ${(e && e.message) || e}`);

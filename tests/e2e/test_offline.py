@@ -2,6 +2,12 @@
 boots offline after one online visit, a new build is offered and replaces the old
 cache only when the player asks, and Chromium finds the site installable.
 
+Updates (two builds on one origin: `release`): a value table fetched on demand is
+kept across an update that leaves its bytes as they are, so the optimal player still
+plays offline, and dropped when its bytes changed; a tab left on the old build while
+another takes the new one goes on loading the old build's files, until its player
+takes the new one too.
+
 Each test serves its own copy of the site on its own port (it stops that server
 to go offline: Chromium's offline mode does not cover the service worker's own
 fetches), in a context where service workers are allowed.
@@ -9,9 +15,12 @@ fetches), in a context where service workers are allowed.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 
 import pytest
+from gamepage import GamePage, open_setup
 
 from e2e_support import Guard, emulate_a_3g_link, wait_ready
 from tools import build as site_build
@@ -141,10 +150,7 @@ def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site
     assert cache_names(page) == [f"generala-{old_version}"]
 
     # Release a new build on the same origin.
-    manifest = json.loads((dist / "version.json").read_text())
-    with open(dist / "static" / "css" / "site.css", "a", encoding="utf-8") as f:
-        f.write("\n/* a new release */\n")
-    new_version = site_build.finalize(dist, manifest["runtimes"])["version"]
+    new_version = release(dist, new_style)
     assert new_version != old_version
 
     page.evaluate("generala.serviceWorker.update()")
@@ -158,9 +164,7 @@ def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site
     with page.expect_navigation(timeout=90_000):
         page.click("#update-reload")
     wait_ready(page)
-    page.wait_for_function(
-        f"caches.keys().then(k => k.length === 1 && k[0] === 'generala-{new_version}')", timeout=60_000
-    )
+    only_cache(page, new_version)  # the old build's went with its last page
     # The new build is what runs now.
     assert page.evaluate(
         "fetch('./version.json').then(r => r.json()).then(j => j.version)"
@@ -290,3 +294,272 @@ def test_a_first_visit_without_input_registers_it_once_the_engine_is_ready(own_s
     page.click("#play-computer")  # the first input: the UI starts, the game with it
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("#board:not([hidden]) [data-die]")
+
+
+# --- updates: the tables fetched on demand, and one build per page --------------------
+
+TABLE = "/static/tables/bulgarian.gvt"  # fetched on demand (the build lists it in sw.js)
+
+
+def release(dist, change):
+    """A new build on the same origin: `change(dist)` edits the copy of the site and
+    returns the paths it changed; the service worker and version.json are made again
+    (site_build.finalize). Every file the release wrote gets a time later than any the
+    old build served (the test server answers If-Modified-Since by time: PLATFORM.md).
+    Returns the new version."""
+    runtimes = json.loads((dist / "version.json").read_text())["runtimes"]
+    changed = change(dist)
+    version = site_build.finalize(dist, runtimes)["version"]
+    later = time.time() + 10
+    for path in [*changed, dist / "sw.js", dist / "version.json"]:
+        os.utime(path, (later, later))
+    return version
+
+
+def new_style(dist):
+    with open(dist / "static" / "css" / "site.css", "a", encoding="utf-8") as f:
+        f.write("\n/* a new release */\n")
+    return [dist / "static" / "css" / "site.css"]
+
+
+def take_update(page):
+    """Look for a new build, and take it with the page's own offer (the banner's Reload)."""
+    page.evaluate("generalaServiceWorker.update()")
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=90_000)
+    with page.expect_navigation(timeout=90_000):
+        page.click("#update-reload")
+    wait_ready(page)
+
+
+def only_cache(page, version, timeout=60_000):
+    """Wait until the cache of `version` is the only one: the older build's went with its
+    last page (the pages that start tell the service worker, static/js/sw-register.mjs)."""
+    page.wait_for_function(
+        "v => caches.keys().then(k => k.length === 1 && k[0] === 'generala-' + v)", arg=version, timeout=timeout)
+
+
+def cached_in(page, version, path):
+    """The bytes' length of `path` in the cache of `version`, or None."""
+    return page.evaluate(
+        """([v, p]) => caches.open('generala-' + v).then(c => c.match(p))
+             .then(r => r ? r.arrayBuffer().then(b => b.byteLength) : null)""", [version, path])
+
+
+def builds_of(page):
+    """What the service worker says of this page: {"version": the build it serves this
+    page, "worker": its own build}."""
+    return page.evaluate("""() => new Promise((resolve) => {
+      const heard = (e) => {
+        if (!e.data || e.data.type !== "VERSION") return;
+        navigator.serviceWorker.removeEventListener("message", heard);
+        resolve(e.data);
+      };
+      navigator.serviceWorker.addEventListener("message", heard);
+      navigator.serviceWorker.controller.postMessage({ type: "VERSION" });
+    })""")
+
+
+def stop_service_workers(page):
+    """Stop the service worker, as the browser does whenever it likes (Chromium's DevTools
+    protocol): it starts again at the next request, its memory empty."""
+    cdp = page.context.new_cdp_session(page)
+    states = []
+    cdp.on("ServiceWorker.workerVersionUpdated",
+           lambda e: states.extend(v["runningStatus"] for v in e["versions"]))
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    deadline = time.monotonic() + 10
+    while "stopped" not in states:
+        assert time.monotonic() < deadline, f"the service worker did not stop: {states}"
+        page.evaluate("() => new Promise(requestAnimationFrame)")  # lets the events arrive
+    cdp.detach()
+
+
+PERSON_PLAYS = """() => {
+  const roll = document.getElementById('roll'), skip = document.getElementById('ai-skip');
+  return roll && !roll.disabled && !(skip && skip.checkVisibility())
+    && !document.getElementById('board').hasAttribute('aria-busy');
+}"""
+
+COMPUTER_BOXES = """() => {
+  const id = generalaStorage.get('generala.current');
+  const view = id && JSON.parse(generalaStorage.get('generala.save.' + id)).reply.view;
+  return view ? view.rows.filter(r => r.cells[1].value !== null).length : 0;
+}"""
+
+
+def play_the_optimal(page, variant, seed, turns):
+    """A new game of `variant` through the setup form: Ana (a person) against Bot at the
+    optimal level; Ana rolls once and fills her best box, then the computer plays its
+    turn, `turns` times. Returns the boxes Bot has filled."""
+    gp = GamePage(page)
+    gp.home()
+    open_setup(page)
+    page.check(f'input[data-variant="{variant}"]')
+    rows = page.locator("#sides > li")
+    while rows.count() < 2:
+        page.click("#add-side")
+    while rows.count() > 2:
+        rows.last.locator(".remove").click()
+    for i, (name, player) in enumerate([("Ana", "human"), ("Bot", "ai:optimal")]):
+        rows.nth(i).locator(".side-name").fill(name)
+        if rows.nth(i).locator("[data-team]").is_checked():
+            rows.nth(i).locator("[data-team]").uncheck()
+        rows.nth(i).locator(".player").select_option(player)
+    if not page.is_visible("#seed"):
+        page.click(".seed summary")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#board", state="visible")
+    for _ in range(turns):
+        page.wait_for_function(PERSON_PLAYS, timeout=120_000)  # the computer's turn (its table) first
+        gp.roll()
+        boxes = page.eval_on_selector_all(
+            "#sheet button.box:not([hidden]):not(:disabled)", "els => els.map(e => [e.dataset.box, e.textContent])")
+        gp.score(max(boxes, key=lambda b: int(b[1]) if b[1].lstrip("-").isdigit() else -1)[0])
+    page.wait_for_function(PERSON_PLAYS, timeout=120_000)
+    return page.evaluate(COMPUTER_BOXES)
+
+
+def test_an_update_keeps_a_fetched_table_for_offline_play(own_site, sw_context):
+    # A player plays against the optimal level online (its 1.3 MB table is fetched and
+    # kept), takes a new build in which that table did not change, and goes offline:
+    # the optimal level still plays, its table answered by the new build's cache.
+    dist, base_url, servers = own_site
+    context, _ = sw_context
+    old_version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    assert cached_in(page, old_version, "." + TABLE) is None  # on demand: not precached
+    assert play_the_optimal(page, "bulgarian", seed=5, turns=1) >= 1
+    page.wait_for_function(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => r !== undefined)",
+        arg=[old_version, "." + TABLE], timeout=30_000)
+
+    new_version = release(dist, new_style)
+    assert new_version != old_version
+    take_update(page)
+    only_cache(page, new_version)  # the old build's cache is gone...
+    assert cached_in(page, new_version, "." + TABLE) == (dist / TABLE[1:]).stat().st_size  # ...its table is not
+
+    # Network gone: the server stopped, and in Chromium the browser offline too (see the
+    # first test for Firefox).
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":
+        context.set_offline(True)
+    asked, failed = [], []
+    context.on("request", lambda r: asked.append(r) if r.url.endswith(TABLE) else None)
+    context.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    tab = context.new_page()
+    tab.goto(base_url + "/")
+    wait_ready(tab)
+    assert builds_of(tab) == {"type": "VERSION", "version": new_version, "worker": new_version}
+    assert play_the_optimal(tab, "bulgarian", seed=8, turns=2) >= 2
+    assert asked, "the optimal player's table was never asked for"
+    for request in asked:
+        response = request.response()
+        assert response is not None and response.ok, request.url
+    assert failed == []
+
+
+def new_table(dist):
+    """A release whose large table changed (its bytes: the engine never reads it here)."""
+    with open(dist / TABLE[1:], "ab") as f:
+        f.write(b"\0")
+    return [dist / TABLE[1:]]
+
+
+def test_an_update_drops_a_table_whose_bytes_changed(own_site, sw_context):
+    dist, base_url, _ = own_site
+    context, _ = sw_context
+    old_version = json.loads((dist / "version.json").read_text())["version"]
+    old_size = (dist / TABLE[1:]).stat().st_size
+    page = first_visit(context, base_url)
+    assert page.evaluate("p => fetch(p).then(r => r.ok)", "." + TABLE)
+    page.wait_for_function(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => r !== undefined)",
+        arg=[old_version, "." + TABLE], timeout=30_000)
+    assert cached_in(page, old_version, "." + TABLE) == old_size
+
+    new_version = release(dist, new_table)
+    take_update(page)
+    only_cache(page, new_version)
+    assert cached_in(page, new_version, "." + TABLE) is None  # the old bytes went with the old cache
+    # Fetched again when needed: the new build's bytes (their hash is the build's) are kept.
+    assert page.evaluate("p => fetch(p).then(r => r.arrayBuffer()).then(b => b.byteLength)", "." + TABLE) == old_size + 1
+    page.wait_for_function(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => r !== undefined)",
+        arg=[new_version, "." + TABLE], timeout=30_000)
+    assert cached_in(page, new_version, "." + TABLE) == old_size + 1
+
+
+def catalog_summary(dist, variant="argentine"):
+    return json.loads((dist / "catalog.json").read_text(encoding="utf-8"))[variant]["summary"]
+
+
+def new_summary(dist):
+    """A release whose catalog (read by the page's UI when it starts) says something new."""
+    path = dist / "catalog.json"
+    catalog = json.loads(path.read_text(encoding="utf-8"))
+    catalog["argentine"]["summary"] += " (the new release)"
+    path.write_text(json.dumps(catalog), encoding="utf-8")
+    return [path]
+
+
+SUMMARY = 'label.game:has(input[data-variant="argentine"]) .game-summary'
+
+
+def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_context):
+    # Two tabs of build 1; the player takes build 2 in one. The browser makes the new
+    # worker the other tab's controller too, but that tab still runs build 1's page: what
+    # it loads later must be build 1's. The load here is one the page really does late:
+    # its UI (PyScript, the UI's modules, catalog.json) starts at the first input.
+    dist, base_url, _ = own_site
+    context, _ = sw_context
+    old_version = json.loads((dist / "version.json").read_text())["version"]
+    old_summary = catalog_summary(dist)
+    a = first_visit(context, base_url)
+    b = context.new_page()
+    b.goto(base_url + "/")
+    # B registers the service worker once its engine is ready, and nobody has touched it:
+    # its UI has not started (nothing saved to show).
+    b.wait_for_function("() => globalThis.generalaServiceWorker !== undefined && " + CONTROLLED, timeout=90_000)
+    assert b.evaluate("document.documentElement.getAttribute('data-ui')") is None
+
+    new_version = release(dist, new_summary)
+    assert catalog_summary(dist) != old_summary
+    b_banner = b.locator("#update-banner")
+    take_update(a)
+    a.wait_for_function(CONTROLLED)
+    assert builds_of(a) == {"type": "VERSION", "version": new_version, "worker": new_version}
+    open_setup(a)
+    assert a.text_content(SUMMARY) == catalog_summary(dist)  # A runs build 2
+
+    # B: the new worker controls it now, and serves it build 1.
+    assert builds_of(b) == {"type": "VERSION", "version": old_version, "worker": new_version}
+    assert sorted(b.evaluate("caches.keys()")) == sorted([f"generala-{old_version}", f"generala-{new_version}"])
+    b_banner.wait_for(state="visible")  # and it is offered the new build
+    if context.browser.browser_type.name == "chromium":
+        stop_service_workers(b)  # what it knows of B comes back from Cache Storage
+    wait_ready(b)  # the first input: B's UI starts now, loading its files
+    open_setup(b)
+    assert b.text_content(SUMMARY) == old_summary
+    # B's engine (a worker of build 1) fetches a table for the first time: kept in build
+    # 1's cache, for B's offline play (its bytes are build 1's: that table did not change).
+    bot_boxes = play_the_optimal(b, "bulgarian", seed=4, turns=1)
+    assert bot_boxes >= 1
+    b.wait_for_function(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => r !== undefined)",
+        arg=[old_version, "." + TABLE], timeout=30_000)
+
+    # B takes the new build when its player asks: a reload into build 2 with its game as
+    # it was; the old cache goes with B's last page of build 1, its table taken over.
+    with b.expect_navigation(timeout=90_000):
+        b.click("#update-reload")
+    wait_ready(b)
+    b.wait_for_selector("#board", state="visible")
+    assert b.evaluate(COMPUTER_BOXES) == bot_boxes
+    assert builds_of(b) == {"type": "VERSION", "version": new_version, "worker": new_version}
+    open_setup(b)
+    assert b.text_content(SUMMARY) == catalog_summary(dist)
+    only_cache(b, new_version)
+    assert cached_in(b, new_version, "." + TABLE) == (dist / TABLE[1:]).stat().st_size

@@ -207,3 +207,21 @@ def test_the_size_report_lists_every_file(tmp_path, capsys):
     for name in ["index.html", "pyodide.asm.wasm", "micropython.wasm", "generala.zip"]:
         assert name in out
     assert "total:" in out and "gzip" in out
+
+
+def test_the_service_worker_names_what_it_precaches_and_the_bytes_it_fetches_on_demand(dist_dir):
+    # sw.js (static/js/sw.js with the build's values): every published file is either
+    # precached or fetched on demand, and each on-demand file comes with the SHA-256 of
+    # its bytes (the service worker keeps only those bytes, across updates too).
+    import hashlib
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    assert "__GENERALA_" not in sw
+    version = json.loads((dist_dir / "version.json").read_text())["version"]
+    assert f'const VERSION = "{version}";' in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    on_demand = json.loads(re.search(r"const ON_DEMAND = (\{.*?\});", sw, re.S).group(1))
+    assert sorted(on_demand) == ["./python_stdlib.zip", "./static/tables/bulgarian.gvt"]
+    for path, digest in on_demand.items():
+        assert hashlib.sha256((dist_dir / path[2:]).read_bytes()).hexdigest() == digest, path
+    files = {f"./{f}" for f in published(dist_dir)} - {"./sw.js"}
+    assert set(precache) | set(on_demand) == files and not set(precache) & set(on_demand)
