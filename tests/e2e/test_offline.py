@@ -324,7 +324,7 @@ def new_style(dist):
 
 def take_update(page):
     """Look for a new build, and take it with the page's own offer (the banner's Reload)."""
-    page.evaluate("generalaServiceWorker.update()")
+    page.evaluate("generala.serviceWorker.update()")
     page.wait_for_selector("#update-banner:not([hidden])", timeout=90_000)
     with page.expect_navigation(timeout=90_000):
         page.click("#update-reload")
@@ -382,8 +382,8 @@ PERSON_PLAYS = """() => {
 }"""
 
 COMPUTER_BOXES = """() => {
-  const id = generalaStorage.get('generala.current');
-  const view = id && JSON.parse(generalaStorage.get('generala.save.' + id)).reply.view;
+  const id = generala.storage.get('generala.current');
+  const view = id && JSON.parse(generala.storage.get('generala.save.' + id)).reply.view;
   return view ? view.rows.filter(r => r.cells[1].value !== null).length : 0;
 }"""
 
@@ -522,7 +522,7 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     b.goto(base_url + "/")
     # B registers the service worker once its engine is ready, and nobody has touched it:
     # its UI has not started (nothing saved to show).
-    b.wait_for_function("() => globalThis.generalaServiceWorker !== undefined && " + CONTROLLED, timeout=90_000)
+    b.wait_for_function("() => globalThis.generala.serviceWorker !== undefined && " + CONTROLLED, timeout=90_000)
     assert b.evaluate("document.documentElement.getAttribute('data-ui')") is None
 
     new_version = release(dist, new_summary)
