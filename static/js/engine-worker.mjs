@@ -15,7 +15,8 @@
 // another engine build, no DecompressionStream) is told on the console and the
 // worker boots Pyodide in full. timings.boot says which: "snapshot" or "full".
 //
-// Protocol (structured-clone messages):
+// Protocol (structured-clone messages; docs/ARCHITECTURE.md "Messages between page and
+// worker"):
 //   worker -> page  {type: "ready", version, timings}        once, after boot
 //   worker -> page  {type: "error", message}                  boot failed
 //   page -> worker  {id, request}                             request = JSON text
@@ -23,7 +24,9 @@
 //                                                             reply without its save; save =
 //                                                             the save's JSON text, or null
 //   worker -> page  {id, error}                               the call raised
-// Requests sent before "ready" are queued behind the boot.
+// Requests are answered strictly one after the other, in the order they came: one that
+// waits (for the boot, for a value table's download) holds up the ones behind it, so
+// the game never sees a later request before an earlier one.
 
 // The vendored runtime lives under a versioned path (immutable caching);
 // tools/build.py checks this path against the installed npm version.
@@ -179,8 +182,8 @@ booting.then(
   (err) => postMessage({ type: "error", message: String((err && err.message) || err) }),
 );
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data || {};
+/** Answer one request (never throws: every failure is posted as {id, error}). */
+async function serve(id, request) {
   let engine;
   try {
     engine = await booting;
@@ -197,4 +200,13 @@ self.onmessage = async (event) => {
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }
+}
+
+// One request at a time, in the order they came (see the protocol above).
+let queue = Promise.resolve();
+
+self.onmessage = (event) => {
+  const data = event.data || {};
+  const { id, request } = data;
+  queue = queue.then(() => serve(id, request));
 };

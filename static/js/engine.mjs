@@ -9,10 +9,18 @@
 //   engine.version              -> engine version text once ready, else ""
 //   engine.error                -> the boot error message, else ""
 //   engine.ready()              -> Promise<str>: the version once booted; rejects on boot failure
+//   engine.send(request_json)   -> the request's id (a number), at once; its answer goes to
+//                                  the callbacks of onReply, later (never during send):
+//                                  {id, reply, save, error: null} or {id, reply: null,
+//                                  save: null, error: "why"} (the engine did not answer).
+//                                  The page's one engine client (static/ui/engine/
+//                                  engine_client.py) sends its hot path through this: one
+//                                  fixed callback and a table by id, no proxy per request.
+//   engine.onReply(callback)    -> callback(answer) for every answer to send(); returns an
+//                                  unsubscribe function
 //   engine.request(request_json)-> Promise<{reply, save}>: the reply's JSON text without its
 //                                  save, and the save's JSON text (or null); rejects on
-//                                  failure. The page's one engine client
-//                                  (static/ui/engine/engine_client.py) calls only this.
+//                                  failure (engine_client.call)
 //   engine.call(request_json)   -> Promise<str>: the whole reply's JSON text (tests,
 //                                  benchmarks, embedders); rejects on failure
 //   engine.importFile(file, max) -> Promise of the engine's reply to op import, parsed
@@ -24,6 +32,9 @@
 // synchronously (MicroPython cannot catch a synchronous JS exception).
 // On a boot failure this module itself sets <html data-state="error"> and shows
 // a visible message, so a failure is reported even if the Python UI never ran.
+//
+// Every answer is matched to its request by id, and the worker answers requests one at
+// a time in the order they were sent.
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
@@ -32,8 +43,10 @@ let state = "starting";
 let version = "";
 let error = "";
 let nextId = 1;
+// Sent and not answered: id -> {resolve?, reject?} (send's answers go to onReply's callbacks)
 const pending = new Map();
 const listeners = new Set();
+const replyListeners = new Set();
 let readyResolve;
 let readyReject;
 const readyPromise = new Promise((resolve, reject) => {
@@ -45,15 +58,19 @@ readyPromise.catch(() => {}); // failures are reported through the page state
 const t0 = performance.now();
 export const timings = { workerStart: null, ready: null, worker: null };
 
-function setState(next) {
-  state = next;
-  for (const cb of [...listeners]) {
+function tellAll(set, value, what) {
+  for (const cb of [...set]) {
     try {
-      cb(next);
+      cb(value);
     } catch (e) {
-      console.error("engine state listener failed:", e);
+      console.error(`engine ${what} listener failed:`, e);
     }
   }
+}
+
+function setState(next) {
+  state = next;
+  tellAll(listeners, next, "state");
 }
 
 /** Put the page into its error state with a visible message (text only). */
@@ -76,13 +93,30 @@ export function showBootError(message) {
   console.error(text);
 }
 
+/** An answer to a request sent with send(): to the onReply callbacks (never during send). */
+function deliver(id, reply, save, why) {
+  const answer = { id, reply, save, error: why };
+  tellAll(replyListeners, answer, "reply");
+}
+
+/** The request `id` is answered: settle its promise or tell onReply's callbacks. */
+function settle(id, entry, reply, save, why) {
+  if (entry.resolve) {
+    if (why === null) entry.resolve({ reply, save });
+    else entry.reject(new Error(why));
+  } else {
+    deliver(id, reply, save, why);
+  }
+}
+
 function fail(message) {
   if (state === "error") return;
   error = message;
   setState("error");
   readyReject(new Error(message));
-  for (const { reject } of pending.values()) reject(new Error(message));
+  const answered = [...pending];
   pending.clear();
+  for (const [id, entry] of answered) settle(id, entry, null, null, message);
   showBootError(message);
 }
 
@@ -100,11 +134,11 @@ function onMessage(event) {
     fail(msg.message || "the engine worker failed");
     return;
   }
-  const call = pending.get(msg.id);
-  if (!call) return;
+  const entry = pending.get(msg.id);
+  if (!entry) return;
   pending.delete(msg.id);
-  if (typeof msg.error === "string") call.reject(new Error(msg.error));
-  else call.resolve({ reply: msg.reply, save: msg.save == null ? null : msg.save });
+  if (typeof msg.error === "string") settle(msg.id, entry, null, null, msg.error);
+  else settle(msg.id, entry, msg.reply, msg.save == null ? null : msg.save, null);
 }
 
 export function start() {
@@ -125,24 +159,45 @@ export function start() {
   return engine;
 }
 
+// --- requests -----------------------------------------------------------------------
+
+/** Send one request (`entry`: how its answer is given). Returns its id. */
+function enqueue(requestJson, entry) {
+  start();
+  const id = nextId++;
+  if (state === "error") {
+    queueMicrotask(() => settle(id, entry, null, null, error));
+    return id;
+  }
+  try {
+    pending.set(id, entry);
+    worker.postMessage({ id, request: String(requestJson) });
+  } catch (e) {
+    pending.delete(id);
+    const why = String((e && e.message) || e);
+    queueMicrotask(() => settle(id, entry, null, null, why));
+  }
+  return id;
+}
+
 export function ready() {
   start();
   return readyPromise;
 }
 
+export function send(requestJson) {
+  return enqueue(requestJson, {});
+}
+
 export function request(requestJson) {
-  start();
-  if (state === "error") return Promise.reject(new Error(error));
   return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    try {
-      worker.postMessage({ id, request: String(requestJson) });
-    } catch (e) {
-      pending.delete(id);
-      reject(e);
-    }
+    enqueue(requestJson, { resolve, reject });
   });
+}
+
+export function onReply(callback) {
+  replyListeners.add(callback);
+  return () => replyListeners.delete(callback);
 }
 
 /** The whole reply's JSON text: the save put back in as a field of the reply. */
@@ -196,6 +251,8 @@ export function onState(callback) {
 export const engine = {
   start,
   ready,
+  send,
+  onReply,
   request,
   call,
   importFile,
