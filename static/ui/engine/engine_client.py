@@ -12,6 +12,9 @@
 #                               way, unless the caller words it itself (quiet=True, or
 #                               the kinds it words); the reply is returned as it came
 #   A reply the player was told of is marked "told": True (the caller adds nothing).
+#   the engine's worker stopped (engine.mjs starts a new one with the game and sends the
+#                               unanswered requests again): the player is told once
+#                               ("The game engine stopped and started again ...")
 #
 # A reply that carries a save has it as the save's JSON text under "save": the worker
 # posts it apart from the rest of the reply (generala.app.handle_parts), and the page
@@ -72,8 +75,16 @@ def _answered(answer):
     callback(tell(answer_of(answer.reply, answer.save, answer.error), quiet))
 
 
+def _restarted(info):
+    """The engine's worker stopped and a new one took its place with the game: say so
+    once (the details are on the console)."""
+    message(words.t("msg.engine_restarted"), "warn")
+
+
 _answered_proxy = create_proxy(_answered)
+_restarted_proxy = create_proxy(_restarted)
 transport.onReply(_answered_proxy)
+transport.onRestart(_restarted_proxy)
 
 
 def send(req, callback, quiet=False):
