@@ -15,7 +15,11 @@
 // another engine build, no DecompressionStream) is told on the console and the
 // worker boots Pyodide in full. timings.boot says which: "snapshot" or "full".
 //
-// Protocol (structured-clone messages):
+// Protocol (structured-clone messages; docs/ARCHITECTURE.md "Messages between page and
+// worker"):
+//   worker -> page  {type: "alive", lock}                     once, at start: the name of the
+//                                                             Web Lock this worker holds for its
+//                                                             life, or null (no Web Locks here)
 //   worker -> page  {type: "ready", version, timings}        once, after boot
 //   worker -> page  {type: "error", message}                  boot failed
 //   page -> worker  {id, request}                             request = JSON text
@@ -23,7 +27,14 @@
 //                                                             reply without its save; save =
 //                                                             the save's JSON text, or null
 //   worker -> page  {id, error}                               the call raised
-// Requests sent before "ready" are queued behind the boot.
+//   page -> worker  {type: "ping", n} -> {type: "pong", n}    answered at once (not queued)
+//   worker -> page  {type: "busy", id}                        a call into the engine for request
+//                                                             id starts (no message until it ends)
+//   page -> worker  {type: "release"}, {type: "hold"}         let the lock go (the page may be
+//                                                             left), take a new one (-> "alive")
+// Requests are answered strictly one after the other, in the order they came: one that
+// waits (for the boot, for a value table's download) holds up the ones behind it, so
+// the game never sees a later request before an earlier one.
 
 // The vendored runtime lives under a versioned path (immutable caching);
 // tools/build.py checks this path against the installed npm version.
@@ -172,6 +183,59 @@ function answer(engine, request) {
   }
 }
 
+// The worker's life, for the page (static/js/engine.mjs): a worker that closes itself,
+// is killed for memory or crashes fires no event on the page. So this worker holds a
+// Web Lock of a name of its own and tells the page the name; the page asks for the same
+// lock, which it is granted only once this worker is gone (measured: Chromium, Firefox
+// ESR and WebKitGTK grant it 5-25 ms after self.close() or terminate(), and never while
+// the worker computes). Where Web Locks are refused (a cross-site iframe whose storage
+// is denied: the request rejects with SecurityError) it says lock: null, and the page
+// pings it instead while it waits for replies.
+// Firefox keeps no page in its back/forward cache while its worker holds a lock: the page
+// says {type: "release"} as it may be left (beforeunload) and {type: "hold"} to take a
+// new lock when it stays or comes back.
+let lifeLock = null; // {name, release}: the lock held now
+
+function holdLife() {
+  if (lifeLock !== null) return;
+  const alive = (lock, why) => postMessage(why ? { type: "alive", lock, why } : { type: "alive", lock });
+  const why = (err) => `${(err && err.name) || "Error"}: ${(err && err.message) || err}`;
+  try {
+    const locks = self.navigator.locks;
+    if (!locks || typeof locks.request !== "function") {
+      alive(null, "no Web Locks in this browser");
+      return;
+    }
+    const id = typeof crypto.randomUUID === "function" ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const name = `generala-engine-worker-${id}`;
+    const held = { name, release: null, released: false };
+    lifeLock = held;
+    locks.request(name, () => {
+      if (held.released) return undefined; // let go before it was granted
+      alive(name);
+      return new Promise((resolve) => {
+        held.release = resolve; // else held until this worker is gone
+      });
+    }).catch((err) => {
+      if (lifeLock === held) lifeLock = null;
+      alive(null, why(err));
+    });
+  } catch (err) {
+    lifeLock = null;
+    alive(null, why(err));
+  }
+}
+
+function releaseLife() {
+  const held = lifeLock;
+  lifeLock = null;
+  if (held === null) return;
+  held.released = true;
+  if (held.release) held.release();
+}
+
+holdLife();
 const booting = boot();
 
 booting.then(
@@ -179,8 +243,8 @@ booting.then(
   (err) => postMessage({ type: "error", message: String((err && err.message) || err) }),
 );
 
-self.onmessage = async (event) => {
-  const { id, request } = event.data || {};
+/** Answer one request (never throws: every failure is posted as {id, error}). */
+async function serve(id, request) {
   let engine;
   try {
     engine = await booting;
@@ -189,12 +253,35 @@ self.onmessage = async (event) => {
     return;
   }
   try {
+    postMessage({ type: "busy", id }); // the page's pings go unanswered until it is done
     let parts = answer(engine, String(request));
     if (parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, JSON.parse(parts.reply)))) {
+      postMessage({ type: "busy", id });
       parts = answer(engine, String(request));  // ask again, the table is in place
     }
     postMessage({ id, reply: parts.reply, save: parts.save });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }
+}
+
+// One request at a time, in the order they came (see the protocol above).
+let queue = Promise.resolve();
+
+self.onmessage = (event) => {
+  const data = event.data || {};
+  if (data.type === "ping") {
+    postMessage({ type: "pong", n: data.n });
+    return;
+  }
+  if (data.type === "release") {
+    releaseLife();
+    return;
+  }
+  if (data.type === "hold") {
+    holdLife();
+    return;
+  }
+  const { id, request } = data;
+  queue = queue.then(() => serve(id, request));
 };

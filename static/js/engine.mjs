@@ -9,31 +9,80 @@
 //   engine.version              -> engine version text once ready, else ""
 //   engine.error                -> the boot error message, else ""
 //   engine.ready()              -> Promise<str>: the version once booted; rejects on boot failure
+//   engine.send(request_json)   -> the request's id (a number), at once; its answer goes to
+//                                  the callbacks of onReply, later (never during send):
+//                                  {id, reply, save, error: null} or {id, reply: null,
+//                                  save: null, error: "why"} (the engine did not answer).
+//                                  The page's one engine client (static/ui/engine/
+//                                  engine_client.py) sends its hot path through this: one
+//                                  fixed callback and a table by id, no proxy per request.
+//   engine.onReply(callback)    -> callback(answer) for every answer to send(); returns an
+//                                  unsubscribe function
 //   engine.request(request_json)-> Promise<{reply, save}>: the reply's JSON text without its
 //                                  save, and the save's JSON text (or null); rejects on
-//                                  failure. The page's one engine client
-//                                  (static/ui/engine/engine_client.py) calls only this.
+//                                  failure (engine_client.call)
 //   engine.call(request_json)   -> Promise<str>: the whole reply's JSON text (tests,
 //                                  benchmarks, embedders); rejects on failure
 //   engine.importFile(file, max) -> Promise of the engine's reply to op import, parsed
 //                                  (see importFile below); never rejects
 //   engine.onState(callback)    -> calls callback(state) now and on every change;
 //                                  returns an unsubscribe function
+//   engine.onRestart(callback)  -> callback({reason}) when a lost worker was replaced (below);
+//                                  returns an unsubscribe function
+//   engine.restarts, engine.lifeline -> how many workers replaced a lost one; how the
+//                                  current one's end is watched: "lock", "ping" or ""
 //
 // All methods only ever fail through a rejected promise, never by throwing
 // synchronously (MicroPython cannot catch a synchronous JS exception).
 // On a boot failure this module itself sets <html data-state="error"> and shows
 // a visible message, so a failure is reported even if the Python UI never ran.
+//
+// Every answer is matched to its request by id, and the worker answers requests one at
+// a time in the order they were sent.
+//
+// A worker that dies (closes itself, is killed for memory, crashes, is reclaimed by the
+// browser) fires no event here. Its end is watched (lifeline): the worker holds a Web
+// Lock and the page asks for the same lock, granted once it is gone (the lock is let go
+// while the page may be left: letGo below); where Web Locks are refused (a
+// storage-denied cross-site iframe), the page pings it while answers are awaited and
+// takes PINGS_LOST missed pings in a row (PINGS_LOST_BUSY while it is inside a call into
+// the engine, which it says with "busy", or still booting: a long computation answers no
+// ping) for its end.
+// Then a new worker takes its place with what the old one held, restored from what this
+// module saw pass: the game (the save of the last reply that changed it, or the load
+// request that opened it), the coach switch (and the coach's value table), a replay
+// being viewed and its step; then every request still unanswered is sent again, in
+// order, with its own id (a roll sent again gives the same dice: the roller is in the
+// save). onRestart's callbacks are told once for each replacement; the details go to
+// console.warn. A worker lost before it is ready, or within RESTART_WINDOW_MS of the last
+// replacement, is not replaced: the engine fails (the error state, as a boot failure).
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+const RESTART_WINDOW_MS = 60_000;
+const PING_MS = 1000;
+const PINGS_LOST = 8;
+// Measured (docs/ARCHITECTURE.md): the longest calls take seconds (an import of 400 games:
+// 2.7 s, 8.6 s under 4x CPU throttling).
+const PINGS_LOST_BUSY = 60;
+// The requests that change the game in the worker: their reply's save rebuilds it.
+const GAME_OPS = new Set(["new", "again", "roll", "toggle", "hold", "score", "enter", "undo", "ai"]);
 
-let worker = null;
+let worker = null; // the current worker: {w, booted, lifeline, ...} (see spawn)
 let state = "starting";
 let version = "";
 let error = "";
 let nextId = 1;
+let restarts = 0;
+let lastRestart = -Infinity;
+let leaving = false; // the page is being hidden or unloaded: a worker's end is not a loss
+let lostWhileAway = null;
+// Sent and not answered, in the order sent: id -> {request, op, resolve?, reject?, internal?}
 const pending = new Map();
+// What the worker holds, to put back into a new one (requests, as JSON text).
+const held = { game: null, coach: false, replay: null, replayAt: null };
 const listeners = new Set();
+const replyListeners = new Set();
+const restartListeners = new Set();
 let readyResolve;
 let readyReject;
 const readyPromise = new Promise((resolve, reject) => {
@@ -45,20 +94,25 @@ readyPromise.catch(() => {}); // failures are reported through the page state
 const t0 = performance.now();
 export const timings = { workerStart: null, ready: null, worker: null };
 
-function setState(next) {
-  state = next;
-  for (const cb of [...listeners]) {
+function tellAll(set, value, what) {
+  for (const cb of [...set]) {
     try {
-      cb(next);
+      cb(value);
     } catch (e) {
-      console.error("engine state listener failed:", e);
+      console.error(`engine ${what} listener failed:`, e);
     }
   }
 }
 
-/** Put the page into its error state with a visible message (text only). */
-export function showBootError(message) {
-  const text = `The game could not start: ${message}`;
+function setState(next) {
+  state = next;
+  tellAll(listeners, next, "state");
+}
+
+/** Put the page into its error state with a visible message (text only). `lead`: the
+ *  sentence's start ("The game could not start", or "The game engine stopped"). */
+export function showBootError(message, lead = "The game could not start") {
+  const text = `${lead}: ${message}`;
   try {
     document.documentElement.dataset.state = "error";
     let box = document.getElementById("boot-error");
@@ -76,19 +130,85 @@ export function showBootError(message) {
   console.error(text);
 }
 
-function fail(message) {
+/** An answer to a request sent with send(): to the onReply callbacks (never during send). */
+function deliver(id, reply, save, why) {
+  const answer = { id, reply, save, error: why };
+  tellAll(replyListeners, answer, "reply");
+}
+
+/** The request `id` is answered: settle its promise or tell onReply's callbacks. */
+function settle(id, entry, reply, save, why) {
+  if (entry.internal) {
+    // A hint only loads the coach's table again: whatever it answers but NeedTable is fine.
+    const fine = why === null && (reply.includes('"ok": true') || (entry.op === "hint" && !reply.includes('"NeedTable"')));
+    if (!fine) console.warn(`engine worker: restoring with ${entry.op} failed: ${why === null ? reply.slice(0, 300) : why}`);
+    return;
+  }
+  if (entry.resolve) {
+    if (why === null) entry.resolve({ reply, save });
+    else entry.reject(new Error(why));
+  } else {
+    deliver(id, reply, save, why);
+  }
+}
+
+function fail(message, lead) {
   if (state === "error") return;
+  const wasReady = state === "ready";
   error = message;
   setState("error");
   readyReject(new Error(message));
-  for (const { reject } of pending.values()) reject(new Error(message));
+  const answered = [...pending];
   pending.clear();
-  showBootError(message);
+  stopPings();
+  if (worker) {
+    try {
+      worker.w.terminate();
+    } catch {}
+    worker = null;
+  }
+  for (const [id, entry] of answered) settle(id, entry, null, null, message);
+  showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
 }
 
-function onMessage(event) {
+/** What the worker now holds, after the answer to `entry`: kept to restore a new worker. */
+function track(entry, reply, save) {
+  const op = entry.op;
+  if (GAME_OPS.has(op)) {
+    if (save !== null) held.game = `{"op": "load", "save": ${save}}`; // only a change carries a save
+    return;
+  }
+  if (op !== "load" && op !== "coach" && op !== "replay" && op !== "replay_at") return;
+  let parsed;
+  try {
+    parsed = JSON.parse(reply);
+  } catch {
+    return;
+  }
+  if (!parsed || parsed.ok !== true) return;
+  if (op === "load") held.game = entry.request;
+  else if (op === "coach") held.coach = parsed.coach === true;
+  else if (op === "replay") {
+    held.replay = entry.request;
+    held.replayAt = null;
+  } else held.replayAt = entry.request;
+}
+
+function onMessage(life, event) {
+  if (life !== worker) return; // a worker given up: whatever it still says is not heard
   const msg = event.data || {};
+  heard(life, msg);
+  if (msg.type === "alive") {
+    watchLife(life, msg.lock, msg.why);
+    return;
+  }
+  if (msg.type === "pong" || msg.type === "busy") return;
   if (msg.type === "ready") {
+    life.booted = true;
+    if (life.replacing) {
+      console.warn(`engine worker: the new worker is ready ${Math.round(performance.now() - life.started)} ms after it was started`);
+      return;
+    }
     version = msg.version;
     timings.ready = Math.round(performance.now() - t0);
     timings.worker = msg.timings || null;
@@ -100,29 +220,260 @@ function onMessage(event) {
     fail(msg.message || "the engine worker failed");
     return;
   }
-  const call = pending.get(msg.id);
-  if (!call) return;
+  const entry = pending.get(msg.id);
+  if (!entry) return;
   pending.delete(msg.id);
-  if (typeof msg.error === "string") call.reject(new Error(msg.error));
-  else call.resolve({ reply: msg.reply, save: msg.save == null ? null : msg.save });
+  if (!pending.size) stopPings();
+  if (typeof msg.error === "string") {
+    settle(msg.id, entry, null, null, msg.error);
+    return;
+  }
+  const save = msg.save == null ? null : msg.save;
+  if (!entry.internal) track(entry, msg.reply, save);
+  settle(msg.id, entry, msg.reply, save, null);
+}
+
+/** A new worker; `replacing`: the reason it replaces a lost one. */
+function spawn(replacing) {
+  const w = new Worker(WORKER_URL, { type: "module", name: "generala-engine" });
+  const life = { w, booted: false, lifeline: "", letGo: null, holding: false, replacing,
+    started: performance.now(), pinging: null, pingN: 0, ponged: 0, missed: 0, busy: false };
+  worker = life;
+  w.addEventListener("message", (event) => onMessage(life, event));
+  // A module that fails to load or throws at top level lands here.
+  w.addEventListener("error", (event) => {
+    event.preventDefault();
+    if (life === worker) fail(event.message || "the engine worker could not be loaded");
+  });
+  w.addEventListener("messageerror", () => {
+    if (life === worker) fail("unreadable message from the engine");
+  });
+  return life;
 }
 
 export function start() {
   if (worker !== null || state === "error") return engine;
   try {
-    worker = new Worker(WORKER_URL, { type: "module", name: "generala-engine" });
+    spawn(null);
     timings.workerStart = Math.round(performance.now() - t0);
-    worker.addEventListener("message", onMessage);
-    // A module that fails to load or throws at top level lands here.
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      fail(event.message || "the engine worker could not be loaded");
-    });
-    worker.addEventListener("messageerror", () => fail("unreadable message from the engine"));
   } catch (e) {
     fail(String((e && e.message) || e));
   }
   return engine;
+}
+
+// --- the worker's end ---------------------------------------------------------------
+
+/** The worker says how its end can be seen: `lock`, the name of the Web Lock it holds, or
+ *  null (then pings). */
+function watchLife(life, lock, why) {
+  life.holding = false;
+  if (lock) {
+    try {
+      const letGo = new AbortController();
+      navigator.locks.request(lock, { signal: letGo.signal }, () => lost(life, "its Web Lock was released")).then(
+        () => {},
+        (err) => {
+          if (err && err.name === "AbortError") return; // let go on purpose (letGo below)
+          pingInstead(life, `the page's Web Lock request failed: ${(err && err.name) || ""} ${(err && err.message) || err}`);
+        },
+      );
+      life.lifeline = "lock";
+      life.letGo = letGo;
+      stopPings();
+      return;
+    } catch (err) {
+      why = `the page's Web Lock request threw: ${(err && err.message) || err}`;
+    }
+  }
+  pingInstead(life, why);
+}
+
+function pingInstead(life, why) {
+  if (life !== worker) return;
+  life.lifeline = "ping";
+  console.warn(`engine worker: its end is watched by pings (${why || "no Web Locks"})`);
+  if (pending.size) startPings();
+}
+
+// Firefox keeps no page in its back/forward cache while a worker of it holds a Web Lock
+// (measured; Chromium and WebKitGTK do keep it). So when the page may be left
+// (beforeunload: a link followed, an address typed) the page stops waiting for the lock
+// and the worker lets it go; pings watch the worker meanwhile. It takes a new one
+// RETAKE_MS later if the page is still here (the navigation did not happen), or when the
+// page comes back from that cache. (Left by the Back button, Firefox still did not keep
+// the page: measured.)
+const RETAKE_MS = 2000;
+let retake = null;
+
+function letGo() {
+  const life = worker;
+  if (!life || life.lifeline !== "lock") return;
+  life.letGo.abort();
+  life.letGo = null;
+  life.lifeline = "";
+  life.w.postMessage({ type: "release" });
+  if (pending.size) startPings();
+  clearTimeout(retake);
+  retake = setTimeout(holdAgain, RETAKE_MS);
+}
+
+function holdAgain() {
+  clearTimeout(retake);
+  retake = null;
+  const life = worker;
+  if (!life || life.lifeline !== "" || life.holding || state === "error") return;
+  life.holding = true;
+  life.w.postMessage({ type: "hold" }); // answered by "alive" with the new lock's name
+}
+
+/** Anything the worker says shows it is alive; "busy": it is inside a call into the engine. */
+function heard(life, msg) {
+  if (msg.type === "alive") life.holding = false;
+  life.busy = msg.type === "busy";
+  if (msg.type === "pong") life.ponged = Math.max(life.ponged, msg.n);
+  else life.ponged = life.pingN;
+  life.missed = 0;
+}
+
+/** Pings while answers are awaited, unless the worker's Web Lock watches it (also before the
+ *  worker has said how: it may die while it starts). */
+function startPings() {
+  const life = worker;
+  if (!life || life.lifeline === "lock" || life.pinging !== null) return;
+  const tick = () => {
+    life.pinging = null;
+    if (life !== worker || life.lifeline === "lock" || !pending.size) return;
+    if (life.ponged < life.pingN) life.missed += 1; // the last ping had a whole period to be answered
+    const limit = life.busy || !life.booted ? PINGS_LOST_BUSY : PINGS_LOST; // a boot has long steps too
+    if (life.missed >= limit) {
+      lost(life, `${life.missed} pings in a row unanswered${life.busy ? ", inside a call into the engine" : ""}`);
+      return;
+    }
+    life.pingN += 1;
+    life.w.postMessage({ type: "ping", n: life.pingN });
+    life.pinging = setTimeout(tick, PING_MS);
+  };
+  life.pinging = setTimeout(tick, PING_MS);
+}
+
+function stopPings() {
+  if (worker && worker.pinging !== null) {
+    clearTimeout(worker.pinging);
+    worker.pinging = null;
+  }
+}
+
+/** The worker `life` is gone: replace it, or fail when workers keep dying. */
+function lost(life, how) {
+  if (life !== worker || state === "error") return;
+  if (leaving) {
+    lostWhileAway = { life, how };
+    return;
+  }
+  stopPings();
+  try {
+    life.w.terminate();
+  } catch {}
+  const now = performance.now();
+  const waiting = [...pending.values()].filter((e) => !e.internal).map((e) => e.op);
+  const details = `the engine worker stopped (${how}) with ${waiting.length} request(s) unanswered` +
+    (waiting.length ? ` (${waiting.join(", ")})` : "");
+  if (!life.booted) {
+    worker = null;
+    console.warn(`${details}, before it was ready: not started again`);
+    fail("the engine worker stopped while it was starting");
+    return;
+  }
+  if (now - lastRestart < RESTART_WINDOW_MS) {
+    worker = null;
+    console.warn(`${details}, ${Math.round((now - lastRestart) / 1000)} s after the last one was replaced: not started again`);
+    fail("the engine worker stopped again");
+    return;
+  }
+  lastRestart = now;
+  restarts += 1;
+  console.warn(`${details}: a new worker takes its place, with the game, coach and replay it held; ` +
+    `the unanswered requests are sent again`);
+  replace(how);
+}
+
+/** A new worker with what the old one held; then the unanswered requests, in order. */
+function replace(how) {
+  const again = [...pending].filter(([, e]) => !e.internal);
+  pending.clear();
+  let life;
+  try {
+    life = spawn(how);
+  } catch (e) {
+    fail(String((e && e.message) || e));
+    return;
+  }
+  const restore = [];
+  if (held.game) restore.push(held.game);
+  if (held.coach) {
+    restore.push('{"op": "coach", "on": true}');
+    // The coach prices each move with the rules' value table, which the old worker had
+    // loaded: a hint loads it again (its NeedTable path), so the next move has its cost.
+    if (held.game) restore.push('{"op": "hint", "top": 1}');
+  }
+  if (held.replay) restore.push(held.replay);
+  if (held.replay && held.replayAt) restore.push(held.replayAt);
+  for (const request of restore) post(life, nextId++, { request, op: opOf(request), internal: true });
+  for (const [id, entry] of again) post(life, id, entry);
+  tellAll(restartListeners, { reason: how }, "restart");
+}
+
+function post(life, id, entry) {
+  pending.set(id, entry);
+  life.w.postMessage({ id, request: entry.request });
+  if (life.lifeline !== "lock") startPings();
+}
+
+addEventListener("beforeunload", letGo);
+addEventListener("pagehide", () => {
+  leaving = true;
+  clearTimeout(retake);
+  retake = null;
+});
+addEventListener("pageshow", (event) => {
+  leaving = false;
+  const away = lostWhileAway;
+  lostWhileAway = null;
+  if (away) lost(away.life, away.how);
+  else if (event.persisted) holdAgain();
+});
+
+// --- requests -----------------------------------------------------------------------
+
+function opOf(text) {
+  try {
+    const req = JSON.parse(text);
+    return req && typeof req.op === "string" ? req.op : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Send one request; `entry` gets its op and text. Returns its id. */
+function enqueue(requestJson, entry) {
+  start();
+  const id = nextId++;
+  entry.request = String(requestJson);
+  entry.op = opOf(entry.request);
+  if (state === "error" || worker === null) {
+    const why = error || "the engine is not running";
+    queueMicrotask(() => settle(id, entry, null, null, why));
+    return id;
+  }
+  try {
+    post(worker, id, entry);
+  } catch (e) {
+    pending.delete(id);
+    const why = String((e && e.message) || e);
+    queueMicrotask(() => settle(id, entry, null, null, why));
+  }
+  return id;
 }
 
 export function ready() {
@@ -130,19 +481,24 @@ export function ready() {
   return readyPromise;
 }
 
+export function send(requestJson) {
+  return enqueue(requestJson, {});
+}
+
 export function request(requestJson) {
-  start();
-  if (state === "error") return Promise.reject(new Error(error));
   return new Promise((resolve, reject) => {
-    const id = nextId++;
-    pending.set(id, { resolve, reject });
-    try {
-      worker.postMessage({ id, request: String(requestJson) });
-    } catch (e) {
-      pending.delete(id);
-      reject(e);
-    }
+    enqueue(requestJson, { resolve, reject });
   });
+}
+
+export function onReply(callback) {
+  replyListeners.add(callback);
+  return () => replyListeners.delete(callback);
+}
+
+export function onRestart(callback) {
+  restartListeners.add(callback);
+  return () => restartListeners.delete(callback);
 }
 
 /** The whole reply's JSON text: the save put back in as a field of the reply. */
@@ -196,10 +552,13 @@ export function onState(callback) {
 export const engine = {
   start,
   ready,
+  send,
+  onReply,
   request,
   call,
   importFile,
   onState,
+  onRestart,
   showBootError,
   timings,
   get state() {
@@ -210,6 +569,12 @@ export const engine = {
   },
   get error() {
     return error;
+  },
+  get restarts() {
+    return restarts;
+  },
+  get lifeline() {
+    return worker ? worker.lifeline : "";
   },
 };
 

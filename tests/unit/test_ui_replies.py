@@ -54,3 +54,36 @@ def test_no_answer_is_a_refusal_of_its_own_kind(replies):
     reply = replies.no_answer(RuntimeError("the worker died"))
     assert reply == {"ok": False, "kind": replies.NO_ANSWER, "error": "the worker died"}
     assert replies.NO_ANSWER not in replies.TOLD_ALWAYS
+
+
+def test_answers_reach_their_own_requests_callbacks_in_any_order(replies):
+    waiting = replies.Waiting()
+    got = []
+    for rid, name in ((7, "ai"), (8, "undo"), (9, "roll")):
+        waiting.add(rid, lambda reply, name=name: got.append((name, reply)), quiet=name == "ai")
+    assert len(waiting) == 3
+    # the undo's answer first, then the computer's step, then the roll
+    for rid in (8, 7, 9):
+        callback, quiet = waiting.take(rid)
+        callback(rid)
+        assert quiet is (rid == 7)
+    assert got == [("undo", 8), ("ai", 7), ("roll", 9)]
+    assert len(waiting) == 0
+
+
+def test_an_answer_of_no_request_or_answered_twice_reaches_nobody(replies):
+    waiting = replies.Waiting()
+    waiting.add(1, lambda reply: None)
+    assert waiting.take(2) is None  # a request of another client (engine.mjs request/call)
+    assert waiting.take(1) is not None
+    assert waiting.take(1) is None
+    assert len(waiting) == 0
+
+
+def test_an_answer_is_the_reply_or_no_answer(replies, session):
+    app.handle_parts(json.dumps({"op": "new", "variant": "argentine", "sides": ["Ana"], "seed": 4}))
+    head, save, _ = app.handle_parts('{"op": "roll"}')
+    reply = replies.answer_of(head, save, None)
+    assert reply["ok"] is True and reply["save"] == save
+    assert replies.answer_of(None, None, "the engine worker stopped again") == {
+        "ok": False, "kind": replies.NO_ANSWER, "error": "the engine worker stopped again"}

@@ -30,6 +30,18 @@ def test_boots_to_ready_and_the_engine_answers(wk):
     assert wk.js("return generala.storage.persistent") is True
 
 
+def test_the_engine_workers_end_is_watched_by_its_web_lock(wk):
+    """The engine worker holds a Web Lock of its own and the page waits for it (granted when
+    the worker is gone: static/js/engine.mjs; measured in WebKitGTK 2.50 too)."""
+    wk.open("/")
+    assert wk.js("return generala.engine.lifeline") == "lock"
+    held, waiting = wk.async_js("const q = await navigator.locks.query();"
+                                " return [q.held.map(l => l.name), q.pending.map(l => l.name)];")
+    names = [n for n in held if n.startswith("generala-engine-worker-")]
+    assert len(names) == 1, held
+    assert waiting.count(names[0]) == 1, waiting
+
+
 @pytest.mark.parametrize("variant,seed", [("argentine", 11), ("puerto-rican", 7), ("bulgarian", 5), ("double", 3)])
 def test_a_turn_of_each_variant(wk, variant, seed):
     wk.open(f"/?variant={variant}")

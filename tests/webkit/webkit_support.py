@@ -6,7 +6,8 @@ through WebKitWebDriver (no console, no network events over the driver).
   So any request leaving localhost (the page's or the browser's own) is recorded.
 - `COLLECT_ERRORS`: injected after every load (the driver has no console): window
   errors, unhandled rejections, CSP violations, console.error, and engine replies of
-  kind "InternalError" (by wrapping generala.engine.request, the transport MicroPython's engine client calls, and call)
+  kind "InternalError" (every answer to generala.engine.send, the transport MicroPython's engine client
+  sends its hot path through, heard with onReply; request and call wrapped)
   are kept in window.__wkErrors. Errors before the load show as <html data-state=error>.
 """
 from __future__ import annotations
@@ -47,6 +48,7 @@ if (!window.__wkErrors) {
       return parts;
     }); };
     engine.call = (req) => { const call = inner.call; return call(req).then((reply) => { watch(reply); return reply; }); };
+    if (typeof engine.onReply === "function") engine.onReply((answer) => watch(answer && answer.reply));
   }
 }
 """

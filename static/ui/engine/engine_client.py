@@ -12,14 +12,18 @@
 #                               way, unless the caller words it itself (quiet=True, or
 #                               the kinds it words); the reply is returned as it came
 #   A reply the player was told of is marked "told": True (the caller adds nothing).
+#   the engine's worker stopped (engine.mjs starts a new one with the game and sends the
+#                               unanswered requests again): the player is told once
+#                               ("The game engine stopped and started again ...")
 #
 # A reply that carries a save has it as the save's JSON text under "save": the worker
 # posts it apart from the rest of the reply (generala.app.handle_parts), and the page
 # stores it as it came, never parsing it on a move (saves.stored_reply).
 #
 #   send(req, callback, quiet)  the hot path (roll, hold, score, the computer's steps):
-#                               callback(reply) through promise callbacks, no asyncio
-#                               hop; the board is aria-busy while replies are awaited
+#                               callback(reply) for the answer of that very request (by
+#                               its id), no asyncio hop; the board is aria-busy while
+#                               replies are awaited
 #   await call(req, quiet)      any other request
 #   waiting()                   how many sent requests still wait for their reply
 #   await ready()               True once the engine has booted, False if it failed
@@ -32,7 +36,7 @@ from jsffi import create_proxy
 
 import words
 from dom import byid, message
-from replies import NO_ANSWER, TOLD_ALWAYS, no_answer, reply_of
+from replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
 
 transport = js.generala.engine
 
@@ -54,41 +58,45 @@ def tell(reply, quiet=False):
     return reply
 
 
-# The hot path's callbacks: two fixed proxies (MicroPython's create_proxy takes plain
-# functions, and one proxy per request would leak) and a queue, in request order (one
-# worker answers one request at a time).
-_queue = []
+# The hot path's answers: the transport gives each request an id at once and sends
+# every answer, with that id, to ONE callback registered here (MicroPython's
+# create_proxy takes plain functions, and one proxy per request would leak); the
+# callbacks wait in a table by id, so an answer always reaches its own request's.
+_waiting = Waiting()
 
 
-def _answered(parts):
-    callback, quiet = _queue.pop(0)
-    if not _queue:
+def _answered(answer):
+    entry = _waiting.take(int(answer.id))
+    if entry is None:
+        return
+    callback, quiet = entry
+    if not len(_waiting):
         byid("board").removeAttribute("aria-busy")
-    callback(tell(reply_of(str(parts.reply), parts.save), quiet))
+    callback(tell(answer_of(answer.reply, answer.save, answer.error), quiet))
 
 
-def _failed(error):
-    callback, quiet = _queue.pop(0)
-    if not _queue:
-        byid("board").removeAttribute("aria-busy")
-    callback(tell(no_answer(error), quiet))
+def _restarted(info):
+    """The engine's worker stopped and a new one took its place with the game: say so
+    once (the details are on the console)."""
+    message(words.t("msg.engine_restarted"), "warn")
 
 
 _answered_proxy = create_proxy(_answered)
-_failed_proxy = create_proxy(_failed)
+_restarted_proxy = create_proxy(_restarted)
+transport.onReply(_answered_proxy)
+transport.onRestart(_restarted_proxy)
 
 
 def send(req, callback, quiet=False):
-    """Send ``req``; ``callback(reply)`` runs when the answer comes. While answers are
+    """Send ``req``; ``callback(reply)`` runs when its answer comes. While answers are
     awaited the board is aria-busy (tests wait for it to clear)."""
-    if not _queue:
+    if not len(_waiting):
         byid("board").setAttribute("aria-busy", "true")
-    _queue.append((callback, quiet))
-    transport.request(json.dumps(req)).then(_answered_proxy, _failed_proxy)
+    _waiting.add(int(transport.send(json.dumps(req))), callback, quiet)
 
 
 def waiting():
-    return len(_queue)
+    return len(_waiting)
 
 
 async def call(req, quiet=False):

@@ -33,3 +33,32 @@ def save_doc(reply):
     """The save document of a reply, parsed (a replay needs its history)."""
     save = reply.get("save")
     return json.loads(save) if isinstance(save, str) else save
+
+
+def answer_of(reply, save, error):
+    """The reply dict for one answer of the transport (engine.mjs send/onReply): the
+    reply's text and its save's text, or ``error`` (not None) when the engine did not
+    answer."""
+    if error is not None:
+        return no_answer(error)
+    return reply_of(str(reply), save)
+
+
+class Waiting:
+    """The requests sent and not yet answered, by the transport's id: an answer reaches
+    the callback of its own request, whatever the order answers come in (the worker
+    answers in request order, but nothing here relies on it)."""
+
+    def __init__(self):
+        self._by_id = {}
+
+    def add(self, rid, callback, quiet=False):
+        self._by_id[rid] = (callback, quiet)
+
+    def take(self, rid):
+        """(callback, quiet) of the request ``rid``, no longer waiting; None for an id
+        this table never had or already answered (a request of another client)."""
+        return self._by_id.pop(rid, None)
+
+    def __len__(self):
+        return len(self._by_id)

@@ -76,6 +76,7 @@ WORDS = {
     # messages
     "msg.dismiss": "Dismiss",
     "msg.engine_failed": "The game engine failed: {error}",
+    "msg.engine_restarted": "The game engine stopped and was started again; the game goes on where it was, nothing is lost.",
     "msg.not_saved": "This game could not be saved: the browser's storage is full or unavailable. The game goes on here and the last save is kept; free some space (delete finished games) or export the game.",
     "msg.moved_on": "This game moved on in another tab: this tab follows it.",
     "msg.moved_on_lost": "This game moved on in another tab before your last move here was saved: this tab now shows the game as saved there.",

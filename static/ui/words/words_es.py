@@ -68,6 +68,7 @@ WORDS = {
     ],
     "msg.dismiss": "Cerrar aviso",
     "msg.engine_failed": "Falló el motor del juego: {error}",
+    "msg.engine_restarted": "El motor del juego se detuvo y se volvió a iniciar; la partida sigue donde estaba, no se perdió nada.",
     "msg.not_saved": "No se pudo guardar esta partida: el almacenamiento del navegador está lleno o no disponible. La partida sigue aquí y se conserva el último guardado; libera espacio (borra partidas terminadas) o exporta la partida.",
     "msg.moved_on": "Esta partida avanzó en otra pestaña: esta pestaña la sigue.",
     "msg.moved_on_lost": "Esta partida avanzó en otra pestaña antes de guardar tu última jugada aquí: esta pestaña muestra ahora la partida como se guardó allí.",
