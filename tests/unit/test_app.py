@@ -20,7 +20,9 @@ def session():
 def test_handle_speaks_json_text():
     assert json.loads(app.handle('{"op": "ping"}'))["ok"] is True
     assert json.loads(app.handle("not json"))["ok"] is False
-    assert json.loads(app.handle('{"op": "fly"}'))["error"] == "unknown op 'fly'"
+    reply = json.loads(app.handle('{"op": "fly"}'))
+    assert reply["error"] == 'unknown op "fly"'
+    assert (reply["kind"], reply["code"], reply["params"]) == ("InvalidInput", "request.unknown_op", {"got": '"fly"'})
 
 
 def test_new_game_returns_view_and_save(session):

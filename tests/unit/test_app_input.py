@@ -6,7 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import app, bundle, nesting, share
-from generala.save import load
+from generala import Game
+
+load = Game.from_json  # a save document to a game, or SaveError
 
 KINDS = {"InvalidInput", "IllegalAction", "SaveError", "NeedTable"}
 DEEP = "[" * 100_000
