@@ -120,7 +120,7 @@ async def boot(pause):
     try:
         catalog = await load_catalog()
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
-        game = Controller(catalog, url_params(catalog))
+        game = Controller(catalog["variants"], url_params(catalog["variants"]))
         await game.assemble(pause)
         await pause()
         entry = first_screen(game)
