@@ -4,7 +4,8 @@ A refusal (a :class:`~generala.errors.GeneralaError`) carries a ``code`` from
 :data:`CODES` and ``params``: JSON-plain values the page words in the player's
 language (its word tables hold ``refusal.<code>``). The English text, for the
 console and the command line, is the code's template filled with its params
-(:func:`english`); a template's placeholders are exactly its params.
+(:func:`english`); a template's placeholders are its params, but for ``side``,
+which goes with ``name`` (:func:`params_of`).
 
 What params hold, by name: box ids under ``box``/``boxes``, a variant id under
 ``variant``, an option's name under ``option``, dice as lists of ints under
@@ -55,7 +56,7 @@ CODES: dict[str, str] = {
     "side.player": "player is 'human' or a computer level, got {got}",
     "name.type": "a name is text, got {got}",
     "name.empty": "a name cannot be empty",
-    "name.too_long": "a name has at most {max} characters, got {length}: {name}",
+    "name.too_long": "a name has at most {max} characters, got {length}: {got}",
     "seed.range": "a seed is a whole number from 0 to {max}, got {got}",
     "order.invalid": "an order lists every side 0-{last} once, got {got}",
     "new.sheet_seed": "a score-sheet game throws real dice: it takes no seed",
@@ -199,6 +200,13 @@ _FIELD = re.compile(r"(?<!\{)\{(\w+)\}")
 def placeholders(template: str) -> set[str]:
     """The params a template names (``{{`` is a literal brace)."""
     return set(_FIELD.findall(template.replace("{{", "").replace("}}", "")))
+
+
+def params_of(code: str) -> set[str]:
+    """The params a refusal of ``code`` carries: its template's placeholders, and ``side``
+    beside ``name`` (a side's index with its name: the English says the name)."""
+    names = placeholders(CODES[code])
+    return names | {"side"} if "name" in names else names
 
 
 def shown(value, limit: int = 60) -> str:

@@ -18,7 +18,7 @@ def clean_name(name: object) -> str:
     if not text:
         raise InvalidInput("name.empty")
     if len(text) > MAX_NAME:
-        raise InvalidInput("name.too_long", {"max": MAX_NAME, "length": len(text), "name": text})
+        raise InvalidInput("name.too_long", {"max": MAX_NAME, "length": len(text), "got": shown(text)})
     return text
 
 
