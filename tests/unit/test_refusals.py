@@ -277,3 +277,11 @@ def test_the_command_line_prints_english(capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: option served_bonus cannot be")
     assert "allowed values: 5, 10, 0" in err and "{" not in err
+
+
+def test_the_architecture_page_lists_every_code_with_its_params():
+    page = (ENGINE.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([a-z_]+\.[a-z_]+)` \| ([^|]*) \|", page, re.M))
+    assert set(rows) == set(CODES)
+    for code, params in rows.items():
+        assert set(re.findall(r"`(\w+)`", params)) == params_of(code), code
