@@ -70,7 +70,7 @@ class Hold(Action):
         return {"hold": sorted(self.dice)}
 
     def to_request(self) -> dict:
-        return {"op": "hold", "dice": sorted(self.dice)}
+        return {"op": "hold", "dice": self.to_json()["hold"]}
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,8 @@ class Score(Action):
         return {"score": self.box, "scratch": True} if self.scratch else {"score": self.box}
 
     def to_request(self) -> dict:
-        return {"op": "score", "box": self.box, "scratch": True} if self.scratch else \
-            {"op": "score", "box": self.box}
+        doc = self.to_json()
+        return {"op": "score", "box": doc.pop("score"), **doc}
 
 
 @dataclass(frozen=True)
@@ -120,12 +120,8 @@ class ScoreTwo(Action):
         return doc
 
     def to_request(self) -> dict:
-        req = {"op": "score", "boxes": list(self.boxes)}
-        if self.split is not None:
-            req["split"] = list(self.split)
-        if any(self.scratch):
-            req["scratch"] = list(self.scratch)
-        return req
+        doc = self.to_json()
+        return {"op": "score", "boxes": doc.pop("score"), **doc}
 
 
 @dataclass(frozen=True)
@@ -141,7 +137,7 @@ class Enter(Action):
         return {"enter": None if self.dice is None else list(self.dice), "at": self.at}
 
     def to_request(self) -> dict:
-        return {"op": "enter", "dice": None if self.dice is None else list(self.dice), "at": self.at}
+        return {"op": "enter", "dice": self.to_json()["enter"], "at": self.at}
 
 
 @dataclass(frozen=True)
