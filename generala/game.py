@@ -554,8 +554,8 @@ class Game:
         if list(recorded) == expected:
             return
         if what == "rolloff":
-            raise IllegalAction("save.rolloff_edited", {**where, "dice": list(recorded), "expected": expected})
-        raise IllegalAction("save.dice_edited", {**where, "dice": list(recorded), "expected": expected})
+            raise IllegalAction("save.rolloff_edited", {**where, "dice": list(recorded), "seeded": expected})
+        raise IllegalAction("save.dice_edited", {**where, "dice": list(recorded), "seeded": expected})
 
     def apply(self, action: dict) -> None:
         """Apply one recorded turn action (as found in ``history``)."""

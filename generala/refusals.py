@@ -9,8 +9,8 @@ which goes with ``name`` (:func:`params_of`).
 
 What params hold, by name: box ids under ``box``/``boxes``, a variant id under
 ``variant``, an option's name under ``option``, dice as lists of ints under
-``dice``/``expected``, a side's index under ``side`` with its name under ``name``,
-numbers as numbers. Two names are special:
+``dice``/``seeded``, a side's index under ``side`` with its name under ``name``,
+numbers as numbers (``seeded``: the dice the seed gives). Three names are special:
 
 - ``got``: a value the request or document gave that was refused, as JSON text
   cut to 60 characters (never English: it is the input itself);
@@ -134,9 +134,9 @@ CODES: dict[str, str] = {
     "save.option_names": "option names are text",
     "save.unchecked": "the game's dice cannot be checked: it records rolls but not the roller (seed) that rolled them",
     "save.dice_edited": "the dice were edited: the roll at action {action} (side {name}, turn {turn}, roll {roll}) "
-                        "recorded {dice} but the seed gives {expected}",
+                        "recorded {dice} but the seed gives {seeded}",
     "save.rolloff_edited": "the dice were edited: the roll-off at action {action} (side {name}, round {round}) "
-                           "recorded {dice} but the seed gives {expected}",
+                           "recorded {dice} but the seed gives {seeded}",
     "save.dice_unchecked": "the dice were edited: the roll at action {action} (side {name}, turn {turn}, "
                            "roll {roll}) cannot be checked: {cause}",
     "save.rolloff_unchecked": "the dice were edited: the roll-off at action {action} (side {name}, "

@@ -82,7 +82,7 @@ def test_every_code_like_literal_is_a_code_and_every_code_is_used():
 def test_templates_name_only_their_params_and_type_ids_are_english():
     for code, template in CODES.items():
         assert code == code.lower() and CODE_LIKE.match(code), code
-        params = {name: [1] if name in ("dice", "expected_dice") else "x" for name in placeholders(template)}
+        params = {name: [1] if name in ("dice", "seeded") else "x" for name in placeholders(template)}
         if "expected" in params:
             params["expected"] = "int"
         if "cause" in params:
@@ -149,7 +149,7 @@ def test_edited_dice_in_a_save_name_the_roll_the_side_and_both_dice():
     number = len(doc["history"])
     side = g.current
     want = {"action": number, "side": side, "name": g.sides[side].name, "turn": 1, "roll": 1,
-            "dice": forged, "expected": seen}
+            "dice": forged, "seeded": seen}
     for reply in (app.Session().handle({"op": "load", "save": doc}),
                   app.Session().handle({"op": "replay", "link": share.encode(doc)})):
         check(reply, "SaveError", "save.dice_edited", want)
