@@ -60,12 +60,27 @@ from .catalog import catalog
 from . import bundle, nesting, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
+from .refusals import shown
 from .replay import Replay
 from .game import Game
-from .roller import SeededRoller
-from .save import dump, load
+from .roller import MAX_SEED, SeededRoller
+from .save import dump
 from .variants import variant
-from .view import describe, is_sheet, view
+from .view import describe, events, moment, pair_choice, view
+
+
+def refusal(err: Exception) -> dict:
+    """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
+    ``error`` (a bug, not a GeneralaError, is an ``InternalError``)."""
+    if isinstance(err, GeneralaError):
+        reply = {"ok": False, "kind": type(err).__name__, "code": err.code, "params": err.params,
+                 "error": str(err)}
+        if isinstance(err, NeedTable):
+            reply.update(table=err.table, path=err.path)
+        return reply
+    params = {"error": type(err).__name__}
+    return {"ok": False, "kind": "InternalError", "code": "internal.error", "params": params,
+            "error": f"{type(err).__name__}: {err}"}
 
 
 class Session:
@@ -80,26 +95,23 @@ class Session:
 
     def handle(self, req: dict) -> dict:
         if not isinstance(req, dict):
-            return {"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"}
-        deep = nesting.too_deep(req)
-        if deep:
-            return {"ok": False, "error": f"the request is refused: {deep}", "kind": "InvalidInput"}
+            return refusal(InvalidInput("request.not_object"))
+        if nesting.too_deep(req):
+            return refusal(InvalidInput("request.too_deep", {"depth": nesting.MAX_DEPTH}))
         op = req.get("op")
         method = getattr(self, "op_" + op.replace("-", "_"), None) if isinstance(op, str) else None
         if method is None or op not in FIELDS:
-            return {"ok": False, "error": f"unknown op {op!r}", "kind": "InvalidInput"}
+            return refusal(InvalidInput("request.unknown_op", {"got": shown(op)}))
         try:
             check_request(op, req)
             reply = method(req)
         except GeneralaError as err:
-            reply = {"ok": False, "error": str(err), "kind": type(err).__name__}
-            if isinstance(err, NeedTable):
-                reply.update(table=err.table, path=err.path)
+            reply = refusal(err)
             if self.game is not None:
                 reply["view"] = view(self.game)
             return reply
         except Exception as err:  # a bug: report it to the page instead of killing the worker
-            return {"ok": False, "error": f"{type(err).__name__}: {err}", "kind": "InternalError"}
+            return refusal(err)
         reply.setdefault("ok", True)
         return reply
 
@@ -107,19 +119,25 @@ class Session:
 
     def _need_game(self) -> Game:
         if self.game is None:
-            raise IllegalAction("no game is open: start or load one")
+            raise IllegalAction("game.none")
         return self.game
 
-    def _changed(self, action: dict, cost: float | None = None) -> dict:
-        game = self.game
-        reply = {"view": view(game, last=describe(game, action)), "save": dump(game)}
+    def _act(self, game: Game, act, cost: float | None = None) -> dict:
+        """Do ``act()`` (a change of ``game``) and answer the view after it with what it made
+        happen, and the save. When ``act`` returns a dict, that is the action announced
+        (``last``) and whose events are told; else the history's last entry is."""
+        before = moment(game)
+        done = act()
+        action = done if isinstance(done, dict) else game.history[-1]
+        reply = {"view": view(game, last=describe(game, action), events=events(game, action, before)),
+                 "save": dump(game)}
         if cost is not None:
             reply["cost"] = round(cost, 4)
         return reply
 
     def _cost(self, game: Game, action: dict) -> float | None:
         """What a human decision costs against the best one, when the coach is on."""
-        if not self.coach or game.rolls == 0 or is_sheet(game):
+        if not self.coach or game.rolls == 0 or game.sheet_mode:
             return None
         from .ai import coach
         try:
@@ -155,13 +173,12 @@ class Session:
         if req.get("sheet"):
             # Score-sheet mode: the table throws real dice and settles its own order.
             if req.get("seed") is not None:
-                raise InvalidInput("a score-sheet game throws real dice: it takes no seed")
+                raise InvalidInput("new.sheet_seed")
             order = req.get("order")
             self.game = Game(rules, sides, None, order=list(range(len(sides))) if order is None else order)
         else:
             if req.get("order") is not None:
-                raise InvalidInput("the order is given only in a score-sheet game; "
-                                   "a rolled game settles it by the roll-off")
+                raise InvalidInput("new.order_rolled")
             seed = req.get("seed")
             roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
             self.game = Game(rules, sides, roller)
@@ -176,8 +193,8 @@ class Session:
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_load(self, req):
-        self.game = load(req.get("save"))
-        if self.game.roller is None and not is_sheet(self.game):
+        self.game = Game.from_json(req.get("save"))
+        if self.game.roller is None and not self.game.sheet_mode:
             self.game.roller = SeededRoller.random()
         return {"view": view(self.game)}
 
@@ -186,91 +203,69 @@ class Session:
 
     def op_roll(self, req):
         game = self._need_game()
-        if game.roller is None:
-            raise IllegalAction("this game has no roller: enter the dice thrown at the table")
         game.check_roll()  # a roll that is not allowed is refused before the coach prices it
         cost = self._cost(game, {"roll": None}) if game.rolls else None
-        game.roll()
-        return self._changed(game.history[-1], cost)
+        return self._act(game, game.roll, cost)
 
     def op_toggle(self, req):
         game = self._need_game()
-        game.toggle(req.get("die"))
-        return self._changed(game.history[-1])
+        return self._act(game, lambda: game.toggle(req.get("die")))
 
     def op_hold(self, req):
         game = self._need_game()
-        game.hold(req["dice"])
-        return self._changed(game.history[-1])
+        return self._act(game, lambda: game.hold(req["dice"]))
 
     def op_score(self, req):
         game = self._need_game()
         if ("boxes" in req) == ("box" in req):
-            raise InvalidInput("score names one box (box) or, with ten dice, two (boxes)")
+            raise InvalidInput("request.one_of", {"op": "score", "first": "box", "second": "boxes"})
         if "boxes" in req:
             a, b = _two(req["boxes"])
             if game.rules.boxes_per_turn != 2:
-                raise InvalidInput(f"{game.rules.name} fills one box a turn: name it with box")
+                raise InvalidInput("score.one_box", {"variant": game.rules.name})
             scratch = req.get("scratch", [False, False])
             if type(scratch) is bool:
-                raise InvalidInput("with two boxes, scratch is a pair of true/false, one a box "
-                                   f"(such as [false, true]), got {scratch!r}")
+                raise InvalidInput("score.scratch_pair", {"got": shown(scratch)})
             plan = game.plan_score(a, b, split=req.get("split"), scratch=scratch)
         else:
             if "split" in req:
-                raise InvalidInput("a split is for two boxes (boxes), not one")
+                raise InvalidInput("score.split_one_box")
             if game.rules.boxes_per_turn == 2:
-                raise InvalidInput("ten dice fill two boxes: name them with boxes")
+                raise InvalidInput("score.two_boxes")
             plan = game.plan_score(req["box"], scratch=req.get("scratch", False))
         # Checked: now the coach may price it, and the game takes it.
         action = plan[0]
         cost = self._cost(game, action)
-        if "boxes" in req:
-            game.score(a, b, split=action["split"], scratch=action.get("scratch", False))
-        else:
-            game.score(req["box"], scratch=req.get("scratch", False))
-        return self._changed(game.history[-1], cost)
+        return self._act(game, lambda: game.apply(action), cost)
 
     def op_split(self, req):
         game = self._need_game()
         a, b = _two(req.get("boxes"))
         positions, split = game.split_for(a, b)
         return {"split": {"boxes": [a, b], "positions": positions,
-                          "points": [split.points_a, split.points_b]}}
+                          "points": [split.points_a, split.points_b],
+                          **pair_choice(game, a, b, positions)}}
 
     def op_price(self, req):
         game = self._need_game()
         a, b = _two(req.get("boxes"))
-        game.rules._check_pair(a, b)  # ten dice, two different boxes of these rules
-        positions = req.get("split")
-        if game.dice is None:
-            raise IllegalAction("roll before choosing boxes")
-        if not isinstance(positions, list) or len(set(positions)) != 5 or not all(
-            type(i) is int and 0 <= i < len(game.dice) for i in positions
-        ):
-            raise InvalidInput(f"a split lists five dice positions, got {positions!r}")
-        sheet = game.sheets[game.current]
-        group_a = tuple(sorted(game.dice[i] for i in positions))
-        group_b = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if i not in positions))
-        price = game.rules._price
-        return {"split": {"boxes": [a, b], "positions": sorted(positions),
-                          "points": [price(a, group_a, False, sheet), price(b, group_b, False, sheet)]}}
+        positions, points = game.price_split(a, b, req.get("split"))
+        return {"split": {"boxes": [a, b], "positions": positions, "points": list(points),
+                          **pair_choice(game, a, b, positions)}}
 
     def op_enter(self, req):
         game = self._need_game()
-        game.enter(req["dice"], req.get("at", 1))
-        return self._changed(game.history[-1])
+        return self._act(game, lambda: game.enter(req["dice"], req.get("at", 1)))
 
     def op_share(self, req):
-        game = load(req["save"]) if "save" in req else self._need_game()  # any stored game too
+        game = Game.from_json(req["save"]) if "save" in req else self._need_game()  # any stored game too
         if not _shareable(game):
-            raise IllegalAction("only a finished game is shared: a link carries the seed, "
-                                "which would tell the dice still to come")
+            raise IllegalAction("share.unfinished")
         return {"link": share.encode(dump(game))}
 
     def op_replay(self, req):
         if ("link" in req) == ("save" in req):
-            raise InvalidInput("replay opens a link or a save (one of them)")
+            raise InvalidInput("request.one_of", {"op": "replay", "first": "link", "second": "save"})
         doc = share.decode(req["link"]) if "link" in req else req["save"]
         self.replay = Replay(doc)
         return {"view": self.replay.view_at(0), "save": self.replay.doc,
@@ -278,35 +273,32 @@ class Session:
 
     def op_replay_at(self, req):
         if self.replay is None:
-            raise IllegalAction("no game is open for replay")
+            raise IllegalAction("replay.none")
         return {"view": self.replay.view_at(req["step"])}
 
     def op_records(self, req):
-        entries = req.get("entries")
-        if not isinstance(entries, list):
-            raise InvalidInput("records need a list of saved games")
-        return {"records": records(entries)}
+        return {"records": records(req["entries"])}
 
     def op_ai(self, req):
         game = self._need_game()
         if game.over:
-            raise IllegalAction("the game is over")
-        level = game.sides[game.current].player
+            raise IllegalAction("game.over")
+        side = game.current
+        level = game.sides[side].player
         if not level.startswith("ai:"):
-            raise IllegalAction(f"{game.sides[game.current].name} is played by a person")
+            raise IllegalAction("ai.person", {"side": side, "name": game.sides[side].name})
         from .ai import players
         name = level[3:]
         if name not in players.LEVELS:
-            raise InvalidInput(f"unknown computer level {name!r}; levels: {', '.join(players.LEVELS)}")
+            raise InvalidInput("ai.level", {"got": shown(name), "levels": list(players.LEVELS)})
         key = (name, game.rules)
         player = self._players.get(key)
         if player is None:
-            if name in ("optimal", "expert"):
+            if players.needs_table(name):
                 self._table(game.rules)
             player = self._players[key] = players.make_player(name, game.rules)
         action = player.choose(game)
-        _apply(game, action)
-        reply = self._changed(game.history[-1])
+        reply = self._act(game, lambda: game.apply(action))
         reply["action"] = action
         return reply
 
@@ -335,17 +327,18 @@ class Session:
         if tables.cached(solo) is not None:
             return {"done": True, "progress": [1, 1]}
         if self._solving is None or self._solving[0] != solo:
-            self._solving = (solo, _solve_steps(solo))
+            self._solving = (solo, solver.solving(solo))
         budget = req.get("budget_ms", 200) / 1000
         started = time.perf_counter()
-        for done, total in self._solving[1]:
-            if done == total:
+        while True:
+            try:
+                done, total = next(self._solving[1])
+            except StopIteration as finished:
                 self._solving = None
-                return {"done": True, "progress": [done, total]}
+                table = tables.register(finished.value)
+                return {"done": True, "progress": [len(table.V), len(table.V)]}
             if time.perf_counter() - started > budget:
                 return {"done": False, "progress": [done, total]}
-        self._solving = None
-        return {"done": True, "progress": [1, 1]}
 
     def op_import(self, req):
         """The games of an export file, each with the view the page draws for it (so the
@@ -358,49 +351,21 @@ class Session:
 
     def op_undo(self, req):
         game = self._need_game()
-        game.undo()  # refuses a roll, the roll-off, and anything once the game is over
-        return self._changed({"undo": True})
+        # refuses a roll, the roll-off, and anything once the game is over
+        return self._act(game, lambda: {"undo": game.undo()})
 
 
 class NeedTable(GeneralaError):
     """The value table of these rules is not loaded yet."""
 
     def __init__(self, name: str, path: str) -> None:
-        super().__init__(f"the value table {name} is not loaded")
+        super().__init__("table.needed", {"table": name})
         self.table, self.path = name, path
-
-
-def _apply(game: Game, action: dict) -> None:
-    if "roll" in action and action["roll"] is None:
-        game.roll()
-    else:
-        game.apply(action)
-
-
-def _solve_steps(rules):
-    """Backward induction over the solver's states, yielding ``(done, total)`` as it goes."""
-    import time
-    from .ai import solver, tables
-    started = time.perf_counter()
-    model = solver.model_for(rules)
-    index = model.index
-    values = [0.0] * len(model.states)
-    total, done = len(model.states), 0
-    yield done, total + 1
-    for mask in model.masks_desc:
-        for x in model.xs_of[mask]:
-            state = (mask, x)
-            if mask != model.full:
-                values[index[state]] = model.turn(state, values, index)
-            done += 1
-        yield done, total + 1
-    tables.register(solver.Table(model, values, time.perf_counter() - started))
-    yield total + 1, total + 1
 
 
 def _two(boxes) -> tuple[str, str]:
     if not isinstance(boxes, list) or len(boxes) != 2 or not all(isinstance(b, str) for b in boxes):
-        raise InvalidInput(f"name two boxes, got {_short(boxes)}")
+        raise InvalidInput("boxes.type", {"got": shown(boxes)})
     return boxes[0], boxes[1]
 
 
@@ -410,11 +375,11 @@ SESSION = Session()
 def answer(request: str) -> dict:
     """The reply (a dict) to one request from the page (a JSON text)."""
     try:
-        req = nesting.loads(request, InvalidInput, "the request") if isinstance(request, str) else None
+        req = nesting.loads(request, InvalidInput, "request") if isinstance(request, str) else None
     except InvalidInput as err:
-        return {"ok": False, "error": str(err), "kind": "InvalidInput"}
+        return refusal(err)
     if not isinstance(req, dict):
-        return {"ok": False, "error": "a request is a JSON object", "kind": "InvalidInput"}
+        return refusal(InvalidInput("request.not_object"))
     return SESSION.handle(req)
 
 
@@ -438,71 +403,87 @@ def handle_parts(request: str) -> tuple[str, str | None, str | None]:
 
 
 # --- request checks ----------------------------------------------------------------
+#
+# Each check takes (op, field, value) and returns None, or the InvalidInput to raise:
+# ``request.field_type`` (params ``op``, ``field``, ``expected``: a type id of
+# generala/refusals.py TYPES, ``got``), or ``request.field_min``/``field_range`` (with
+# ``min``/``max``) for numbers out of range.
 
-def _int(lo=None, hi=None):
-    def check(name, value):
-        if type(value) is not int or (lo is not None and value < lo) or (hi is not None and value > hi):
-            bounds = f" from {lo}" if lo is not None else ""
-            bounds += f" to {hi}" if hi is not None else ""
-            return f"{name} is a whole number{bounds}, got {_short(value)}"
+def _refused(op, name, expected, value, **bounds):
+    if not bounds:
+        return InvalidInput("request.field_type", {"op": op, "field": name, "expected": expected,
+                                                    "got": shown(value)})
+    if "max" not in bounds:
+        return InvalidInput("request.field_min", {"op": op, "field": name, "expected": expected,
+                                                   "min": bounds["min"], "got": shown(value)})
+    return InvalidInput("request.field_range", {"op": op, "field": name, "expected": expected,
+                                                 "min": bounds["min"], "max": bounds["max"], "got": shown(value)})
+
+
+def _int(lo, hi=None):
+    bounds = {"min": lo} if hi is None else {"min": lo, "max": hi}
+
+    def check(op, name, value):
+        if type(value) is not int or value < lo or (hi is not None and value > hi):
+            return _refused(op, name, "int", value, **bounds)
     return check
-
-
-def _type(kind, words, nullable=False):
-    def check(name, value):
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            if not (nullable and value is None):
-                return f"{name} is {words}, got {_short(value)}"
-    return check
-
-
-def _ints(name, value):
-    if not isinstance(value, list) or not all(type(v) is int for v in value):
-        return f"{name} is a list of whole numbers, got {_short(value)}"
 
 
 def _number(lo, hi):
-    def check(name, value):
+    def check(op, name, value):
         if type(value) not in (int, float) or not lo <= value <= hi:  # also refuses NaN
-            return f"{name} is a number from {lo} to {hi}, got {_short(value)}"
+            return _refused(op, name, "number", value, min=lo, max=hi)
     return check
 
 
-def _options(name, value):
+def _type(kind, expected, nullable=False):
+    def check(op, name, value):
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            if not (nullable and value is None):
+                return _refused(op, name, expected, value)
+    return check
+
+
+def _ints(op, name, value):
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        return _refused(op, name, "ints", value)
+
+
+def _options(op, name, value):
     if value is not None and (not isinstance(value, dict) or not all(isinstance(k, str) for k in value)):
-        return f"options is an object of house options, got {_short(value)}"
+        return _refused(op, name, "options", value)
 
 
-def _save(name, value):
+def _save(op, name, value):
     if not isinstance(value, (dict, str)):
-        return f"{name} is a save document (an object), got {_short(value)}"
+        return _refused(op, name, "save", value)
 
 
-def _box_or_boxes(name, value):
+def _box_or_boxes(op, name, value):
     if name == "box":
-        return _type(str, "a box id")(name, value)
+        return _type(str, "box")(op, name, value)
     if not isinstance(value, list) or len(value) != 2 or not all(isinstance(b, str) for b in value):
-        return f"boxes names two boxes, got {_short(value)}"
+        return _refused(op, name, "two_boxes", value)
 
 
-def _scratch(name, value):
+def _scratch(op, name, value):
     if type(value) is bool or (isinstance(value, list) and len(value) == 2
                                and all(type(v) is bool for v in value)):
         return None
-    return f"scratch is true/false (one box) or a pair of them (two boxes), got {_short(value)}"
+    return _refused(op, name, "scratch", value)
 
 
-_SIDES = _type(list, "a list of names or {name, members, player} objects", nullable=True)
+_SIDES = _type(list, "sides", nullable=True)
 
 #: For every op, the fields it takes: name -> (check, required).
 FIELDS = {
     "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {},
     "report": {},
-    "new": {"variant": (_type(str, "a variant name"), False),
+    "new": {"variant": (_type(str, "variant"), False),
             "options": (_options, False),
             "sides": (_SIDES, False),
-            "seed": (_int(0, 2**63 - 1), False),
-            "sheet": (_type(bool, "true or false"), False),
+            "seed": (_int(0, MAX_SEED), False),
+            "sheet": (_type(bool, "bool"), False),
             "order": (_ints, False)},
     "load": {"save": (_save, True)},
     "toggle": {"die": (_int(0), True)},
@@ -513,12 +494,12 @@ FIELDS = {
     "price": {"boxes": (_box_or_boxes, True), "split": (_ints, True)},
     "enter": {"dice": (_ints, True), "at": (_int(1, 3), False)},
     "share": {"save": (_save, False)},
-    "replay": {"save": (_save, False), "link": (_type(str, "a link token"), False)},
+    "replay": {"save": (_save, False), "link": (_type(str, "link"), False)},
     "replay_at": {"step": (_int(0), True)},
-    "records": {"entries": (_type(list, "a list of saved games"), True)},
-    "import": {"text": (_type(str, "the text of an export file"), True)},
+    "records": {"entries": (_type(list, "entries"), True)},
+    "import": {"text": (_type(str, "export"), True)},
     "hint": {"top": (_int(1), False)},
-    "coach": {"on": (_type(bool, "true or false"), False)},
+    "coach": {"on": (_type(bool, "bool"), False)},
     "solve": {"budget_ms": (_number(0, 60_000), False)},
 }
 
@@ -530,22 +511,17 @@ def check_request(op: str, req: dict) -> None:
         if name == "op":
             continue
         if name not in fields:
-            takes = ", ".join(fields) or "no fields"
-            raise InvalidInput(f"{op} takes no field {_short(name)} (it takes: {takes})")
+            if not fields:
+                raise InvalidInput("request.no_fields", {"op": op, "field": name[:60]})
+            raise InvalidInput("request.field_unknown", {"op": op, "field": name[:60], "takes": list(fields)})
         if value is None and name in ("seed", "order", "split"):
             continue  # the same as leaving it out
-        why = fields[name][0](name, value)
-        if why:
-            raise InvalidInput(why)
+        refused = fields[name][0](op, name, value)
+        if refused:
+            raise refused
     for name, (_check, required) in fields.items():
         if required and name not in req:
-            raise InvalidInput(f"{op} needs the field {name!r}")
-
-
-def _short(value) -> str:
-    """A value for an error message, cut short (a request may carry anything)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+            raise InvalidInput("request.field_missing", {"op": op, "field": name})
 
 
 def _shareable(game: Game) -> bool:

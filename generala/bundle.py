@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from . import nesting
 from .errors import SaveError
+from .refusals import shown
 from .game import Game
-from .save import dump, load
+from .save import dump
 
 FORMAT = "generala-export"
 VERSION = 1
@@ -33,36 +34,37 @@ def read_games(text) -> list[tuple[dict, Game]]:
     """As ``read``, each entry with the game it loads as (so a caller can describe it)."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_BYTES:
-            raise SaveError(f"the file is too large ({len(text):,} bytes; at most {MAX_BYTES:,})")
+            raise SaveError("import.too_large", {"size": len(text), "max": MAX_BYTES})
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("the file is not text (UTF-8)") from None
+            raise SaveError("import.not_text") from None
     if not isinstance(text, str):
-        raise SaveError("an export is a JSON text")
-    if len(text.encode("utf-8")) > MAX_BYTES:
-        raise SaveError(f"the file is too large (at most {MAX_BYTES:,} bytes)")
-    doc = nesting.loads(text, SaveError, "the file")
+        raise SaveError("import.type")
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:
+        raise SaveError("import.too_large", {"size": size, "max": MAX_BYTES})
+    doc = nesting.loads(text, SaveError, "import")
     if isinstance(doc, dict) and "schema" in doc and "history" in doc:
         doc = export([{"save": doc}])  # a single game's save document
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError("the file is not a Generala export")
+        raise SaveError("import.not_export")
     version = doc.get("version")
     if type(version) is not int or version > VERSION:
-        raise SaveError(f"the export is from a newer version ({version!r}; this app reads {VERSION})")
+        raise SaveError("import.newer", {"got": shown(version), "max": VERSION})
     games = doc.get("games")
     if not isinstance(games, list) or not games:
-        raise SaveError("the export holds no games")
+        raise SaveError("import.empty")
     if len(games) > MAX_GAMES:
-        raise SaveError(f"the export holds {len(games)} games; at most {MAX_GAMES}")
+        raise SaveError("import.too_many", {"count": len(games), "max": MAX_GAMES})
     result = []
     for number, entry in enumerate(games, 1):
         if not isinstance(entry, dict) or "save" not in entry:
-            raise SaveError(f"game {number} of the file has no saved game")
+            raise SaveError("import.no_save", {"game": number})
         try:
-            game = load(entry["save"])
+            game = Game.from_json(entry["save"])
         except SaveError as err:
-            raise SaveError(f"game {number} of the file cannot be loaded: {err}") from None
+            raise SaveError("import.game", {"game": number, "cause": err}) from None
         ident = entry.get("id")
         when = entry.get("when")
         result.append(({

@@ -1,4 +1,5 @@
-"""What the setup form offers: every variant, its options and boxes, as plain data.
+"""What the setup form offers: every variant, its options and boxes, the computer
+levels and the page's limits, as plain data.
 
 The build writes this to ``catalog.json`` so the page can show the setup form
 before the engine has booted.
@@ -7,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .bundle import MAX_BYTES
+from .roller import MAX_SEED
+from .sides import MAX_NAME, MAX_SIDES
 from .variants import SPECS, variant
 
 #: Value tables shipped with the site (read in CPython at build time; absent in the browser).
@@ -69,31 +73,45 @@ def sheet_order(name: str) -> list[str]:
 
 
 def catalog() -> dict:
-    result = {}
-    for name, spec in SPECS.items():
-        rules = variant(name)
-        result[name] = {
-            "title": spec.title,
-            "summary": spec.summary,
-            "dice": spec.dice,
-            "turns": rules.turns,
-            "boxes_per_turn": spec.boxes_per_turn,
-            "categories": list(rules.categories),
-            "mandatory": list(spec.mandatory),
-            "tables": shipped_tables(name),
-            "sheet_order": sheet_order(name),
-            "options": [
-                {
-                    "name": opt.name,
-                    "default": opt.default,
-                    "values": None if opt.number else list(opt.values),
-                    "type": "number" if opt.number else "bool" if opt.is_bool else "choice",
-                    "help": opt.help,
-                }
-                for opt in spec.options
-            ],
-        }
-    return result
+    """What the page offers before the engine answers (the build writes it to catalog.json):
+
+    ``{"variants": {id: {...}}, "levels": [...], "limits": {...}}``: every variant with
+    its options and boxes; the computer levels in the order shown to players, each with
+    ``needs_table`` (it plays from the rules' value table, as the coach does); and the
+    limits the page enforces before asking the engine (sides, a name's length, the
+    largest seed, an export file's size)."""
+    from .ai.players import LEVELS
+    return {
+        "variants": {name: _variant(name, spec) for name, spec in SPECS.items()},
+        "levels": [{"id": level, "player": f"ai:{level}", "needs_table": cls.needs_table}
+                   for level, cls in LEVELS.items()],
+        "limits": {"sides": MAX_SIDES, "name": MAX_NAME, "seed": MAX_SEED, "file_bytes": MAX_BYTES},
+    }
+
+
+def _variant(name: str, spec) -> dict:
+    rules = variant(name)
+    return {
+        "title": spec.title,
+        "summary": spec.summary,
+        "dice": spec.dice,
+        "turns": rules.turns,
+        "boxes_per_turn": spec.boxes_per_turn,
+        "categories": list(rules.categories),
+        "mandatory": list(spec.mandatory),
+        "tables": shipped_tables(name),
+        "sheet_order": sheet_order(name),
+        "options": [
+            {
+                "name": opt.name,
+                "default": opt.default,
+                "values": None if opt.number else list(opt.values),
+                "type": "number" if opt.number else "bool" if opt.is_bool else "choice",
+                "help": opt.help,
+            }
+            for opt in spec.options
+        ],
+    }
 
 
 if __name__ == "__main__":

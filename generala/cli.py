@@ -7,6 +7,7 @@ import sys
 
 from .errors import GeneralaError, InvalidInput
 from .game import Game
+from .refusals import shown
 from .roller import SeededRoller
 from .simulate import simulate
 from .strategies import STRATEGIES
@@ -19,7 +20,7 @@ def rules_from_args(args):
     for item in args.option or []:
         name, sep, text = item.partition("=")
         if not sep:
-            raise InvalidInput(f"options are NAME=VALUE, got {item!r}")
+            raise InvalidInput("option.name_value", {"got": shown(item)})
         options[name] = parse_option(args.variant, name, text)
     return variant(args.variant, **options)
 

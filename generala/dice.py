@@ -5,6 +5,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement, product
 
 from .errors import InvalidInput
+from .refusals import shown
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -25,12 +26,12 @@ def check_dice(dice: Iterable[int], count: int) -> tuple[int, ...]:
     try:
         values = tuple(dice)
     except TypeError:
-        raise InvalidInput(f"dice must be a sequence of {count} faces 1-6, got {dice!r}") from None
+        raise InvalidInput("dice.type", {"count": count, "got": shown(dice)}) from None
     if len(values) != count:
-        raise InvalidInput(f"expected {count} dice, got {len(values)}: {values!r}")
+        raise InvalidInput("dice.count", {"count": count, "given": len(values), "got": shown(list(values))})
     for value in values:
         if type(value) is not int or not 1 <= value <= 6:
-            raise InvalidInput(f"a die shows 1 to 6, got {value!r} in {values!r}")
+            raise InvalidInput("dice.face", {"got": shown(value)})
     return values
 
 
@@ -38,7 +39,7 @@ def parse(text: str) -> tuple[int, ...]:
     """Read dice written as digits (``"44126"``, ``"4 4 1 2 6"`` or ``"4-4-1-2-6"``)."""
     digits = [ch for ch in text if ch not in " -,"]
     if not digits or not all(ch in "123456" for ch in digits):
-        raise InvalidInput(f"dice are written as digits 1-6 such as 44126, got {text!r}")
+        raise InvalidInput("dice.text", {"got": shown(text)})
     return tuple(int(ch) for ch in digits)
 
 

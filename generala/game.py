@@ -17,14 +17,22 @@ Actions in the history::
     {"score": [a, b], "split": [...], "scratch": [false, true]}   ten dice, box b sacrificed
     {"order": [2, 0, 1]}                     the order of play, when no roll-off was thrown
     {"enter": [d1, ..., dn], "at": 2}        dice thrown at a real table, on roll 2
+
+Each entry is an :class:`~generala.actions.Action` as JSON (``Action.to_json``,
+``action_from_json``); ``legal_actions()`` lists the actions legal now and
+``play(action)`` takes one, refused (unchanged game) with the same errors as the
+methods below.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations, takewhile
 
+from . import save
+from .actions import TURN_ACTIONS, Action, Enter, Hold, Roll, Score, ScoreTwo, Toggle, Undo, action_from_json
 from .dice import HAND_OF, check_dice
-from .errors import IllegalAction, InvalidInput
+from .errors import GeneralaError, IllegalAction, InvalidInput
+from .refusals import shown
 from .sides import Side, make_sides
 from .variants import Rules
 
@@ -51,7 +59,7 @@ class Game:
         (a table playing with real dice settles its own order) or ``rolloff`` is False
         (a game about to be replayed from a history)."""
         if not isinstance(rules, Rules):
-            raise InvalidInput(f"rules come from generala.variant(...), got {rules!r}")
+            raise InvalidInput("rules.type", {"got": shown(rules)})
         self.rules = rules
         self.sides: tuple[Side, ...] = make_sides(sides)
         self._last_turn = len(self.sides) * rules.turns
@@ -67,7 +75,7 @@ class Game:
         if not isinstance(order, (list, tuple)) or sorted(order) != list(range(n)) or not all(
             type(i) is int for i in order
         ):
-            raise InvalidInput(f"an order lists every side 0-{n - 1} once, got {order!r}")
+            raise InvalidInput("order.invalid", {"last": n - 1, "got": shown(order)})
         self.order = tuple(order)
         self.history.append({"order": list(order)})
 
@@ -120,6 +128,12 @@ class Game:
         return bool(self.history) and "order" in self.history[0]
 
     @property
+    def throws_at_table(self) -> bool:
+        """A score-sheet game with no roller: its dice are thrown at the table and entered
+        (``enter``), never rolled or held here."""
+        return self.roller is None and self.sheet_mode
+
+    @property
     def started(self) -> bool:
         """Whether any turn action has been taken (beyond the roll-off or order)."""
         return any("rolloff" not in a and "order" not in a for a in self.history)
@@ -132,7 +146,7 @@ class Game:
 
     def _draw(self, count: int) -> tuple[int, ...]:
         if self.roller is None:
-            raise IllegalAction("this game has no roller: pass one, or give the dice")
+            raise IllegalAction("roll.no_roller")
         dice = self.roller.draw(count, self.drawn)
         if type(dice) is not tuple or len(dice) != count:
             dice = check_dice(dice, count)
@@ -179,7 +193,18 @@ class Game:
 
     def _check_playing(self) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game.over")
+
+    def check_hold(self) -> None:
+        """IllegalAction unless dice may be held now: after a roll with rolls left, in a game
+        that rolls its own dice (not ``throws_at_table``)."""
+        self._check_playing()
+        if self.throws_at_table:
+            raise IllegalAction("hold.score_sheet")
+        if self.rolls == 0:
+            raise IllegalAction("hold.before_roll")
+        if self.rolls == 3:
+            raise IllegalAction("hold.none_left")
 
     def hold(self, indices: Iterable[int]) -> frozenset[int]:
         """Keep these dice (positions 0..dice-1) for the next roll; the others are rolled."""
@@ -187,14 +212,11 @@ class Game:
         try:
             held = frozenset(indices)
         except TypeError:
-            raise InvalidInput(f"hold takes dice positions, got {indices!r}") from None
+            raise InvalidInput("hold.type", {"got": shown(indices)}) from None
         for i in held:
             if type(i) is not int or not 0 <= i < self.rules.dice:
-                raise InvalidInput(f"dice positions are 0 to {self.rules.dice - 1}, got {i!r}")
-        if self.rolls == 0:
-            raise IllegalAction("no dice to hold before the first roll")
-        if self.rolls == 3:
-            raise IllegalAction("no rolls left: choose a box")
+                raise InvalidInput("hold.position", {"max": self.rules.dice - 1, "got": shown(i)})
+        self.check_hold()
         self.history.append({"hold": sorted(held)})
         self.held = held
         return held
@@ -219,7 +241,7 @@ class Game:
         else:
             result = check_dice(dice, size)
             if self.dice is not None and any(result[i] != self.dice[i] for i in self.held):
-                raise IllegalAction(f"held dice cannot change: {result!r} against {self.dice!r}")
+                raise IllegalAction("roll.held_changed", {"dice": list(result), "before": list(self.dice)})
         self.history.append({"roll": list(result)})
         self.drawn += len(free)
         self.dice = result
@@ -231,27 +253,35 @@ class Game:
     def check_roll(self) -> list[int] | range:
         """The positions of the dice a roll now would roll; IllegalAction when no roll is allowed."""
         if self.auto_win is not None or self.turn >= self._last_turn:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game.over")
+        if self.throws_at_table:
+            raise IllegalAction("roll.score_sheet")
         if self.rolls == 3:
-            raise IllegalAction("three rolls are the most a turn has: choose a box")
+            raise IllegalAction("roll.none_left")
         size, held = self.rules.dice, self.held
         free = [i for i in range(size) if i not in held] if held else range(size)
         if not free:
-            raise IllegalAction("every die is held: choose a box instead of rolling")
+            raise IllegalAction("roll.all_held")
         return free
 
-    def enter(self, dice: Sequence[int], roll: int = 1) -> tuple[int, ...]:
-        """Write down dice thrown at the table: the final dice of a turn, and on which
-        roll (1-3) they came, which prices served bonuses and automatic wins."""
-        if self.auto_win is not None or self.turn >= self._last_turn:
-            raise IllegalAction("the game is over")
+    def check_enter(self) -> None:
+        """IllegalAction unless dice may be entered now: a score-sheet game, before this turn's box."""
+        self._check_playing()
         if not self.sheet_mode:
-            raise IllegalAction("dice are entered only in a score-sheet game; this game rolls its own")
+            raise IllegalAction("enter.rolled_game")
+        if self.rolls:
+            raise IllegalAction("enter.twice")
+
+    def enter(self, dice: Sequence[int], roll: int = 1) -> tuple[int, ...]:
+        """Write down dice thrown at the table: the final dice of a turn, and on which roll
+        (1-3) they came, which prices served bonuses and automatic wins."""
+        self._check_playing()
+        if not self.sheet_mode:
+            raise IllegalAction("enter.rolled_game")
         result = check_dice(dice, self.rules.dice)
         if type(roll) is not int or roll not in (1, 2, 3):
-            raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
-        if self.rolls:
-            raise IllegalAction("dice are entered once a turn, before choosing a box")
+            raise InvalidInput("roll.range", {"got": shown(roll)})
+        self.check_enter()
         self.history.append({"enter": list(result), "at": roll})
         self.dice = result
         self.rolls = roll
@@ -278,7 +308,7 @@ class Game:
         sheet = self.sheets[self.current]
         hand = HAND_OF[self.dice]
         served = self.rolls == 1
-        prices = self.rules._prices
+        prices = self.rules.prices
         result = {b: prices[b][hand][served] for b, v in sheet.items() if v is None}
         for box, needs in self.rules.needs.items():
             if box in result and not sheet.get(needs):
@@ -303,6 +333,17 @@ class Game:
         self._next_turn()
         return sum(points for _, points in writes)
 
+    def check_fill(self, box: str, scratch: bool = False) -> None:
+        """IllegalAction unless ``box`` (a box of these rules) may be filled now, written 0 by
+        choice when ``scratch``: the dice are thrown, the box is open, a mandatory box is
+        never scratched."""
+        if self.dice is None:
+            raise IllegalAction("score.before_roll")
+        if self.sheets[self.current][box] is not None:
+            raise IllegalAction("box.filled", {"box": box})
+        if scratch and box in self.rules.mandatory:
+            raise IllegalAction("box.mandatory", {"box": box})
+
     def plan_score(self, box, box_b=None, *, split=None, scratch=False) -> tuple[dict, list]:
         """Check a score request without changing the game: ``(history action, [(box, points)])``.
         Raises InvalidInput or IllegalAction as ``score`` would."""
@@ -311,21 +352,28 @@ class Game:
         if rules.boxes_per_turn == 2:
             return self._plan_two(box, box_b, split, scratch)
         if box_b is not None or split is not None:
-            raise InvalidInput(f"{rules.name} fills one box a turn")
+            raise InvalidInput("score.one_box", {"variant": rules.name})
         if type(scratch) is not bool:
-            raise InvalidInput(f"scratch is true or false for one box, got {scratch!r}")
+            raise InvalidInput("score.scratch_type", {"got": shown(scratch)})
         if not isinstance(box, str):
-            raise InvalidInput(f"a box is named by its id, got {box!r}")
+            raise InvalidInput("box.type", {"got": shown(box)})
         rules.check_box(box)
-        if self.dice is None:
-            raise IllegalAction("roll before choosing a box")
+        self.check_fill(box, scratch)
         sheet = self.sheets[self.current]
-        if sheet[box] is not None:
-            raise IllegalAction(f"{box} is already filled")
-        if scratch and box in rules.mandatory:
-            raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
-        points = 0 if scratch else rules._price(box, HAND_OF[self.dice], self.rolls == 1, sheet)
+        points = 0 if scratch else rules.price(box, HAND_OF[self.dice], self.rolls == 1, sheet)
         return ({"score": box, "scratch": True} if scratch else {"score": box}), [(box, points)]
+
+    def fill_action(self, box: str, box_b: str | None = None, split=None) -> Score | ScoreTwo:
+        """The action that fills ``box`` with the dice now (with ten dice ``box`` and ``box_b``,
+        the dice at ``split`` going to ``box``: the best split when None), each box that
+        would earn nothing written 0 by choice (``rules.scratches``): how the page's
+        choices and the coach's moves are recorded alike. Refused as ``score`` would."""
+        rules = self.rules
+        action, writes = self.plan_score(box, box_b, split=split)
+        if rules.boxes_per_turn == 2:
+            return ScoreTwo((box, box_b), tuple(action["split"]),
+                            tuple(rules.scratches(b, p) for b, p in writes))
+        return Score(box, scratch=rules.scratches(box, writes[0][1]))
 
     def split_for(self, box_a: str, box_b: str):
         """The best split of the current ten dice for two boxes, with dice positions.
@@ -333,55 +381,63 @@ class Game:
         Returns ``(positions_a, split)``: the positions of the five dice that go
         to ``box_a``, and the :class:`~generala.variants.Split`.
         """
-        if self.dice is None:
-            raise IllegalAction("roll before choosing boxes")
-        if not isinstance(box_a, str) or not isinstance(box_b, str):
-            raise InvalidInput(f"boxes are named by their ids, got {box_a!r} and {box_b!r}")
+        self._check_boxes(box_a, box_b)
         best = self.rules.best_split(self.dice, box_a, box_b)
         return positions_of(self.dice, best.group_a), best
+
+    def price_split(self, box_a: str, box_b: str, split, scratch=(False, False)) -> tuple[list[int], tuple[int, int]]:
+        """A chosen split of the current ten dice, checked and priced: ``(positions, (points_a,
+        points_b))``, the dice at ``split`` (five positions) going to ``box_a``, the others to
+        ``box_b`` (a box whose ``scratch`` flag is true gets 0). The boxes may be filled:
+        this prices, ``score`` fills."""
+        self._check_boxes(box_a, box_b)
+        self.rules.check_pair(box_a, box_b)
+        positions = self._check_split(split)
+        return positions, self.rules.price_split(self.dice, positions, box_a, box_b,
+                                                 self.sheets[self.current], scratch)
+
+    def _check_boxes(self, box_a, box_b) -> None:
+        if self.dice is None:
+            raise IllegalAction("score.before_roll")
+        if not isinstance(box_a, str) or not isinstance(box_b, str):
+            raise InvalidInput("boxes.type", {"got": shown([box_a, box_b])})
+
+    @staticmethod
+    def _check_split(split) -> list[int]:
+        """The positions of a split, sorted; refused unless five different dice of ten."""
+        if not isinstance(split, (list, tuple)) or not all(type(i) is int for i in split):
+            raise InvalidInput("split.type", {"got": shown(split)})
+        positions = sorted(set(split))
+        if len(positions) != 5 or len(split) != 5 or not all(0 <= i < 10 for i in positions):
+            raise IllegalAction("split.positions", {"got": shown(split)})
+        return positions
 
     def _plan_two(self, box_a, box_b, split, scratch) -> tuple[dict, list]:
         rules = self.rules
         if box_b is None:
-            raise InvalidInput("ten dice fill two boxes: name both")
+            raise InvalidInput("score.two_boxes")
         if not isinstance(box_a, str) or not isinstance(box_b, str):
-            raise InvalidInput(f"boxes are named by their ids, got {box_a!r} and {box_b!r}")
+            raise InvalidInput("boxes.type", {"got": shown([box_a, box_b])})
         if scratch is False or scratch is None:
             scratch = (False, False)
         if not isinstance(scratch, (list, tuple)) or len(scratch) != 2 or not all(
             type(flag) is bool for flag in scratch
         ):
-            raise InvalidInput(f"with two boxes, scratch is a pair of true/false (one a box), got {scratch!r}")
+            raise InvalidInput("score.scratch_pair", {"got": shown(scratch)})
         scratch = (scratch[0], scratch[1])
-        rules._check_pair(box_a, box_b)
-        if self.dice is None:
-            raise IllegalAction("roll before choosing boxes")
-        sheet = self.sheets[self.current]
-        for box in (box_a, box_b):
-            if sheet[box] is not None:
-                raise IllegalAction(f"{box} is already filled")
+        rules.check_pair(box_a, box_b)
         for box, flag in zip((box_a, box_b), scratch):
-            if flag and box in rules.mandatory:
-                raise IllegalAction(f"{box} is mandatory: it takes what the dice give")
-
-        def prices(positions) -> tuple[int, int]:
-            group_a = tuple(sorted(self.dice[i] for i in positions))
-            group_b = tuple(sorted(self.dice[i] for i in range(10) if i not in positions))
-            return (0 if scratch[0] else rules._price(box_a, group_a, False, sheet),
-                    0 if scratch[1] else rules._price(box_b, group_b, False, sheet))
-
+            self.check_fill(box, flag)
+        dice, sheet = self.dice, self.sheets[self.current]
         if split is None:
             if any(scratch):  # the best split for the box (if any) that is not scratched
-                positions = list(max(combinations(range(10), 5), key=lambda p: sum(prices(p))))
+                positions = list(max(combinations(range(10), 5), key=lambda p: sum(
+                    rules.price_split(dice, p, box_a, box_b, sheet, scratch))))
             else:
                 positions, _ = self.split_for(box_a, box_b)
         else:
-            if not isinstance(split, (list, tuple)) or not all(type(i) is int for i in split):
-                raise InvalidInput(f"a split lists five dice positions, got {split!r}")
-            positions = sorted(set(split))
-            if len(positions) != 5 or len(split) != 5 or not all(0 <= i < 10 for i in positions):
-                raise IllegalAction(f"a split puts five different dice (0-9) in each box, got {split!r}")
-        points_a, points_b = prices(positions)
+            positions = self._check_split(split)
+        points_a, points_b = rules.price_split(dice, positions, box_a, box_b, sheet, scratch)
         action = {"score": [box_a, box_b], "split": list(positions)}
         if any(scratch):
             action["scratch"] = list(scratch)
@@ -411,10 +467,10 @@ class Game:
         before it."""
         if not self.can_undo:
             if self.over:
-                raise IllegalAction("the game is over: nothing can be undone")
+                raise IllegalAction("undo.over")
             if not self.started:
-                raise IllegalAction("nothing to undo")
-            raise IllegalAction("a roll cannot be undone: its dice are final")
+                raise IllegalAction("undo.nothing")
+            raise IllegalAction("undo.roll")
         history = self.history[:-1]
         last = self.history[-1]
         self._reset()
@@ -426,10 +482,11 @@ class Game:
 
         With ``check`` (a roller), every recorded die of the roll-off and of every roll
         must be the one that roller gives at that position; IllegalAction names the first
-        that is not."""
+        that is not (``save.dice_edited``, ``save.rolloff_edited``; ``..._unchecked`` when
+        the roller cannot give them)."""
         actions = list(actions)
         if self.history:
-            raise IllegalAction("replay needs a game with no history")
+            raise IllegalAction("replay.not_fresh")
         if actions and isinstance(actions[0], dict) and set(actions[0]) == {"order"}:
             self._set_order(actions[0]["order"])
             actions = actions[1:]
@@ -446,23 +503,23 @@ class Game:
                 if not pending:
                     entry = next(recorded, None)
                     if entry is None:
-                        raise IllegalAction("the roll-off is incomplete")
+                        raise IllegalAction("rolloff.incomplete")
                     pending.extend(_rolloff_round(entry, count))
                     rounds.append(entry)
                 dice = pending.pop(0)
                 if check is not None:
                     entry = rounds[-1]
                     side = entry["rolloff"][len(entry["rolloff"]) - len(pending) - 1][0]
-                    name = self.sides[side].name if type(side) is int and 0 <= side < len(self.sides) else side
-                    self._check_draw(check, dice, self.drawn, range(count), None,
-                                     f"the roll-off at action {len(rounds)} (side {name}, "
-                                     f"round {len(rounds)})")
+                    known = type(side) is int and 0 <= side < len(self.sides)
+                    self._check_draw(check, dice, self.drawn, range(count), None, "rolloff", {
+                        "action": len(rounds), "side": side if known else None,
+                        "name": self.sides[side].name if known else shown(side), "round": len(rounds)})
                 return dice
 
             history_before = len(self.history)
             self._do_rolloff(roll_for)
             if self.history[history_before:] != rolloff:
-                raise IllegalAction("the roll-off in the history does not settle the order")
+                raise IllegalAction("rolloff.unsettled")
         for number, action in enumerate(actions[len(rolloff):], len(self.history) + 1):
             if check is None or not (isinstance(action, dict) and "roll" in action):
                 self.apply(action)
@@ -473,51 +530,92 @@ class Game:
             ) and (self.dice is None or all(recorded[i] == self.dice[i] for i in self.held)):
                 # (no dice, or a changed held die, is refused as such by the roll itself)
                 # Checked before it is applied, so the first wrong die is the one named.
-                self._check_draw(check, recorded, self.drawn, self.check_roll(), self.dice,
-                                 f"the roll at action {number} (side {self.sides[self.current].name}, "
-                                 f"turn {self.round}, roll {self.rolls + 1})")
+                side = self.current
+                self._check_draw(check, recorded, self.drawn, self.check_roll(), self.dice, "dice", {
+                    "action": number, "side": side, "name": self.sides[side].name,
+                    "turn": self.round, "roll": self.rolls + 1})
             self.apply(action)
 
     @staticmethod
-    def _check_draw(roller, recorded, position, free, before, where) -> None:
+    def _check_draw(roller, recorded, position, free, before, what: str, where: dict) -> None:
         """Refuse recorded dice that ``roller`` does not give at ``position`` (only the dice at
-        positions ``free`` were drawn; the others are ``before``)."""
+        positions ``free`` were drawn; the others are ``before``). ``what`` is ``"dice"`` (a
+        roll) or ``"rolloff"``; ``where`` names the action (the refusal's params)."""
         free = list(free)
         try:
             fresh = roller.draw(len(free), position)
         except IllegalAction as err:
-            raise IllegalAction(f"{where} cannot be checked: {err}") from None
+            if what == "rolloff":
+                raise IllegalAction("save.rolloff_unchecked", {**where, "cause": err}) from None
+            raise IllegalAction("save.dice_unchecked", {**where, "cause": err}) from None
         expected = list(before) if before is not None else [0] * len(recorded)
         for i, value in zip(free, fresh):
             expected[i] = value
-        if list(recorded) != expected:
-            raise IllegalAction(f"{where} recorded {list(recorded)} but the seed gives {expected}")
+        if list(recorded) == expected:
+            return
+        if what == "rolloff":
+            raise IllegalAction("save.rolloff_edited", {**where, "dice": list(recorded), "seeded": expected})
+        raise IllegalAction("save.dice_edited", {**where, "dice": list(recorded), "seeded": expected})
 
     def apply(self, action: dict) -> None:
         """Apply one recorded turn action (as found in ``history``)."""
-        if not isinstance(action, dict) or len(action) not in (1, 2, 3):
-            raise InvalidInput(f"an action is an object such as {{'roll': [...]}}, got {action!r}")
-        if "hold" in action and len(action) == 1:
-            if not isinstance(action["hold"], list):
-                raise InvalidInput(f"hold lists dice positions, got {action!r}")
-            self.hold(action["hold"])
-        elif "roll" in action and len(action) == 1:
-            self.roll(action["roll"])
-        elif set(action) == {"enter", "at"}:
-            self.enter(action["enter"], action["at"])
-        elif "score" in action:
-            box, extra = action["score"], {k: v for k, v in action.items() if k != "score"}
-            if isinstance(box, list) and len(box) == 2 and set(extra) <= {"split", "scratch"} and (
-                "scratch" not in extra or extra["scratch"] in ([True, False], [False, True], [True, True])
-            ):
-                self.score(box[0], box[1], split=extra.get("split"), scratch=extra.get("scratch", False))
-            elif isinstance(box, str) and (extra == {} or (extra == {"scratch": True}
-                                                          and extra["scratch"] is True)):
-                self.score(box, scratch=bool(extra))
+        played = action_from_json(action)
+        if not isinstance(played, TURN_ACTIONS):
+            raise InvalidInput("action.unknown", {"got": shown(action)})
+        self.play(played)
+
+    def play(self, action: Action):
+        """Take ``action`` (one of ``legal_actions()``, or any other, which is refused with
+        the game unchanged); returns what the method it stands for returns."""
+        if isinstance(action, Roll):
+            return self.roll(action.dice)
+        if isinstance(action, Hold):
+            return self.hold(action.dice)
+        if isinstance(action, Toggle):
+            return self.toggle(action.die)
+        if isinstance(action, Score):
+            return self.score(action.box, scratch=action.scratch)
+        if isinstance(action, ScoreTwo):
+            boxes = action.boxes
+            if not isinstance(boxes, tuple) or len(boxes) != 2:
+                raise InvalidInput("action.score", {"got": shown(action.to_json())})
+            return self.score(boxes[0], boxes[1], split=action.split, scratch=action.scratch)
+        if isinstance(action, Enter):
+            return self.enter(action.dice, action.at)
+        if isinstance(action, Undo):
+            return self.undo()
+        raise InvalidInput("action.unknown", {"got": shown(action.to_json() if isinstance(action, Action)
+                                                          else action)})
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the side to play may take now, by the same checks that refuse the
+        others: ``Roll()``; one ``Toggle(i)`` a die (holds are listed die by die: any set of
+        dice may be held, one toggle at a time); ``Score(box)`` for each open box, and
+        ``Score(box, scratch=True)`` where a box may be written 0 by choice; with ten dice
+        ``ScoreTwo((a, b))`` for each pair of open boxes (in sheet order: any split of the
+        dice, and a scratch of either box, may go with it); ``Enter()`` in a score-sheet game
+        (any dice, on roll 1-3); ``Undo()``. Empty once the game is over."""
+        if self.over:
+            return []
+        legal: list[Action] = []
+        if _allows(self.check_enter):
+            legal.append(Enter())
+        if _allows(self.check_roll):
+            legal.append(Roll())
+        if _allows(self.check_hold):
+            legal.extend(Toggle(i) for i in range(self.rules.dice))
+        if self.dice is not None:
+            fillable = [box for box in self.rules.categories if _allows(self.check_fill, box)]
+            if self.rules.boxes_per_turn == 2:
+                legal.extend(ScoreTwo(pair) for pair in combinations(fillable, 2))
             else:
-                raise InvalidInput(f"not a score action: {action!r}")
-        else:
-            raise InvalidInput(f"unknown action {action!r}")
+                for box in fillable:
+                    legal.append(Score(box))
+                    if _allows(self.check_fill, box, True):
+                        legal.append(Score(box, scratch=True))
+        if self.can_undo:
+            legal.append(Undo())
+        return legal
 
     # --- results ---------------------------------------------------------
 
@@ -560,15 +658,14 @@ class Game:
     # --- saving ------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """The versioned save document: rules, sides, roller and history."""
-        from .save import dump
-        return dump(self)
+        """The versioned save document: rules, sides, roller and history (:mod:`generala.save`)."""
+        return save.dump(self)
 
     @classmethod
     def from_json(cls, doc, roller=None) -> "Game":
-        """Load a document made by ``to_json`` (a dict or JSON text) by replaying it."""
-        from .save import load
-        return load(doc, roller)
+        """Load a document made by ``to_json`` (a dict or JSON text) by replaying it;
+        ``roller`` replaces the saved one. SaveError says why a document is refused."""
+        return save.load(doc, lambda rules, sides: cls(rules, sides, None, rolloff=False), roller)
 
     def __repr__(self) -> str:
         names = [s.name for s in self.sides]
@@ -579,7 +676,7 @@ class Game:
 def _rolloff_round(entry: dict, count: int) -> list[tuple[int, ...]]:
     pairs = entry.get("rolloff") if isinstance(entry, dict) else None
     if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
-        raise InvalidInput(f"a roll-off round lists [side, dice] pairs, got {entry!r}")
+        raise InvalidInput("rolloff.shape", {"got": shown(entry)})
     return [check_dice(dice, count) for _, dice in pairs]
 
 
@@ -592,5 +689,14 @@ def positions_of(dice: Sequence[int], group: Sequence[int]) -> list[int]:
             wanted.remove(value)
             positions.append(i)
     if wanted:
-        raise InvalidInput(f"{list(group)!r} is not part of {list(dice)!r}")
+        raise InvalidInput("dice.not_part", {"group": list(group), "dice": list(dice)})
     return positions
+
+
+def _allows(check, *args) -> bool:
+    """Whether ``check(*args)`` passes (it raises a GeneralaError when not)."""
+    try:
+        check(*args)
+    except GeneralaError:
+        return False
+    return True

@@ -60,23 +60,34 @@ def value_depth(value, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
-def too_deep(value, limit: int = MAX_DEPTH) -> str | None:
-    """Why ``value`` (a JSON text or a parsed value) is refused for its nesting, or None."""
+def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` (a JSON text or a parsed value) is refused for its nesting: it nests
+    more than ``limit`` levels deep (no real document nests more than 10)."""
     if isinstance(value, (bytes, bytearray)):
         value = bytes(value).decode("utf-8", "replace")
     depth = text_depth(value, limit) if isinstance(value, str) else value_depth(value, limit)
-    if depth > limit:
-        return f"it nests more than {limit} levels deep (no real document nests more than 10)"
-    return None
+    return depth > limit
 
 
 def loads(text: str, error, what: str):
-    """``json.loads`` of a text known to nest at most ``MAX_DEPTH`` levels; ``error(reason)``
-    is raised for a text too deep or not JSON."""
-    reason = too_deep(text)
-    if reason:
-        raise error(f"{what} is refused: {reason}")
+    """``json.loads`` of a text known to nest at most ``MAX_DEPTH`` levels. A text too deep or
+    not JSON raises ``error`` (an error class) with the code ``<what>.too_deep`` (params
+    ``depth``) or ``<what>.not_json`` (``line``, ``column``): ``what`` is ``request``,
+    ``save``, ``import`` or ``link``."""
+    if too_deep(text):
+        raise error(CODES[what][0], {"depth": MAX_DEPTH})
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise error(f"{what} is not JSON ({err})") from None
+    except json.JSONDecodeError as err:
+        raise error(CODES[what][1], {"line": err.lineno, "column": err.colno}) from None
+    except (ValueError, RecursionError):
+        raise error(CODES[what][1], {"line": 0, "column": 0}) from None
+
+
+#: Each kind of text: its refusals when too deep and when not JSON.
+CODES = {
+    "request": ("request.too_deep", "request.not_json"),
+    "save": ("save.too_deep", "save.not_json"),
+    "import": ("import.too_deep", "import.not_json"),
+    "link": ("link.too_deep", "link.not_json"),
+}

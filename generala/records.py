@@ -5,7 +5,7 @@ import math
 from collections import defaultdict
 
 from .errors import SaveError
-from .save import load
+from .game import Game
 
 
 def records(entries) -> dict:
@@ -21,7 +21,7 @@ def records(entries) -> dict:
     skipped = 0
     for entry in entries:
         try:
-            game = load(entry["save"])
+            game = Game.from_json(entry["save"])
         except (SaveError, KeyError, TypeError):
             skipped += 1
             continue

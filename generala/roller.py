@@ -13,8 +13,11 @@ import random
 from collections.abc import Iterable
 
 from .errors import IllegalAction, InvalidInput
+from .refusals import shown
 
 _MASK = (1 << 64) - 1
+#: The largest seed: a seed is a whole number from 0 to 2**63 - 1.
+MAX_SEED = 2**63 - 1
 
 
 def _splitmix64(x: int) -> int:
@@ -30,8 +33,8 @@ class SeededRoller:
     kind = "seeded"
 
     def __init__(self, seed: int) -> None:
-        if type(seed) is not int or not 0 <= seed < 2**63:
-            raise InvalidInput(f"a seed is a whole number from 0 to 2**63-1, got {seed!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidInput("seed.range", {"max": MAX_SEED, "got": shown(seed)})
         self.seed = seed
         self._base = _splitmix64(seed)
 
@@ -67,14 +70,11 @@ class ScriptedRoller:
         self.values = tuple(values)
         for value in self.values:
             if type(value) is not int or not 1 <= value <= 6:
-                raise InvalidInput(f"a scripted die shows 1 to 6, got {value!r}")
+                raise InvalidInput("roller.face", {"got": shown(value)})
 
     def draw(self, count: int, position: int) -> tuple[int, ...]:
         if position + count > len(self.values):
-            raise IllegalAction(
-                f"the scripted roller has {len(self.values)} dice; "
-                f"{position + count} were asked for"
-            )
+            raise IllegalAction("roller.exhausted", {"have": len(self.values), "asked": position + count})
         return self.values[position:position + count]
 
     def to_json(self) -> dict:
@@ -89,9 +89,9 @@ def roller_from_json(doc: object):
     if doc is None:
         return None
     if not isinstance(doc, dict):
-        raise InvalidInput(f"a roller is saved as an object, got {doc!r}")
+        raise InvalidInput("roller.shape", {"got": shown(doc)})
     if doc.get("kind") == "seeded":
         return SeededRoller(doc.get("seed"))
     if doc.get("kind") == "scripted" and isinstance(doc.get("values"), list):
         return ScriptedRoller(doc["values"])
-    raise InvalidInput(f"unknown roller {doc!r}; known kinds: seeded, scripted")
+    raise InvalidInput("roller.kind", {"got": shown(doc), "kinds": ["seeded", "scripted"]})

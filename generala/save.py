@@ -12,7 +12,9 @@ recorded die (roll-off and rolls) must be the one its roller gives at that
 position, so a document whose dice were edited is refused too, naming the
 first wrong roll (a document that records rolls without its roller cannot be
 checked and is refused). Whatever is wrong, the
-loader raises only :class:`~generala.errors.SaveError`, saying why.
+loader raises only :class:`~generala.errors.SaveError`, saying why: edited dice
+as ``save.dice_edited`` (or ``save.rolloff_edited``, ``..._unchecked``), any
+other refused action as ``save.illegal`` with that refusal as its ``cause``.
 
 A document that loads saves back to itself in its normal form: ``schema`` and
 ``game`` as this version writes them, and only the keys above; every option of
@@ -27,16 +29,21 @@ from __future__ import annotations
 import json
 
 from . import nesting
-from .errors import GeneralaError, IllegalAction, SaveError
+from .errors import GeneralaError, SaveError
+from .refusals import shown
 from .roller import roller_from_json
 from .variants import variant
 
 SCHEMA = 1
 #: Older schemas and the function that lifts a document one version up.
 MIGRATIONS: dict[int, callable] = {}
+#: Refusals of a replayed history that mean its dice are not the ones its roller gives.
+DICE_EDITED = frozenset({"save.dice_edited", "save.rolloff_edited", "save.dice_unchecked",
+                         "save.rolloff_unchecked"})
 
 
 def dump(game) -> dict:
+    """The save document of a game (``Game.to_json``)."""
     roller = game.roller
     return {
         "schema": SCHEMA,
@@ -54,73 +61,66 @@ def dumps(game) -> str:
     return json.dumps(dump(game), ensure_ascii=False, separators=(",", ":"))
 
 
-def load(doc, roller=None):
-    """Rebuild a game from a document (dict or JSON text); ``roller`` replaces a saved one."""
-    from .game import Game
-
+def load(doc, new_game, roller=None):
+    """Rebuild a game from a document (dict or JSON text): ``Game.from_json`` calls this with
+    ``new_game(rules, sides)``, which makes an empty game to replay the history into (this
+    module sits below :mod:`generala.game` and never imports it). ``roller`` replaces a
+    saved one."""
     if isinstance(doc, (bytes, bytearray)):
         try:
             doc = bytes(doc).decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("the save document is not text (UTF-8)") from None
+            raise SaveError("save.not_text") from None
     if isinstance(doc, str):
-        doc = nesting.loads(doc, SaveError, "the save document")
-    else:
-        reason = nesting.too_deep(doc)
-        if reason:
-            raise SaveError(f"the save document is refused: {reason}")
+        doc = nesting.loads(doc, SaveError, "save")
+    elif nesting.too_deep(doc):
+        raise SaveError("save.too_deep", {"depth": nesting.MAX_DEPTH})
     try:
         doc = migrate(doc)
         rules = variant(doc["variant"], **_options(doc["options"]))
-        game = Game(rules, doc["sides"], None, rolloff=False)
+        game = new_game(rules, doc["sides"])
         history = doc["history"]
-        if not isinstance(history, list):
-            raise SaveError("history is not a list")
         saved = roller_from_json(doc.get("roller"))
         rolled = any(isinstance(a, dict) and ("roll" in a or "rolloff" in a) for a in history)
         if rolled and saved is None:
-            raise SaveError("the game's dice cannot be checked: it records rolls but not the roller "
-                            "(seed) that rolled them")
-        try:
-            game.replay(history, check=saved if rolled else None)
-        except IllegalAction as err:
-            if "but the seed gives" in str(err) or "cannot be checked" in str(err):
-                raise SaveError(f"the dice were edited: {err}") from None
-            raise
+            raise SaveError("save.unchecked")
+        game.replay(history, check=saved if rolled else None)
         game.roller = roller if roller is not None else saved
         return game
     except SaveError:
         raise
     except GeneralaError as err:
-        raise SaveError(f"the saved game is not legal: {err}") from None
+        if err.code in DICE_EDITED:
+            raise SaveError(err.code, err.params) from None
+        raise SaveError("save.illegal", {"cause": err}) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as err:
-        raise SaveError(f"the save document is malformed: {type(err).__name__}: {err}") from None
+        raise SaveError("save.malformed", {"error": type(err).__name__}) from None
 
 
 def migrate(doc) -> dict:
     """Bring a document to the current schema, or refuse it with a reason."""
     if not isinstance(doc, dict):
-        raise SaveError(f"a save document is a JSON object, got {type(doc).__name__}")
+        raise SaveError("save.not_object", {"got": shown(doc)})
     version = doc.get("schema")
     if type(version) is not int:
-        raise SaveError(f"the document has no schema version (got {version!r})")
+        raise SaveError("save.no_schema", {"got": shown(version)})
     if version > SCHEMA:
-        raise SaveError(f"the document is from a newer version (schema {version}; "
-                        f"this app reads up to {SCHEMA})")
+        raise SaveError("save.newer", {"schema": version, "max": SCHEMA})
     while version < SCHEMA:
         if version not in MIGRATIONS:
-            raise SaveError(f"schema {version} is not known")
+            raise SaveError("save.schema_unknown", {"schema": version})
         doc = MIGRATIONS[version](doc)
         version = doc["schema"]
     if doc.get("game", "generala") != "generala":
-        raise SaveError(f"this is not a Generala save (game {doc.get('game')!r})")
-    for key, kind in (("variant", str), ("options", dict), ("sides", list), ("history", list)):
+        raise SaveError("save.not_generala", {"got": shown(doc.get("game"))})
+    for key, kind, expected in (("variant", str, "text"), ("options", dict, "object"),
+                                ("sides", list, "list"), ("history", list, "list")):
         if not isinstance(doc.get(key), kind):
-            raise SaveError(f"the document's {key!r} is missing or not a {kind.__name__}")
+            raise SaveError("save.field", {"field": key, "expected": expected})
     return doc
 
 
 def _options(options: dict) -> dict:
     if not all(isinstance(k, str) for k in options):
-        raise SaveError("option names are text")
+        raise SaveError("save.option_names")
     return options

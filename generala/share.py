@@ -16,7 +16,7 @@ import zlib
 
 from . import nesting
 from .errors import SaveError
-from .save import load
+from .game import Game
 
 PREFIX = "g1."
 MAX_TOKEN = 64_000       # characters: far above a full eight-side game
@@ -40,33 +40,32 @@ def encode(doc: dict) -> str:
 def decode(token: str) -> dict:
     """The save document in a link token; :class:`SaveError` for anything damaged or tampered with."""
     if not isinstance(token, str) or not token.startswith(PREFIX):
-        raise SaveError("this is not a Generala game link")
+        raise SaveError("link.not_link")
     if len(token) > MAX_TOKEN:
-        raise SaveError("the game link is too long")
+        raise SaveError("link.too_long")
     body = token[len(PREFIX):]
     try:
         raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
-        raise SaveError("the game link is damaged (it has characters a link never has)") from None
+        raise SaveError("link.characters") from None
     if len(raw) < 5 or base64.urlsafe_b64encode(raw).decode().rstrip("=") != body:
-        raise SaveError("the game link is damaged (it is cut short or altered)")
+        raise SaveError("link.altered")
     packed, check = raw[:-4], raw[-4:]
     if binascii.crc32(packed).to_bytes(4, "big") != check:
-        raise SaveError("the game link is damaged (its check does not match)")
+        raise SaveError("link.check")
     try:
         inflater = zlib.decompressobj()
         text = inflater.decompress(packed, MAX_DOCUMENT + 1)
     except zlib.error:
-        raise SaveError("the game link is damaged (its contents cannot be read)") from None
+        raise SaveError("link.unreadable") from None
     if len(text) > MAX_DOCUMENT or inflater.unconsumed_tail:
-        raise SaveError(f"the game in the link is refused: it unpacks to more than {MAX_DOCUMENT:,} "
-                        "bytes, far more than any real game")
+        raise SaveError("link.too_big", {"max": MAX_DOCUMENT})
     if not inflater.eof:
-        raise SaveError("the game link is damaged (it is cut short)")
+        raise SaveError("link.cut_short")
     try:
         text = text.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("the game link is damaged (its contents are not text)") from None
-    doc = nesting.loads(text, SaveError, "the game in the link")
-    load(doc)  # refuses a document that is not a legal game
+        raise SaveError("link.not_text") from None
+    doc = nesting.loads(text, SaveError, "link")
+    Game.from_json(doc)  # refuses a document that is not a legal game
     return doc

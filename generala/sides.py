@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import InvalidInput
+from .refusals import shown
 
 MAX_SIDES = 8
 MAX_NAME = 24
@@ -12,12 +13,12 @@ MAX_NAME = 24
 def clean_name(name: object) -> str:
     """A player's name as text: trimmed, non-empty, at most ``MAX_NAME`` characters."""
     if not isinstance(name, str):
-        raise InvalidInput(f"a name is text, got {name!r}")
+        raise InvalidInput("name.type", {"got": shown(name)})
     text = " ".join(name.split())
     if not text:
-        raise InvalidInput("a name cannot be empty")
+        raise InvalidInput("name.empty")
     if len(text) > MAX_NAME:
-        raise InvalidInput(f"a name has at most {MAX_NAME} characters, got {len(text)}: {text!r}")
+        raise InvalidInput("name.too_long", {"max": MAX_NAME, "length": len(text), "got": shown(text)})
     return text
 
 
@@ -38,7 +39,7 @@ class Side:
         members = tuple(clean_name(m) for m in self.members) or (self.name,)
         object.__setattr__(self, "members", members)
         if not isinstance(self.player, str) or not self.player:
-            raise InvalidInput(f"player is 'human' or a computer level, got {self.player!r}")
+            raise InvalidInput("side.player", {"got": shown(self.player)})
 
     def to_json(self) -> dict:
         return {"name": self.name, "members": list(self.members), "player": self.player}
@@ -48,10 +49,10 @@ class Side:
         if isinstance(doc, str):
             return cls(doc)
         if not isinstance(doc, dict) or not isinstance(doc.get("members", []), list):
-            raise InvalidInput(f"a side is a name or an object with a name, got {doc!r}")
+            raise InvalidInput("side.shape", {"got": shown(doc)})
         unknown = sorted(str(k) for k in doc if k not in ("name", "members", "player"))
         if unknown:
-            raise InvalidInput(f"a side has a name, members and a player; not {', '.join(unknown)}")
+            raise InvalidInput("side.fields", {"fields": unknown})
         return cls(doc.get("name"), tuple(doc.get("members", [])), doc.get("player", "human"))
 
 
@@ -60,7 +61,7 @@ def make_sides(sides) -> tuple[Side, ...]:
     try:
         result = tuple(s if isinstance(s, Side) else Side.from_json(s) for s in sides)
     except TypeError:
-        raise InvalidInput(f"sides are a list of names or Side objects, got {sides!r}") from None
+        raise InvalidInput("sides.type", {"got": shown(sides)}) from None
     if not 1 <= len(result) <= MAX_SIDES:
-        raise InvalidInput(f"a game has 1 to {MAX_SIDES} sides, got {len(result)}")
+        raise InvalidInput("sides.count", {"max": MAX_SIDES, "count": len(result)})
     return result

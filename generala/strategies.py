@@ -56,12 +56,5 @@ STRATEGIES = {"first-roll": first_roll, "chase": chase}
 def step(game: Game, strategy) -> dict:
     """Let ``strategy`` choose for the side to play and apply its action; returns it."""
     action = strategy(game)
-    if "roll" in action:
-        game.roll(action["roll"])
-    elif "hold" in action:
-        game.hold(action["hold"])
-    elif "split" in action:
-        game.score(*action["score"], split=action["split"])
-    else:
-        game.score(action["score"], scratch=action.get("scratch", False))
+    game.apply(action)
     return action

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from . import scoring
 from .dice import HAND_OF, check_dice, counts
 from .errors import InvalidInput
+from .refusals import shown
 from .scoring import NUMBER_BOXES, Box
 
 Sheet = Mapping[str, "int | None"]
@@ -51,14 +52,12 @@ class Option:
     def check(self, value: Any) -> Any:
         if self.number:
             if type(value) not in (int, float) or not 0 <= value < float("inf"):
-                raise InvalidInput(
-                    f"option {self.name} must be a number from 0 upward, got {value!r}"
-                )
+                raise InvalidInput("option.number", {"option": self.name, "got": shown(value)})
             return value
         if any(type(value) is type(v) and value == v for v in self.values):
             return value
-        allowed = ", ".join(repr(v) for v in self.values)
-        raise InvalidInput(f"option {self.name} cannot be {value!r}; allowed values: {allowed}")
+        raise InvalidInput("option.value", {"option": self.name, "got": shown(value),
+                                            "values": list(self.values)})
 
 
 # --- what an option does to the sheet ----------------------------------------
@@ -145,8 +144,8 @@ class VariantSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise InvalidInput(f"{self.name} has no option {name!r}; its options: {known}")
+        raise InvalidInput("option.unknown", {"variant": self.name, "got": shown(name),
+                                              "options": [o.name for o in self.options]})
 
 
 _BOOL = (True, False)
@@ -278,7 +277,9 @@ class Rules:
     """One variant under one set of options. Build it with :func:`variant`."""
 
     name: str
-    _options: tuple[tuple[str, Any], ...]
+    #: Every option of the variant as ``(name, value)`` pairs in the spec's order (defaults
+    #: filled in): with ``name``, what tells one set of rules from another.
+    option_values: tuple[tuple[str, Any], ...]
 
     @cached_property
     def spec(self) -> VariantSpec:
@@ -287,7 +288,7 @@ class Rules:
     @property
     def options(self) -> dict[str, Any]:
         """Every option of the variant, defaults filled in (a fresh dict)."""
-        return dict(self._options)
+        return dict(self.option_values)
 
     @cached_property
     def dice(self) -> int:
@@ -295,7 +296,7 @@ class Rules:
 
     @cached_property
     def boxes(self) -> tuple[Box, ...]:
-        return _tables(self.name, self._options)[0]
+        return _tables(self.name, self.option_values)[0]
 
     @cached_property
     def categories(self) -> tuple[str, ...]:
@@ -335,7 +336,7 @@ class Rules:
 
     def __repr__(self) -> str:
         changed = [
-            f", {k}={v!r}" for (k, v), opt in zip(self._options, self.spec.options)
+            f", {k}={v!r}" for (k, v), opt in zip(self.option_values, self.spec.options)
             if v != opt.default
         ]
         return f"generala.variant({self.name!r}{''.join(changed)})"
@@ -350,18 +351,18 @@ class Rules:
         if hand is None or not all(type(d) is int for d in dice):
             hand = tuple(sorted(check_dice(dice, 5)))  # raises: bad dice of some kind
         if roll not in (1, 2, 3) or type(roll) is not int:
-            raise InvalidInput(f"roll is 1, 2 or 3, got {roll!r}")
-        return self._price(box, hand, roll == 1, sheet)
+            raise InvalidInput("roll.range", {"got": shown(roll)})
+        return self.price(box, hand, roll == 1, sheet)
 
-    def _price(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet | None) -> int:
-        """``score`` without input checks, for a sorted hand (hot path of games and solvers)."""
+    def price(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet | None = None) -> int:
+        """What a sorted ``hand`` of five dice earns in ``box``, ``served`` (on the turn's first
+        roll) or not, given the side's ``sheet`` (a box that needs another earns nothing
+        until that one holds points). ``score`` without its input checks: the hot path of
+        games, players and solvers. InvalidInput for a box these rules do not have."""
         try:
-            points = self._prices[box][hand][served]
+            points = self.prices[box][hand][served]
         except KeyError:
-            if box not in self.categories:
-                raise InvalidInput(
-                    f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
-                ) from None
+            self.check_box(box)
             raise
         needs = self.needs.get(box)
         if needs is not None and not (sheet and sheet.get(needs)):
@@ -369,15 +370,21 @@ class Rules:
         return points
 
     @cached_property
-    def _prices(self) -> dict:
-        """``box -> sorted hand -> (later roll, first roll)`` points."""
-        return _tables(self.name, self._options)[1]
+    def prices(self) -> dict:
+        """Every box's price list: ``box -> sorted hand -> (later roll, first roll)`` points
+        (before a box's ``needs`` is looked at: see ``price``)."""
+        return _tables(self.name, self.option_values)[1]
+
+    def scratches(self, box: str, points: int) -> bool:
+        """Whether writing ``points`` in ``box`` is a scratch (0 written by choice): 0 in a box
+        that is not mandatory (a mandatory box takes what the dice give, 0 included)."""
+        return points == 0 and box not in self.mandatory
 
     def check_box(self, box: str) -> str:
-        if box not in self._prices:
-            raise InvalidInput(
-                f"{self.name} has no box {box!r}; its boxes: {', '.join(self.categories)}"
-            )
+        """``box`` when these rules have it; InvalidInput naming their boxes when not."""
+        if box not in self.prices:
+            raise InvalidInput("box.unknown", {"variant": self.name, "got": shown(box),
+                                               "boxes": list(self.categories)})
         return box
 
     # --- totals --------------------------------------------------------
@@ -400,32 +407,50 @@ class Rules:
 
     # --- ten dice --------------------------------------------------------
 
+    def price_group(self, box: str, group: tuple[int, ...], sheet: Sheet | None = None) -> int:
+        """What five of ten dice (a sorted ``group``) earn in ``box``: one half of a split.
+        Ten dice are never served. The one pricing of splits: ``price_split``, a game's
+        ``plan_score`` and ``price_split``, the view's best fives and the coach use it."""
+        return self.price(box, group, False, sheet)
+
+    def price_split(self, dice10: Sequence[int], positions, box_a: str, box_b: str,
+                    sheet: Sheet | None = None, scratch=(False, False)) -> tuple[int, int]:
+        """What a split of ten dice earns: the dice at ``positions`` (five of them) in
+        ``box_a``, the others in ``box_b``; a box whose ``scratch`` flag is true gets 0."""
+        chosen = set(positions)
+        group_a = tuple(sorted(dice10[i] for i in chosen))
+        group_b = tuple(sorted(d for i, d in enumerate(dice10) if i not in chosen))
+        return (0 if scratch[0] else self.price_group(box_a, group_a, sheet),
+                0 if scratch[1] else self.price_group(box_b, group_b, sheet))
+
     def best_split(self, dice10: Sequence[int], box_a: str, box_b: str) -> Split:
         """The split of ten dice into 5 + 5 that earns most in ``box_a`` plus ``box_b``."""
         values = check_dice(dice10, 10)
-        self._check_pair(box_a, box_b)
-        return _best_split(self.name, self._options, tuple(sorted(values)), box_a, box_b)
+        self.check_pair(box_a, box_b)
+        return _best_split(self.name, self.option_values, tuple(sorted(values)), box_a, box_b)
 
     def best_play(self, dice10: Sequence[int], sheet: Sheet | None = None) -> tuple[str, str, Split]:
         """The pair of open boxes and split that earn the most now: ``(box_a, box_b, split)``."""
         values = tuple(sorted(check_dice(dice10, 10)))
         open_boxes = [b for b in self.categories if not sheet or sheet.get(b) is None]
         if len(open_boxes) < 2:
-            raise InvalidInput("best_play needs at least two open boxes")
+            raise InvalidInput("split.open_boxes")
         best = None
         for a, b in combinations(open_boxes, 2):
-            split = _best_split(self.name, self._options, values, a, b)
+            split = _best_split(self.name, self.option_values, values, a, b)
             if best is None or split.total > best[2].total:
                 best = (a, b, split)
         return best
 
-    def _check_pair(self, box_a: str, box_b: str) -> None:
+    def check_pair(self, box_a: str, box_b: str) -> None:
+        """InvalidInput unless these rules fill two boxes a turn and ``box_a``, ``box_b``
+        are two different boxes of theirs."""
         if self.boxes_per_turn != 2:
-            raise InvalidInput(f"{self.name} fills one box a turn: splits are for 'double'")
+            raise InvalidInput("split.ten_dice", {"variant": self.name})
         self.check_box(box_a)
         self.check_box(box_b)
         if box_a == box_b:
-            raise InvalidInput(f"a split fills two different boxes, got {box_a!r} twice")
+            raise InvalidInput("split.same_box", {"box": box_a})
 
 
 @lru_cache(maxsize=None)
@@ -481,7 +506,7 @@ def variant(name: str, **options: Any) -> Rules:
     """
     spec = SPECS.get(name) if isinstance(name, str) else None
     if spec is None:
-        raise InvalidInput(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}")
+        raise InvalidInput("variant.unknown", {"got": shown(name), "variants": list(VARIANTS)})
     for key in options:
         spec.option(key)
     chosen = tuple(
@@ -495,22 +520,21 @@ def parse_option(rules_name: str, name: str, text: str) -> Any:
     """Read an option's value from text (command line, URL): ``on``/``off`` or a number."""
     opt = SPECS[rules_name].option(name) if rules_name in SPECS else None
     if opt is None:
-        raise InvalidInput(f"unknown variant {rules_name!r}; variants: {', '.join(VARIANTS)}")
+        raise InvalidInput("variant.unknown", {"got": shown(rules_name), "variants": list(VARIANTS)})
     lowered = text.strip().lower()
     if opt.number:
         try:
             number = float(lowered)
         except ValueError:
-            raise InvalidInput(f"option {name} takes a number, got {text!r}") from None
+            raise InvalidInput("option.number", {"option": name, "got": shown(text)}) from None
         return opt.check(int(number) if number.is_integer() else number)
     if opt.is_bool:
         if lowered in ("on", "true", "yes", "1"):
             return True
         if lowered in ("off", "false", "no", "0"):
             return False
-        raise InvalidInput(f"option {name} is on or off, got {text!r}")
+        raise InvalidInput("option.on_off", {"option": name, "got": shown(text)})
     for value in opt.values:
         if str(value) == lowered:
             return value
-    allowed = ", ".join(str(v) for v in opt.values)
-    raise InvalidInput(f"option {name} cannot be {text!r}; allowed values: {allowed}")
+    raise InvalidInput("option.value", {"option": name, "got": shown(text), "values": list(opt.values)})

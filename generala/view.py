@@ -7,18 +7,26 @@ language (box ids and option names are the keys of its translations).
 The view is also the one source of what can be done now, by the person at the
 board: ``acting`` says who acts (the side, and the computer level playing it, or
 None for a person), and ``can_roll``, ``holdable`` (``can_hold``), ``scorable``
-(the cells' ``playable``), ``can_enter`` and ``can_undo`` are the actions a person
-may take. While a computer side acts, none is offered (it plays through ``op
-ai``), but for one: before a computer's first roll, Undo takes back the box the
-person before it just filled (the page gives that moment before the computer
-starts); a person's Undo never takes back a computer's move. With ten dice
-(``boxes_per_turn`` 2) a score names two of the ``scorable`` boxes and a split of
-the dice, which the engine proposes (``op split``) and prices (``op price``).
+(the cells' ``playable``, each with the ``request`` that fills it), ``can_enter``
+and ``can_undo`` are the actions a person may take, read from the game's
+``legal_actions()`` (the one place legality is decided). While a computer side
+acts, none is offered (it plays through ``op ai``), but for one: before a
+computer's first roll, Undo takes back the box the person before it just filled
+(the page gives that moment before the computer starts); a person's Undo never
+takes back a computer's move. With ten dice (``boxes_per_turn`` 2) a score names
+two of the ``scorable`` boxes and a split of the dice (``split_sizes``), which the
+engine proposes (``op split``) and prices (``op price``).
+
+``events`` says what the last action made happen (a roll, five alike, a box
+filled, the turn passing, the end...): see :func:`events`. Every field is listed
+with its meaning in docs/ARCHITECTURE.md ("The view's fields").
 """
 from __future__ import annotations
 
 from itertools import combinations
 
+from .actions import Enter, Roll, Score, ScoreTwo, Toggle, Undo
+from .dice import counts
 from .game import Game
 
 MINUS = "\u2212"  # the minus sign a negative number is written with
@@ -42,7 +50,7 @@ def best_fives(game: Game) -> dict[str, int]:
     rules = game.rules
     sheet = game.sheets[game.current]
     hands = set(combinations(sorted(game.dice), 5))
-    return {box: max(rules._price(box, hand, False, sheet) for hand in hands)
+    return {box: max(rules.price_group(box, hand, sheet) for hand in hands)
             for box, value in sheet.items() if value is None}
 
 
@@ -61,18 +69,22 @@ def paper_result(rules, sheet) -> dict | None:
 
 def _best_of(rules, box: str) -> int:
     """The most ``box`` can earn with any five dice."""
-    return max(max(points) for points in rules._prices[box].values())
+    return max(max(points) for points in rules.prices[box].values())
 
 
-def view(game: Game, *, last: dict | None = None) -> dict:
-    """What the board shows now. ``last`` describes the action just taken (for announcements)."""
+def view(game: Game, *, last: dict | None = None, events: list | None = None) -> dict:
+    """What the board shows now. ``last`` describes the action just taken (for announcements),
+    ``events`` what it made happen (:func:`events`; none for a view that follows no action)."""
     rules = game.rules
     current = game.current
-    manual = is_sheet(game)
-    preview = game.preview() or best_fives(game)
+    manual = game.sheet_mode
     acting = acting_side(game)
     person = acting is not None and acting["computer"] is None
-    playing = person and game.dice is not None
+    legal = game.legal_actions()
+    offered = legal if person else []
+    fillable = {box for a in offered if isinstance(a, (Score, ScoreTwo))
+                for box in (a.boxes if isinstance(a, ScoreTwo) else (a.box,))}
+    preview = (game.preview() or best_fives(game)) if fillable else {}
     totals = game.totals()
     places = game.ranking() if game.over else [None] * len(game.sides)
     rows = []
@@ -81,27 +93,35 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         for i, sheet in enumerate(game.sheets):
             value = sheet[box]
             cell = {"value": value, "text": cell_text(rules, box, value)}
-            if i == current and value is None and playing and rules.boxes_per_turn == 1:
+            if i == current and box in fillable:
                 cell["preview"] = preview[box]
-                cell["scored"] = cell_text(rules, box, preview[box])  # drawn at the click, before the reply
                 cell["playable"] = True
-            elif i == current and value is None and playing:
-                cell["preview"] = preview[box]  # ten dice: the best five for this box alone
-                cell["playable"] = True  # chosen in pairs, priced by a split
+                if rules.boxes_per_turn == 1:
+                    cell["scored"] = cell_text(rules, box, preview[box])  # drawn at the click, before the reply
+                    fill = game.fill_action(box)
+                    cell["scratch"] = fill.scratch
+                    cell["request"] = fill.to_request()
+                else:
+                    # ten dice: the best five for this box alone; chosen in pairs, priced by a
+                    # split (op split / op price give the pair's scratch flags and request)
+                    cell["scratch"] = rules.scratches(box, preview[box])
+                    cell["request"] = None
             cells.append(cell)
         rows.append({"box": box, "mandatory": box in rules.mandatory, "cells": cells})
-    can_hold = person and not manual and 0 < game.rolls < 3
+    holdable = [a.die for a in offered if isinstance(a, Toggle)]
     return {
         "variant": rules.name,
         "title": rules.spec.title,
         "options": rules.options,
         "dice_count": rules.dice,
         "boxes_per_turn": rules.boxes_per_turn,
+        "split_sizes": split_sizes(rules),
         "sides": [
             {
                 "name": side.name,
                 "members": list(side.members),
                 "player": side.player,
+                "computer": computer_level(game, i),
                 "total": totals[i],
                 "subtotals": rules.subtotals(game.sheets[i]),
                 "place": places[i],
@@ -121,30 +141,41 @@ def view(game: Game, *, last: dict | None = None) -> dict:
         "rolls_left": game.rolls_left,
         "sheet": manual,
         "acting": acting,
-        "can_roll": person and not manual and game.rolls < 3 and len(game.held) < rules.dice,
-        "can_hold": can_hold,
-        "holdable": list(range(rules.dice)) if can_hold else [],
-        "scorable": [row["box"] for row in rows if row["cells"][current].get("playable")] if playing else [],
-        "can_enter": person and manual and game.rolls == 0,
-        "can_undo": undo_allowed(game) and (person or game.rolls == 0),
+        "can_roll": any(isinstance(a, Roll) for a in offered),
+        "can_hold": bool(holdable),
+        "holdable": holdable,
+        "scorable": [box for box in rules.categories if box in fillable],
+        "can_enter": any(isinstance(a, Enter) for a in offered),
+        "can_undo": any(isinstance(a, Undo) for a in legal) and undo_offered(game) and (person or game.rolls == 0),
         "rows": rows,
         "over": game.over,
         "auto_win": game.auto_win,
         "settlement": game.settlement(),
         "last": last,
+        "events": list(events or ()),
     }
 
 
-def is_sheet(game: Game) -> bool:
-    """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
-    return bool(game.history) and "order" in game.history[0]
+def split_sizes(rules) -> list[int] | None:
+    """How many dice go to each box when a turn fills two boxes with a split of the dice
+    (``[5, 5]``), or None when a turn fills one box."""
+    per = rules.boxes_per_turn
+    return [rules.dice // per] * per if per > 1 else None
+
+
+def pair_choice(game: Game, box_a: str, box_b: str, positions) -> dict:
+    """Ten dice, two boxes and a split: ``{"scratch": [bool, bool], "request": {...}}``,
+    what choosing them means (a box that earns nothing is written 0 by choice) and the
+    request that fills them (``op split`` and ``op price`` carry it)."""
+    action = game.fill_action(box_a, box_b, list(positions))
+    return {"scratch": list(action.scratch), "request": action.to_request()}
 
 
 def computer_level(game: Game, side: int) -> str | None:
     """The computer level playing side ``side`` ("optimal", ...), None for a person. In a
     score-sheet game every side is played at the table: the computers do not play."""
     player = game.sides[side].player or "human"
-    return player[3:] if player.startswith("ai:") and not is_sheet(game) else None
+    return player[3:] if player.startswith("ai:") and not game.sheet_mode else None
 
 
 def acting_side(game: Game) -> dict | None:
@@ -154,12 +185,10 @@ def acting_side(game: Game) -> dict | None:
     return {"side": game.current, "computer": computer_level(game, game.current)}
 
 
-def undo_allowed(game: Game) -> bool:
-    """Whether Undo is offered: a hold or the box just filled (until the next roll), never a
-    roll, nothing once the game is over (see ``Game.can_undo``); and never the box a
-    computer just filled (its turn is over, the next side's dice not rolled yet)."""
-    if not game.can_undo:
-        return False
+def undo_offered(game: Game) -> bool:
+    """Whether Undo, when the game allows it (``Game.can_undo``: a hold or the box just filled,
+    until the next roll, never a roll, nothing once the game is over), is offered: never
+    the box a computer just filled (its turn is over, the next side's dice not rolled yet)."""
     if game.rolls == 0 and not game.over:
         order = game.order
         previous = order[(order.index(game.current) - 1) % len(order)]
@@ -196,3 +225,72 @@ def describe(game: Game, action: dict) -> dict:
     if "undo" in action:
         return {"type": "undo", "side": side}
     return {"type": "other"}
+
+
+# --- events: what an action made happen ------------------------------------------------------
+
+def moment(game: Game) -> dict:
+    """What :func:`events` compares: the game just before an action."""
+    return {"current": game.current, "over": game.over, "auto_win": game.auto_win,
+            "held": sorted(game.held), "player": game.player}
+
+
+def best_hand(rules) -> str | None:
+    """The box of the game's best hand, five alike: ``generala``, ``general``, ``small-general``
+    (Puerto Rican), ``five-kind`` (ten dice)."""
+    return next((b.id for b in rules.boxes if b.kind in ("five-kind", "general")), None)
+
+
+def events(game: Game, action: dict, before: dict) -> list[dict]:
+    """What ``action`` (a history entry, or ``{"undo": <the entry taken back>}``) made happen,
+    the game having been ``before`` (:func:`moment`) it. In this order, each ``{"kind", ...}``:
+
+    - ``roll`` (``side``, ``dice``, ``rolled``: the positions thrown, ``roll``: 1-3) or
+      ``enter`` (``side``, ``dice``, ``at``); then ``five_alike`` when five dice (or more,
+      of ten) show one face (``side``, ``hand``: the box of that game's five alike,
+      ``served``: on the turn's first roll, ``face``); ``auto_win`` when that wins the
+      game at once (``side``, ``win``: the kind of win, as in the view's ``auto_win``);
+    - ``hold`` (``side``, ``held``: the dice held now, ``changed``: the dice whose hold
+      changed);
+    - ``box_filled`` (``side``, ``boxes``, ``points``, ``scratch``: one flag a box);
+    - ``undo`` (``side``: the side to play now, ``undone``: the entry taken back);
+    - ``game_over`` (``winners``: the sides placed first) when the game ended;
+    - ``hand_over`` (``side``: the side to play now, ``player``: who of it plays,
+      ``from``: the side that played) when the turn passed to another side.
+    """
+    out: list[dict] = []
+    side = before["current"]
+    if "roll" in action or "enter" in action:
+        dice = list(game.dice)
+        if "roll" in action:
+            out.append({"kind": "roll", "side": side, "dice": dice,
+                        "rolled": [i for i in range(len(dice)) if i not in before["held"]],
+                        "roll": game.rolls})
+        else:
+            out.append({"kind": "enter", "side": side, "dice": dice, "at": game.rolls})
+        count = counts(dice)
+        top = max(count)
+        if top >= 5:
+            out.append({"kind": "five_alike", "side": side, "hand": best_hand(game.rules),
+                        "served": game.rolls == 1, "face": count.index(top)})
+        if game.auto_win is not None and before["auto_win"] is None:
+            out.append({"kind": "auto_win", "side": game.auto_win["side"], "win": game.auto_win["kind"]})
+    elif "hold" in action:
+        held = sorted(game.held)
+        out.append({"kind": "hold", "side": side, "held": held,
+                    "changed": sorted(set(held) ^ set(before["held"]))})
+    elif "score" in action:
+        boxes = action["score"] if isinstance(action["score"], list) else [action["score"]]
+        scratch = action.get("scratch", False)
+        out.append({"kind": "box_filled", "side": side, "boxes": boxes,
+                    "points": [game.sheets[side][b] for b in boxes],
+                    "scratch": list(scratch) if isinstance(scratch, list) else [bool(scratch)] * len(boxes)})
+    elif "undo" in action:
+        out.append({"kind": "undo", "side": game.current, "undone": action["undo"]})
+    if game.over and not before["over"]:
+        places = game.ranking()
+        out.append({"kind": "game_over", "winners": [i for i, p in enumerate(places) if p == 1]})
+    if not game.over and game.current != before["current"]:
+        out.append({"kind": "hand_over", "side": game.current, "player": game.player,
+                    "from": before["current"]})
+    return out

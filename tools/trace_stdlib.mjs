@@ -92,7 +92,7 @@ def as_request(action):
     req["boxes" if isinstance(action["score"], list) else "box"] = action["score"]
     return req
 
-catalog = must(app.Session(), {"op": "catalog"})["catalog"]
+catalog = must(app.Session(), {"op": "catalog"})["catalog"]["variants"]
 from generala.ai.players import LEVELS
 levels = [f"ai:{level}" for level in LEVELS]
 for variant in catalog:

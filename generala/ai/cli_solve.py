@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from ..errors import GeneralaError
+from ..refusals import shown
 from ..variants import VARIANTS, parse_option, variant
 
 TABLES_DIR = Path(__file__).resolve().parents[2] / "static" / "tables"
@@ -53,7 +54,7 @@ def rules_from_args(args):
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep:
-            raise GeneralaError(f"--option takes NAME=VALUE, got {item!r}")
+            raise GeneralaError("option.name_value", {"got": shown(item)})
         options[name.strip().replace("-", "_")] = parse_option(args.variant, name.strip().replace("-", "_"), value)
     return variant(args.variant, **options)
 

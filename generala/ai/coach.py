@@ -71,12 +71,8 @@ def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
         split = action.get("split")
         if split is None:
             return next(c.value for c in choices if c.kind == "score" and set(c.boxes) == set(box))
-        group_a = tuple(sorted(game.dice[i] for i in split))
-        group_b = tuple(sorted(game.dice[i] for i in range(10) if i not in split))
-        sheet = game.sheets[game.current]
         scratch = action.get("scratch") or (False, False)  # a box chosen to write 0 in
-        pts = (0 if scratch[0] else rules._price(box[0], group_a, False, sheet)) + (
-            0 if scratch[1] else rules._price(box[1], group_b, False, sheet))
+        pts = sum(rules.price_split(game.dice, split, box[0], box[1], game.sheets[game.current], scratch))
         nxt = (state[0] | model.bit[box[0]] | model.bit[box[1]], 0)
         return base + pts + table.state_value(nxt)
     if action.get("scratch"):
@@ -104,6 +100,8 @@ def report(game: Game) -> dict:
     "decisions": [{"turn", "roll", "dice", "action", "best", "loss"}]}]}``.
     Only real decisions are listed: a roll after the first (the dice kept) and
     filling a box; decisions that lose less than 0.005 points are marked best.
+    ``best`` is the best choice at that point, as a hint gives it (``choice``, ``kind``,
+    ``keep``, ``boxes``, ``action``, ``expected``, ``loss``: 0).
     """
     rules = game.rules
     adv = advisor(rules)
@@ -128,7 +126,7 @@ def report(game: Game) -> dict:
             entry["decisions"].append({
                 "turn": g.round, "roll": g.rolls, "dice": list(g.dice),
                 "action": action if "score" in action else {"keep": [g.dice[i] for i in sorted(g.held)]},
-                "best": best.label(), "loss": round(loss, 4),
+                "best": _describe(best, g, best.value), "loss": round(loss, 4),
             })
             entry["skill_loss"] += loss
         g.apply(action)

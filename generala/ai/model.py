@@ -38,7 +38,7 @@ class Model:
         self.L = lattice(rules.dice)
         self.L5 = lattice(5)
         hands5 = self.L5.hands
-        price = rules._price
+        price = rules.price
         self.mandatory = tuple(rules.mandatory)
         needs = rules.needs
         if len(needs) > 1 or (needs and self.mandatory):

@@ -21,6 +21,7 @@ from collections import Counter
 from itertools import combinations
 from typing import NamedTuple
 
+from .. import strategies
 from ..dice import counts
 from ..game import positions_of
 from .model import Model
@@ -32,12 +33,7 @@ ROLL = {"roll": None}
 
 def step(game, player) -> dict:
     """Ask ``player`` for the next action of the side to play and apply it; returns the action."""
-    action = player.choose(game)
-    if action == ROLL:
-        game.roll()
-    else:
-        game.apply(action)
-    return action
+    return strategies.step(game, player.choose)
 
 
 def play(game, players, max_steps: int = 100000):
@@ -84,16 +80,7 @@ class Choice(NamedTuple):
             return ROLL
         if self.kind == "hold":
             return hold_or_roll(game, self.keep)
-        if len(self.boxes) == 2:
-            a, b = self.boxes
-            positions, _ = game.split_for(a, b)
-            return {"score": [a, b], "split": positions}
-        box = self.boxes[0]
-        rules = game.rules
-        if box not in rules.mandatory and rules._price(
-                box, tuple(sorted(game.dice)), game.rolls == 1, game.sheets[game.current]) == 0:
-            return {"score": box, "scratch": True}
-        return {"score": box}
+        return game.fill_action(*self.boxes).to_json()
 
     def label(self) -> str:
         if self.kind == "roll":
@@ -149,6 +136,8 @@ class Advisor:
 
 class Player:
     level = "player"
+    #: Whether this level plays from the rules' solved value table (shipped, or solved first).
+    needs_table = False
 
     def choose(self, game) -> dict:  # pragma: no cover - interface
         raise NotImplementedError
@@ -158,6 +147,7 @@ class OptimalPlayer(Player):
     """Maximises its expected final score (the solved table: exact for the solitaire game)."""
 
     level = "optimal"
+    needs_table = True
 
     def __init__(self, rules, table: Table | None = None) -> None:
         self.advisor = Advisor(table or table_for(rules))
@@ -203,6 +193,7 @@ class HeuristicPlayer(OptimalPlayer):
     """
 
     level = "heuristic"
+    needs_table = False
 
     def __init__(self, rules, alpha: float = 0.9) -> None:
         self.advisor = Advisor(heuristic_table(rules, alpha))
@@ -485,6 +476,11 @@ LEVELS = {
     "optimal": OptimalPlayer,
     "expert": ExpertPlayer,
 }
+
+
+def needs_table(level: str) -> bool:
+    """Whether the computer ``level`` (a key of :data:`LEVELS`) needs the rules' value table."""
+    return LEVELS[level].needs_table
 
 
 def make_player(level: str, rules) -> Player:

@@ -69,7 +69,7 @@ def table_name(rules) -> str:
     default = solitaire_rules(variant(rules.name))
     if rules == default:
         return f"{rules.name}.gvt"
-    changed = [f"{k}={v}" for (k, v), (_, d) in zip(rules._options, default._options) if v != d]
+    changed = [f"{k}={v}" for (k, v), (_, d) in zip(rules.option_values, default.option_values) if v != d]
     slug = "-".join(str(c).replace("=", "_").replace("True", "on").replace("False", "off")
                     for c in changed)
     return f"{rules.name}.{slug}.gvt"
@@ -137,7 +137,7 @@ class Table:
             sections.append(("pairs", zlib.compress(bytes(raw), 9)))
         header = {
             "variant": self.rules.name,
-            "options": {k: v for k, v in self.rules._options},
+            "options": {k: v for k, v in self.rules.option_values},
             "states": len(self.V),
             "value": self.value,
             "format": "zlib sections; values (expected points to come) and sd (their "
@@ -210,8 +210,11 @@ def model_for(rules) -> Model:
     return got
 
 
-def solve(rules, progress=None, *, from_mask: int = 0) -> Table:
-    """Backward induction over all states; ``progress(done, total)`` is called now and then.
+def solving(rules, *, from_mask: int = 0):
+    """Backward induction over all states, as a generator: it yields ``(done, total)`` states
+    before each group of states (one set of filled boxes; ``done < total``) and returns the
+    :class:`Table` (``StopIteration.value``). The one solve: :func:`solve` runs it to the
+    end, the app's ``op solve`` a slice at a time.
 
     ``from_mask`` solves only the states whose filled boxes include it (the rest stay 0):
     the end of a game, for tests.
@@ -226,16 +229,30 @@ def solve(rules, progress=None, *, from_mask: int = 0) -> Table:
     for mask in model.masks_desc:
         if mask & from_mask != from_mask:
             continue
+        yield done, total
         for x in model.xs_of[mask]:
             state = (mask, x)
             if mask != model.full:
                 V[index[state]] = model.turn(state, V, index)
             done += 1
-        if progress and mask & 15 == 0:
+    return Table(model, V, time.perf_counter() - start)
+
+
+def solve(rules, progress=None, *, from_mask: int = 0) -> Table:
+    """The solved :class:`Table` of ``rules`` (:func:`solving` run to the end);
+    ``progress(done, total)`` is called as it goes, and with ``(total, total)`` at the end."""
+    steps = solving(rules, from_mask=from_mask)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as finished:
+            table = finished.value
+            break
+        if progress:
             progress(done, total)
     if progress:
-        progress(total, total)
-    return Table(model, V, time.perf_counter() - start)
+        progress(len(table.V), len(table.V))
+    return table
 
 
 def moments(table: Table, progress=None) -> list[float]:

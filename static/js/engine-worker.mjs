@@ -159,7 +159,7 @@ async function fetchTable(pyodide, reply) {
   if (shippedTables === null) {
     const resp = await fetch(CATALOG_URL);
     const catalog = resp.ok ? await resp.json() : {};
-    shippedTables = new Set(Object.values(catalog).flatMap((v) => v.tables || []));
+    shippedTables = new Set(Object.values(catalog.variants || {}).flatMap((v) => v.tables || []));
   }
   if (!shippedTables.has(reply.table)) return false;
   const resp = await fetch(TABLES_URL + reply.table);

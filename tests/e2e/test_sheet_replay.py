@@ -324,7 +324,7 @@ def test_records_add_up_the_finished_games(gp, finished):
     assert expected[ana]["games"] == 2 and expected[ana]["wins"] == 1 and expected[ana]["five_alike"] == 1
     rows.nth(ana).click()
     assert p.get_attribute("#record-detail", "data-record") == str(ana)
-    assert p.inner_text("#record-detail h3") == "Ana — " + catalog()["puerto-rican"]["title"]
+    assert p.inner_text("#record-detail h3") == "Ana — " + catalog()["variants"]["puerto-rican"]["title"]
     dots = p.eval_on_selector_all("#record-detail svg.chart circle", "els => els.map(e => +e.dataset.score)")
     assert dots == [s["score"] for s in expected[ana]["scores"]]
     scratches = expected[ana]["scratches"]

@@ -11,7 +11,7 @@ from e2e_support import boot
 from generala import app
 from generala.ai.players import LEVELS
 
-VARIANTS = list(app.Session().handle({"op": "catalog"})["catalog"])
+VARIANTS = list(app.Session().handle({"op": "catalog"})["catalog"]["variants"])
 LEVEL_NAMES = [f"ai:{level}" for level in LEVELS]
 
 # Runs in the page: the protocol through the page's engine module (the worker).
@@ -98,7 +98,7 @@ def test_every_variant_the_computer_the_coach_and_the_solver_run_on_the_trimmed_
         assert out["report"] and out["share"], (variant, out)
         assert out["person"]["ok"] and out["person"]["over"], (variant, out)
         assert out["person"]["costs"] > 0, (variant, out)  # the coach priced the decisions
-    catalog = app.Session().handle({"op": "catalog"})["catalog"]
+    catalog = app.Session().handle({"op": "catalog"})["catalog"]["variants"]
     first = VARIANTS[0]
     options = {o["name"]: o["values"][1] for o in catalog[first]["options"] if o["type"] == "choice"}
     solved = page.evaluate(SOLVE, {"variant": first, "options": options})

@@ -20,7 +20,9 @@ def session():
 def test_handle_speaks_json_text():
     assert json.loads(app.handle('{"op": "ping"}'))["ok"] is True
     assert json.loads(app.handle("not json"))["ok"] is False
-    assert json.loads(app.handle('{"op": "fly"}'))["error"] == "unknown op 'fly'"
+    reply = json.loads(app.handle('{"op": "fly"}'))
+    assert reply["error"] == 'unknown op "fly"'
+    assert (reply["kind"], reply["code"], reply["params"]) == ("InvalidInput", "request.unknown_op", {"got": '"fly"'})
 
 
 def test_new_game_returns_view_and_save(session):
@@ -104,7 +106,7 @@ def test_bad_new_game_input_is_reported(session):
 
 
 def test_catalog_describes_every_variant_for_the_setup_form():
-    cat = catalog()
+    cat = catalog()["variants"]
     assert set(cat) == {"argentine", "bulgarian", "puerto-rican", "double"}
     assert cat["argentine"]["options"][0] == {
         "name": "served_bonus", "default": 5, "values": [5, 10, 0], "type": "choice",
@@ -131,3 +133,42 @@ def test_undo_never_takes_back_a_roll_nor_anything_once_the_game_is_over(session
     assert view["can_undo"] is False
     reply = call(session, op="undo")
     assert reply["ok"] is False and "over" in reply["error"]
+
+
+def test_catalog_lists_the_computer_levels_and_the_limits_the_page_enforces():
+    from generala import bundle, roller, sides
+    from generala.ai import players
+    cat = catalog()
+    assert set(cat) == {"variants", "levels", "limits"}
+    assert [level["id"] for level in cat["levels"]] == list(players.LEVELS) == [
+        "beginner", "heuristic", "optimal", "expert"]
+    assert [level["player"] for level in cat["levels"]] == ["ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert"]
+    assert [level["needs_table"] for level in cat["levels"]] == [False, False, True, True]
+    assert cat["limits"] == {"sides": sides.MAX_SIDES, "name": sides.MAX_NAME, "seed": 2**63 - 1,
+                             "file_bytes": bundle.MAX_BYTES}
+    assert app.Session().handle({"op": "catalog"})["catalog"] == cat
+    # the largest seed is taken, one more is refused, by the same limit
+    assert call(app.Session(), op="new", seed=cat["limits"]["seed"])["ok"]
+    reply = call(app.Session(), op="new", seed=cat["limits"]["seed"] + 1)
+    assert reply["code"] == "request.field_range" and reply["params"]["max"] == roller.MAX_SEED
+
+
+def test_the_pages_copies_of_the_limits_agree_with_the_catalog():
+    """Until the page reads them from the catalog, its own copies must say the same."""
+    import ast
+    from pathlib import Path
+    ui = Path(__file__).resolve().parents[2] / "static" / "ui"
+
+    def constant(module, name):
+        path = next(ui.rglob(f"{module}.py"))  # wherever the page's modules are filed
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        node = next(n.value for n in tree.body if isinstance(n, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == name for t in n.targets))
+        return eval(compile(ast.Expression(node), module, "eval"))
+
+    cat = catalog()
+    limits = cat["limits"]
+    assert constant("setup", "MAX_SIDES") == limits["sides"] and constant("setup", "MAX_NAME") == limits["name"]
+    assert constant("controller", "MAX_SEED") == limits["seed"]
+    assert constant("replayview", "MAX_FILE") == constant("transfer", "MAX_BYTES") == limits["file_bytes"]
+    assert list(constant("quickplay", "LEVELS")) == [level["player"] for level in cat["levels"]]

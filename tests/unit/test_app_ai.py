@@ -77,7 +77,11 @@ def test_house_options_without_a_shipped_table_are_solved_in_slices():
             break
     assert len(steps) > 1 and steps[-1][0] == steps[-1][1]
     assert [s[0] for s in steps] == sorted(s[0] for s in steps)
+    assert all(done < total for done, total in steps[:-1])
     assert session.handle({"op": "hint"})["ok"]
+    # the slices are the one solve: the same values as solving at once
+    from generala.ai import solver
+    assert tables.cached(solo).V == solver.solve(solo).V
 
 
 def test_post_game_report_has_skill_and_luck():

@@ -6,7 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import app, bundle, nesting, share
-from generala.save import load
+from generala.refusals import CODES, english, params_of
+from generala import Game
+
+load = Game.from_json  # a save document to a game, or SaveError
 
 KINDS = {"InvalidInput", "IllegalAction", "SaveError", "NeedTable"}
 DEEP = "[" * 100_000
@@ -21,6 +24,10 @@ def reply_of(text):
     if not reply["ok"]:
         assert reply["kind"] in KINDS, reply
         assert isinstance(reply["error"], str) and reply["error"]
+        # a code of the one table, with its params; the English is its template filled with them
+        code, params = reply["code"], reply["params"]
+        assert code in CODES and set(params) == params_of(code), reply
+        assert reply["error"] == english(code, params), reply
     return reply
 
 

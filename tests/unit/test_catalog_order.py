@@ -28,7 +28,7 @@ def test_options_are_in_the_order_of_the_sheet():
         assert empty == list(range(len(order) - len(empty), len(order)))
     assert catalog.sheet_order("argentine")[0] == "served_bonus"  # straight comes before generala
     assert catalog.sheet_order("puerto-rican")[-1] == "stake_per_point"
-    assert catalog.catalog()["argentine"]["sheet_order"] == catalog.sheet_order("argentine")
+    assert catalog.catalog()["variants"]["argentine"]["sheet_order"] == catalog.sheet_order("argentine")
 
 
 def _opt(name, option):

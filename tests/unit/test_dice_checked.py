@@ -5,8 +5,9 @@ from pathlib import Path
 import pytest
 
 from generala import Game, SaveError, ScriptedRoller, SeededRoller, app, bundle, share, variant
-from generala.save import load
 from generala.strategies import chase, step
+
+load = Game.from_json  # a save document to a game, or SaveError
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 VARIANTS = ["argentine", "puerto-rican", "double", "bulgarian"]

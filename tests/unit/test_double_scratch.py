@@ -2,7 +2,8 @@
 import pytest
 
 from generala import Game, IllegalAction, InvalidInput, ScriptedRoller, app, variant
-from generala.save import load
+
+load = Game.from_json  # a save document to a game, or SaveError
 
 DICE = [5, 5, 5, 5, 5, 1, 2, 3, 4, 5]  # five fives, and a small general
 

@@ -49,12 +49,12 @@ def house_options(monkeypatch):
 
 
 def test_the_setup_form_offers_them(house_options):
-    options = {o["name"]: o for o in catalog()["argentine"]["options"]}
+    options = {o["name"]: o for o in catalog()["variants"]["argentine"]["options"]}
     assert options["full_house_points"] == {
         "name": "full_house_points", "default": 30, "values": [30, 35], "type": "choice",
         "help": "What a full house is worth."}
     assert options["chance_box"]["type"] == "bool" and options["chance_box"]["default"] is False
-    assert catalog()["argentine"]["categories"][-1] == "double-generala"  # off by default
+    assert catalog()["variants"]["argentine"]["categories"][-1] == "double-generala"  # off by default
 
 
 def test_variant_checks_and_parses_them(house_options):

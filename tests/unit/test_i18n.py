@@ -145,18 +145,18 @@ def missing_option_words(cat, tables):
     Every option needs its label ``opt.NAME`` and its help ``opthelp.NAME`` in every language."""
     return sorted((lang, prefix + opt["name"])
                   for lang, table in tables.items()
-                  for info in cat.values() for opt in info["options"]
+                  for info in cat["variants"].values() for opt in info["options"]
                   for prefix in ("opt.", "opthelp.") if not str(table.get(prefix + opt["name"], "")).strip())
 
 
 def test_every_box_option_and_game_has_words():
     cat = catalog()
     for lang, table in TABLES.items():
-        for variant in cat:
+        for variant in cat["variants"]:
             assert "game." + variant in table and "summary." + variant in table and "rules." + variant in table
     assert missing_option_words(cat, TABLES) == []
     from generala import app
-    for variant in cat:
+    for variant in cat["variants"]:
         s = app.Session()
         reply = s.handle({"op": "new", "variant": variant, "options": {}, "seed": 1,
                           "sides": [{"name": "A", "members": [], "player": "human"}]})

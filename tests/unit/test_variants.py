@@ -8,6 +8,7 @@ import math
 import pytest
 
 import generala
+from generala.refusals import shown
 
 NUMBER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 
@@ -250,7 +251,8 @@ def test_out_of_range_value_is_rejected_naming_option_value_and_allowed_values(
         generala.variant(name, **{option: value})
     message = str(err.value)
     assert option in message
-    assert str(value) in message
+    assert shown(value) in message  # the value refused, written as JSON
+    assert (err.value.code, err.value.params["option"]) == ("option.value", option)
     for allowed in ALLOWED_OPTIONS[name][option]:
         assert str(allowed) in message
 
@@ -272,7 +274,7 @@ def test_boolean_option_accepts_only_true_or_false(name, option, value):
         generala.variant(name, **{option: value})
     message = str(err.value)
     assert option in message
-    assert str(value) in message
+    assert shown(value) in message
     assert "true" in message.lower() and "false" in message.lower()
 
 
@@ -282,7 +284,8 @@ def test_stake_per_point_must_be_a_non_negative_number(value):
         generala.variant("puerto-rican", stake_per_point=value)
     message = str(err.value)
     assert "stake_per_point" in message
-    assert str(value) in message
+    assert shown(value) in message
+    assert err.value.code == "option.number" and err.value.params == {"option": "stake_per_point", "got": shown(value)}
 
 
 @pytest.mark.parametrize("value", [10**9, 10**12, 1e9 + 0.5], ids=repr)

@@ -168,7 +168,7 @@ async def boot(pause):
     try:
         catalog = await load_catalog()
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
-        page = await assemble(catalog, url_params(catalog), pause)
+        page = await assemble(catalog["variants"], url_params(catalog["variants"]), pause)
         await pause()
         entry = first_screen(page)
         page.features.opened()

@@ -38,22 +38,7 @@ def choice_text(c):
     if kind == "hold":
         return words.t("coach.keep", dice=dice_words(c["keep"])) if c["keep"] else words.t("coach.keep_none")
     action = c.get("action") or {}
-    return words.t("coach.scratch" if action.get("scratch") else "coach.score", boxes=boxes_words(c["boxes"]))
-
-
-def label_text(label):
-    """The engine's label of a choice ("keep 66, roll", "score fours", "score a + b", "roll") in words."""
-    label = str(label)
-    if label.startswith("keep "):
-        kept = label[5:].split(",")[0].strip()
-        if kept == "nothing" or not kept:
-            return words.t("coach.keep_none")
-        return words.t("coach.keep", dice=dice_words(kept))
-    if label.startswith("score "):
-        return words.t("coach.score", boxes=boxes_words(label[6:].split(" + ")))
-    if label == "roll":
-        return words.t("coach.roll")
-    return label
+    return words.t("coach.scratch" if action.get("scratch") is True else "coach.score", boxes=boxes_words(c["boxes"]))
 
 
 def played_text(action):
@@ -285,7 +270,7 @@ class Coach:
         elif "roll" in action:
             game.act({"op": "roll"})
         elif isinstance(action.get("score"), list):
-            game.act({"op": "score", "boxes": action["score"], "split": action.get("split")})
+            game.act({"op": "score", "boxes": action["score"], "split": action.get("split"), "scratch": action.get("scratch", [False, False])})
         elif "score" in action:
             game.act({"op": "score", "box": action["score"], "scratch": bool(action.get("scratch"))})
 
@@ -352,7 +337,7 @@ class Coach:
                 row.appendChild(el("td", "num", str(d["roll"])))
                 row.appendChild(el("td", None, dice_words(d["dice"])))
                 row.appendChild(el("td", None, played_text(d["action"])))
-                row.appendChild(el("td", None, label_text(d["best"])))
+                row.appendChild(el("td", None, choice_text(d["best"])))
                 row.appendChild(el("td", "num", words.t("coach.best_short") if d["loss"] < BEST
                                    else "−" + words.decimal(d["loss"])))
                 tb.appendChild(row)

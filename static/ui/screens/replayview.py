@@ -221,7 +221,7 @@ class ReplayView:
         root.appendChild(nav)
         info = view["replay"]
         self.steps = info["steps"]
-        self.starts = info["turn_starts"]
+        self.starts = [t["step"] for t in info["turn_starts"]]
         row = el("div", "replay-slider")
         row.appendChild(el("label", None, words.t("replay.slider"), {"for": "replay-range"}))
         self.range = el("input", None, None, {"type": "range", "id": "replay-range", "min": 0,

@@ -45,7 +45,7 @@ def engine_words(catalog):
     """The English the engine writes itself, by key: each game's title (game.ID) and
     summary (summary.ID) and each house option's help (opthelp.NAME)."""
     found = {}
-    for variant, info in catalog.items():
+    for variant, info in catalog["variants"].items():
         found["game." + variant] = info["title"]
         found["summary." + variant] = info["summary"]
         for opt in info["options"]:
