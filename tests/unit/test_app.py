@@ -169,6 +169,6 @@ def test_the_pages_copies_of_the_limits_agree_with_the_catalog():
     cat = catalog()
     limits = cat["limits"]
     assert constant("setup", "MAX_SIDES") == limits["sides"] and constant("setup", "MAX_NAME") == limits["name"]
-    assert constant("controller", "MAX_SEED") == limits["seed"]
+    assert constant("setup", "MAX_SEED") == limits["seed"]
     assert constant("replayview", "MAX_FILE") == constant("transfer", "MAX_BYTES") == limits["file_bytes"]
     assert list(constant("quickplay", "LEVELS")) == [level["player"] for level in cat["levels"]]
