@@ -123,12 +123,14 @@ def test_every_used_key_exists():
 
 def test_every_key_is_used():
     """No dead words: each key is named in the page's code or index.html, or looked up
-    by a prefix: words.py's own (box., opt., rules., ... by id) or one a module joins to
-    a name it also writes (t("replay." + key) for key in ("first", ...))."""
+    by a prefix: words.py's own (box., opt., rules., refusal., ... by id) or one a module
+    joins to a name it also writes (t("replay." + key) for key in ("first", ...))."""
     sources = {p.name: p.read_text(encoding="utf-8") for p in UI.rglob("*.py") if not p.name.startswith("words_")}
     sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
     sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
-    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.")
+    # refusal.CODE / refusal.FAMILY and type.ID: looked up by the engine's codes and type
+    # ids (words.refusal), each checked against generala/refusals.py below
+    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.")
     named = {key for _, key in used_keys()}
 
     def used(key):
@@ -282,3 +284,69 @@ def test_the_keys_help_names_each_key_once():
         assert len(keys) == len(set(keys)) == len(TABLES["en"]["help.keys"]), lang
         firsts = [k.split()[0] for k in keys]
         assert len(firsts) == len(set(firsts)), lang
+
+
+# --- the engine's refusals (words.refusal) ------------------------------------------------
+
+from generala import refusals  # noqa: E402
+
+REFUSAL_KEYS = sorted(key for key in EN if key.startswith("refusal."))
+
+
+def codes_worded_by(key):
+    """The codes whose words are ``key`` (words.refusal_key): its own code, or the codes of
+    its family that have no key of their own."""
+    return sorted(code for code in refusals.CODES if words.refusal_key(code) == key)
+
+
+def test_every_refusal_code_has_words_in_every_language():
+    """Each code of the engine has its own words or its family's (never the generic ones
+    meant for a code this page does not know), in all four tables."""
+    generic = sorted(code for code in refusals.CODES if words.refusal_key(code) == "refusal.other")
+    assert generic == []
+    for lang, table in TABLES.items():
+        assert sorted(code for code in refusals.CODES if words.refusal_key(code) not in table) == [], lang
+    # the codes a player meets have words of their own (a family's words say "a bug")
+    for code in ("box.filled", "roll.none_left", "undo.roll", "save.illegal", "save.dice_edited",
+                 "import.game", "link.check", "share.unfinished", "seed.range", "name.too_long"):
+        assert words.refusal_key(code) == "refusal." + code
+    assert {words.refusal_key(code) for code in refusals.CODES if code.startswith("request.")} == {"refusal.request"}
+    assert words.refusal_key("internal.error") == "refusal.internal"
+
+
+def test_no_refusal_words_are_dead():
+    """Every refusal key words some code of the engine (its own, or a family's code without
+    words of its own), but refusal.other, the words of a code this page does not know."""
+    dead = [key for key in REFUSAL_KEYS if key != "refusal.other" and not codes_worded_by(key)]
+    assert dead == []
+    assert "refusal.other" in EN
+
+
+@pytest.mark.parametrize("lang", words.LANGS)
+def test_refusal_placeholders_are_params_of_its_codes(lang):
+    """A refusal's words name only params every code they word carries (a dict of plural
+    forms counts the param words.COUNTED names, as {n}), or {code}."""
+    table = TABLES[lang]
+    for key in REFUSAL_KEYS:
+        value = table[key]
+        forms = list(value.values()) if isinstance(value, dict) else [value]
+        for code in codes_worded_by(key) or ["?"]:
+            allowed = (refusals.params_of(code) if code in refusals.CODES else set()) | {"code"}
+            if isinstance(value, dict):
+                assert key == "refusal." + code and words.COUNTED[code] in refusals.params_of(code), code
+                allowed.add("n")
+            for form in forms:
+                assert set(holes(form)) <= allowed, (lang, key, code, form)
+
+
+def test_plural_refusals_count_a_number_param():
+    """A refusal's words are plural forms exactly when words.COUNTED names its counted param."""
+    plural = sorted(key[len("refusal."):] for key in REFUSAL_KEYS if isinstance(EN[key], dict))
+    assert plural == sorted(words.COUNTED)
+    for code, name in words.COUNTED.items():
+        assert name in refusals.params_of(code), code
+
+
+def test_every_type_id_has_words():
+    """{expected} of a refusal is a type id of generala/refusals.py TYPES: each has its words."""
+    assert sorted(key[len("type."):] for key in EN if key.startswith("type.")) == sorted(refusals.TYPES)

@@ -8,6 +8,8 @@
 # t(key, **values)       the text of a key with its {placeholders} filled in
 # tn(key, n, **values)   the plural form for the number n ({n} is filled in), by the
 #                        CLDR category of n in the language (PLURALS, plural_category)
+# refusal(reply)         an engine refusal (its code and params) in the current language
+#                        (the engine's English is for the console only)
 # set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place)
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
@@ -299,6 +301,90 @@ def cell_preview(p, mandatory):
 
 def money(amount):
     return num(amount)
+
+
+# --- the engine's refusals ---------------------------------------------------------------
+#
+# A refusal carries a code and params (generala/refusals.py); its words are the key
+# "refusal.<code>", else its family's "refusal.<family>" (the code's part before its first
+# dot), else "refusal.other" (a code this page does not know: a newer engine). Which codes
+# have words of their own and which share their family's: words_en.py, above its refusals.
+
+# The param a refusal's plural forms count ({n} in them; its key is a dict of plural
+# forms, as tn takes).
+COUNTED = {
+    "sides.count": "max", "name.too_long": "max", "dice.type": "count", "dice.count": "count",
+    "save.too_deep": "depth", "import.too_deep": "depth", "link.too_deep": "depth",
+    "import.too_large": "max", "import.too_many": "count", "link.too_big": "max",
+}
+_DICE = ("dice", "seeded", "before", "group")  # params that hold dice: worded as faces
+
+
+def refusal_key(code):
+    """The key of a refusal code's words: its own, its family's, or the generic one."""
+    code = str(code)
+    if "refusal." + code in EN:
+        return "refusal." + code
+    family = "refusal." + code.split(".")[0]
+    return family if family in EN else "refusal.other"
+
+
+def refusal(reply):
+    """The words, in the current language, of a refusal: an engine reply with ``code`` and
+    ``params``, or the ``{"code", "params"}`` named inside another (a cause), its params
+    worded (box ids as box names, a variant as its title, a cause by this function, ...).
+    Never the engine's English: a reply without a code, or whose words cannot be filled
+    from its params, gets the generic words with what code it has."""
+    is_dict = isinstance(reply, dict)
+    code = reply.get("code") if is_dict else None
+    params = reply.get("params") if is_dict else None
+    if not isinstance(code, str):
+        code = str((reply.get("kind") if is_dict else None) or "?")
+    if not isinstance(params, dict):
+        params = {}
+    key = refusal_key(code)
+    try:
+        values = {name: worded(name, value) for name, value in params.items()}
+        values["code"] = code
+        text = TABLE.get(key) or EN[key]
+        if isinstance(text, dict):
+            return tn(key, params[COUNTED[code]], **values)
+        return _fill(text, values)
+    except Exception:  # a param missing or not of its kind: the code still tells a developer
+        return t("refusal.other", code=code)
+
+
+def worded(name, value):
+    """A refusal's param as a player reads it (what each param holds: generala/refusals.py)."""
+    if name == "cause" and isinstance(value, dict):
+        return refusal(value)
+    if name == "expected" and isinstance(value, str):
+        return t("type." + value) if "type." + value in EN else value
+    if isinstance(value, list):
+        if name == "boxes":
+            return and_list([box(b) for b in value])
+        if name in _DICE:
+            return dice_text(value)
+        if name == "variants":
+            return ", ".join(title(v) for v in value)
+        if name == "options":
+            return ", ".join(option(o) for o in value)
+        if name == "values":
+            return ", ".join(option_value(v) for v in value)
+        if name == "levels":
+            return ", ".join(t("ai.level." + str(v)) if "ai.level." + str(v) in EN else str(v) for v in value)
+        return ", ".join(str(v) for v in value)
+    if name == "box":
+        return box(value)
+    if name == "variant":
+        return title(value)
+    if name == "option":
+        return option(value)
+    if isinstance(value, bool) or value is None:
+        return "true" if value is True else ("false" if value is False else "null")
+    if isinstance(value, (int, float)):
+        return num(value)
+    return str(value)
 
 
 
