@@ -155,6 +155,18 @@ def test_a_save_the_engine_refuses_is_set_aside_unchanged(gp: GamePage, where):
     assert BAD_ID in aside(gp)
     assert p.evaluate(SNAPSHOT)[PREFIX + BAD_ID] == bad
     others_untouched(gp, values, PREFIX + BAD_ID)
+    # why, in the player's words; kept as the refusal's code and params, so the list says
+    # it in the language chosen next
+    assert aside(gp)[BAD_ID] == {"code": "save.newer", "params": {"schema": 999, "max": 1}}
+    item = p.locator(f'#aside-list [data-save="{BAD_ID}"]')
+    expect(item).to_contain_text("Could not be loaded. The saved game was made by a newer version of this app "
+                                 "(format 999; this version reads up to 1).")
+    p.select_option("#lang-pick", "es")
+    try:
+        expect(item).to_contain_text("No se pudo cargar. La partida guardada se hizo con una versión más nueva")
+    finally:
+        p.select_option("#lang-pick", "en")
+        p.wait_for_function("document.documentElement.lang === 'en'")
 
 
 # --- a value too long to read --------------------------------------------------------

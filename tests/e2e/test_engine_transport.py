@@ -175,15 +175,17 @@ def test_an_undo_sent_while_the_computers_first_step_loads_its_table_comes_after
     """The person fills a box; the optimal computer's first step asks for its value table,
     whose download is held; in that moment the person presses Undo (still offered). The
     worker takes the Undo after the step: the computer has rolled, so the Undo is refused,
-    in the engine's words, and nothing else is said (before, the Undo overtook the step,
-    each answer went to the other's callback, and the page said "Ana is played by a
-    person")."""
+    in the page's words of that refusal (the engine's English goes to the console only),
+    and nothing else is said (before, the Undo overtook the step, each answer went to the
+    other's callback, and the page said "Ana is played by a person")."""
     tables = Held(page.context)
     boot(page)
     gp = GamePage(page)
     players = [("Ana", "human"), ("Bot", "ai:optimal")]
     start(gp, "argentine", players, seed=7)  # Ana plays first
     page.evaluate(RECORD_SENT)
+    console = []
+    page.on("console", lambda msg: console.append((msg.type, msg.text)))
     gp.roll()
     box = best_box_on_page(gp)
     gp.score(box)
@@ -205,10 +207,12 @@ def test_an_undo_sent_while_the_computers_first_step_loads_its_table_comes_after
     stepped = mirror.handle({"op": "ai"})
     assert stepped["ok"] and stepped["action"] == {"roll": None}
     refused = mirror.handle({"op": "undo"})
-    assert not refused["ok"] and refused["kind"] == "IllegalAction"
+    assert not refused["ok"] and refused["kind"] == "IllegalAction" and refused["code"] == "undo.roll"
 
     told = messages(page)[len(before):]
-    assert [text for _, text in told] == [refused["error"]], told
+    assert [text for _, text in told] == ["A roll cannot be undone: its dice are final."], told  # refusal.undo.roll
+    assert refused["error"] not in page.inner_text("body")
+    assert [kind for kind, text in console if "undo.roll" in text and refused["error"] in text] == ["info"], console
     assert not any("played by a person" in text for _, text in messages(page))
     assert page.is_disabled("#undo")
     # Ana's box stays filled; the computer plays its turn on, and the game comes back to Ana.

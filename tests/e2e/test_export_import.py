@@ -351,17 +351,19 @@ def edited(text: str, how: str) -> bytes:
     return json.dumps(doc).encode()
 
 
+# What the player reads (the engine's refusal in the page's words: words_en.py refusal.*).
 BAD = {
-    "not-json": lambda text: (b"Generala!\n", "the file is not JSON"),
-    "truncated": lambda text: (text[: len(text) // 2].encode(), "the file is not JSON"),
-    "wrong-format": lambda text: (edited(text, "format"), "the file is not a Generala export"),
-    "newer-version": lambda text: (edited(text, "newer"), "the export is from a newer version (2; this app reads 1)"),
+    "not-json": lambda text: (b"Generala!\n", "The file is damaged: it is not JSON (line 1, column 1)."),
+    "truncated": lambda text: (text[: len(text) // 2].encode(), "The file is damaged: it is not JSON"),
+    "wrong-format": lambda text: (edited(text, "format"), "The file is not an export of Generala games."),
+    "newer-version": lambda text: (edited(text, "newer"),
+                                   "The file was made by a newer version of this app (format 2; this version reads 1)."),
     "illegal-history": lambda text: (
         edited(text, "illegal")[0],
-        f"game {edited(text, 'illegal')[1]} of the file cannot be loaded: the saved game is not legal: "
-        "dice positions are 0 to 4, got 9"),
+        f"Game {edited(text, 'illegal')[1]} of the file cannot be loaded. The saved game is not a valid game. "
+        "Dice are numbered 0 to 4, not 9."),
     "oversized": lambda text: ((text + " " * (5_000_001 - len(text.encode()))).encode(),
-                               "the file is too large (more than 5 MB)"),
+                               "The file is too large (more than 5 MB)."),
 }
 
 
@@ -373,7 +375,7 @@ def test_a_bad_file_is_refused_naming_the_problem_and_changes_nothing(source, ta
     lists = page.inner_text("#continue-list"), page.inner_text("#history-list")
     said, kind = choose_file(page, as_file(f"{case}.json", data))
     assert kind == "error" and page.is_visible("#transfer-status")
-    assert said.startswith(f"The file “{case}.json” was not imported: {problem}"), said
+    assert said.startswith(f"The file “{case}.json” was not imported. {problem}"), said
     assert said.endswith(". Nothing was changed.")
     assert page.text_content("#announce") == said
     assert page.evaluate(SNAPSHOT) == before

@@ -145,7 +145,7 @@ def test_a_downloaded_file_opens_as_a_replay(gp, finished):
     p.set_input_files("#open-file", files=[{"name": "notes.json", "mimeType": "application/json",
                                             "buffer": b'{"hello": 1}'}])
     p.wait_for_selector("#messages .msg-error", state="visible")
-    assert "The file “notes.json” cannot be opened: the file is not a Generala export" \
+    assert "The file “notes.json” cannot be opened. The file is not an export of Generala games." \
         in p.inner_text("#messages")
     p.click("#messages .msg-error [data-dismiss]")
     assert p.is_visible("#home") and p.is_hidden("#replay")
@@ -212,7 +212,7 @@ def test_a_forged_or_hostile_link_is_refused_and_the_engine_goes_on(finished, fr
     # worker must refuse it with a reason, never fail, and answer the next request.
     if how == "a die edited, checksum redone":
         token = _token_of(json.dumps(_edited_die(finished), separators=(",", ":")).encode())
-        reason = "the dice were edited: the roll at action"
+        reason = "The dice were edited: in turn"
     elif how == "megabytes of brackets":
         token = _token_of(b"[" * 1_900_000)
         assert len(token) < 4000  # a small link that inflates to 1.9 MB

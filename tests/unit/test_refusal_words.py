@@ -233,7 +233,8 @@ def test_what_the_page_does_not_know_still_gets_words():
     assert words.refusal({"code": "box.filled", "params": {}}) == words.t("refusal.other", code="box.filled")
     assert words.refusal({"code": "sides.count", "params": {"max": "many"}}) == words.t(
         "refusal.other", code="sides.count")
-    assert words.refusal({"ok": False, "kind": "NoAnswer", "error": "x"}) == words.t("refusal.other", code="NoAnswer")
+    assert words.refusal({"ok": False, "kind": "TooLarge", "error": "x"}) == words.t("refusal.other", code="TooLarge")
+    assert words.refusal({"ok": False, "kind": "NoAnswer", "error": "x"}) == "Двигателят на играта не отговори."
 
 
 def test_every_code_is_worded_from_sample_params_in_every_language():

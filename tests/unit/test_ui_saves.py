@@ -272,3 +272,38 @@ def test_a_value_too_long_to_read_is_listed_aside_and_never_changed(saves):
     assert tab.aside() == {}
     tab.set_aside("g1", "why")
     assert local.items[saves.ASIDE] == big
+
+
+def test_a_save_set_aside_keeps_the_refusal_and_the_list_words_it_in_the_language_in_use(saves):
+    """The engine's refusal is stored as its code and params, not as words: after a
+    language switch the list says why in the new language; the page's own reason (the
+    engine did not answer) by its key too, and a text stored by an older version as it is."""
+    import words
+    local = LocalStorage()
+    tab = saves.Saves(Wrapper(local))
+    (view, text), = replies(1)
+    for gid in ("g1", "g2", "g3"):
+        tab.put(gid, view, text)
+    doc = json.loads(text)["save"]
+    refused = app.Session().handle({"op": "load", "save": dict(doc, schema=99)})
+    assert refused["code"] == "save.newer"
+    tab.set_aside("g1", saves.why_aside(refused))
+    tab.set_aside("g2", saves.why_aside({"ok": False, "kind": "NoAnswer", "error": "worker lost"}))
+    tab.set_aside("g3", "an older version's words")
+    stored = json.loads(local.items[saves.ASIDE])
+    assert stored["g1"] == {"code": "save.newer", "params": {"schema": 99, "max": 1}}
+    assert stored["g2"] == {"words": "msg.no_answer"}
+    try:
+        for lang in ("en", "ru"):
+            words.set_lang(lang)
+            _, _, broken = tab.listing()
+            why = {gid: reason for gid, _, reason in broken}
+            assert why == {"g1": words.refusal(refused), "g2": words.t("msg.no_answer"),
+                           "g3": "an older version's words"}, lang
+        assert why["g1"].startswith("Сохранённая партия сделана более новой версией")
+    finally:
+        words.set_lang("en")
+    # a save no longer readable says why it cannot be read now, in the language in use
+    local.items["generala.save.g1"] = "{not json"
+    _, _, broken = tab.listing()
+    assert dict((gid, reason) for gid, _, reason in broken)["g1"] == words.t("save.corrupt")

@@ -6,12 +6,18 @@
 #                               the player is told ("The game engine failed: ...");
 #                               the reply is {"ok": False, "kind": "NoAnswer", "error": ...}
 #   InternalError, InvalidInput (a bug in the engine, a request the page should never
-#                               have sent): the player is told the engine's words; the
-#                               reply is returned as it came
+#                               have sent): the player is always told, in the player's
+#                               language (words.refusal: from the refusal's code and
+#                               params); the reply is returned as it came
 #   any other refusal           (IllegalAction, SaveError, NeedTable, ...): told the same
 #                               way, unless the caller words it itself (quiet=True, or
-#                               the kinds it words); the reply is returned as it came
+#                               the kinds it words: with words.refusal too); the reply is
+#                               returned as it came
 #   A reply the player was told of is marked "told": True (the caller adds nothing).
+#   Every refusal's English (its "error"), code and params go to the developer console
+#   only (console.warn for a bug, InternalError and InvalidInput; console.info for the
+#   others), never on screen. Not console.error: a refusal is an answer, not a fault of
+#   the page (an InternalError still fails the e2e guard, which watches the replies).
 #   the engine's worker stopped (engine.mjs starts a new one with the game and sends the
 #                               unanswered requests again): the player is told once
 #                               ("The game engine stopped and started again ...")
@@ -29,6 +35,7 @@
 #   await ready()               True once the engine has booted, False if it failed
 #   await import_file(f, max)   an export file checked by the engine (read in JS: see
 #                               engine.mjs importFile); the engine's failures as above
+#   refusal_of(js_reply)        the refusal in import_file's reply, as a dict (to word it)
 import json
 
 import js
@@ -50,12 +57,27 @@ def tell(reply, quiet=False):
     kind = reply.get("kind")
     if kind == NO_ANSWER:
         message(words.t("msg.engine_failed", error=reply.get("error")), "error")
-    elif kind in TOLD_ALWAYS or not (quiet is True or (quiet and kind in quiet)):
-        message(str(reply.get("error")), "error")
-    else:
+        reply["told"] = True
         return reply
-    reply["told"] = True
+    log(reply)
+    if kind in TOLD_ALWAYS or not (quiet is True or (quiet and kind in quiet)):
+        message(words.refusal(reply), "error")
+        reply["told"] = True
     return reply
+
+
+def log(reply):
+    """A refusal's English, code and params, for developers: on the console only (a value
+    table asked for, NeedTable, is the transport's business: not logged)."""
+    kind = reply.get("kind")
+    if kind == "NeedTable":
+        return
+    text = "engine refusal " + str(kind) + " " + str(reply.get("code")) + " " \
+        + json.dumps(reply.get("params")) + ": " + str(reply.get("error"))
+    if kind in TOLD_ALWAYS:
+        js.console.warn(text)
+    else:
+        js.console.info(text)
 
 
 # The hot path's answers: the transport gives each request an id at once and sends
@@ -120,9 +142,19 @@ async def import_file(f, max_bytes):
     """The engine's reply to op import for the file ``f``, a JS object (its games are
     taken one at a time); a failure of the engine is told as above."""
     reply = await transport.importFile(f, max_bytes)  # never rejects
-    if not reply.ok and str(reply.kind) in (NO_ANSWER,) + TOLD_ALWAYS:
-        tell({"ok": False, "kind": str(reply.kind), "error": str(reply.error)}, True)
+    if not reply.ok and str(reply.kind) not in PAGE_FAILURES:
+        tell(refusal_of(reply), True)  # the engine's answer: on the console (a bug: told)
     return reply
+
+
+# import_file's failures that are not the engine's: no code, the caller words them.
+PAGE_FAILURES = ("TooLarge", "ReadError")
+
+
+def refusal_of(reply):
+    """import_file's reply (a JS object) that is not ok, as a dict: a refusal's kind, code,
+    params and error (small: no games), or NoAnswer's."""
+    return json.loads(str(js.JSON.stringify(reply)))
 
 
 async def started():

@@ -181,7 +181,7 @@ class Computer:
                 return
             self.halted = self.turn_key
             if not reply.get("told"):
-                game.screen.message(words.t("ai.failed", error=str(reply.get("error"))), "error")
+                game.screen.message(words.t("ai.failed", error=words.refusal(reply)), "error")
             if reply.get("view"):
                 game.draw(reply["view"])
             return

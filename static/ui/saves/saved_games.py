@@ -15,7 +15,7 @@ from dom import byid, clear, el, message
 from render import sheet_mark as render_sheet_mark
 from replies import stored
 from save_lists import continue_meta, game_title, result_line
-from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, rev_of, when
+from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, reason_text, rev_of, when, why_aside
 from shapes import sheet_game
 
 storage = js.generala.storage
@@ -76,11 +76,13 @@ class SavedGames:
         return entry
 
     def failed(self, entry, reply):
-        """The engine refused to load a stored game: it is set aside, and the player told why."""
-        reason = reply.get("error") if reply.get("kind") != "NoAnswer" else words.t("msg.no_answer")
+        """The engine refused to load a stored game: it is set aside with its reason (the
+        refusal's code and params, worded in the language in use whenever it is shown), and
+        the player told why."""
+        reason = why_aside(reply)
         self.saves.set_aside(entry["id"], reason)
         message(words.t("msg.load_failed", game=describe(entry), when=when(entry.get("updated") or 0),
-                        reason=reason), "error")
+                        reason=reason_text(reason)), "error")
 
     def draw_saves(self):
         unfinished, finished, broken = self.saves.listing()

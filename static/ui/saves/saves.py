@@ -7,7 +7,10 @@
 #                        (the engine's reply text is stored as it came: no re-encoding;
 #                        top-level "save" and "view" are read too)
 #   generala.current     id of the game on the board (resumed on reload)
-#   generala.aside       ids of saves that could not be loaded, with the reason;
+#   generala.aside       ids of saves that could not be loaded, with the reason: the
+#                        engine's refusal as {"code", "params"} (worded in the language
+#                        in use when the list is drawn: reason_text), {"words": key} for
+#                        the page's own, or a text (stored by older versions);
 #                        their entries are never rewritten, only deleted on request
 #
 # Two tabs on one game: "rev" (first in the text, so it is read without parsing the
@@ -160,7 +163,9 @@ class Saves:
             entry, reason = self.get(gid)
             if gid in aside or entry is None:
                 label = describe(entry) if entry else words.t("save.unnamed", id=gid)
-                broken.append((gid, label, aside.get(gid) or reason))
+                kept = aside.get(gid)
+                # why it cannot be read now (in the language in use), else why it was set aside
+                broken.append((gid, label, reason if entry is None else reason_text(kept) or reason))
             elif entry.get("over"):
                 finished.append(entry)
             else:
@@ -181,6 +186,24 @@ def rev_of(text):
         if digits and all("0" <= ch <= "9" for ch in digits):
             return int(digits)
     return 0
+
+
+def why_aside(reply):
+    """What is stored as the reason a save the engine refused is set aside: the refusal's
+    code and params (to be worded in the language of the day), or the page's own words' key
+    when the engine did not answer."""
+    if reply.get("code"):
+        return {"code": reply["code"], "params": reply.get("params") or {}}
+    return {"words": "msg.no_answer"}
+
+
+def reason_text(reason):
+    """A stored reason (why_aside, or the text of an older version) in the language in use."""
+    if isinstance(reason, dict):
+        if reason.get("code"):
+            return words.refusal(reason)
+        return words.t(str(reason.get("words")))
+    return str(reason) if reason else ""
 
 
 def when(ms):

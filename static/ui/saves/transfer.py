@@ -206,15 +206,15 @@ class Transfer:
     async def check_and_store(self, f, name):
         reply = await engine_client.import_file(f, MAX_BYTES)  # waits for the engine
         if not reply.ok:
-            kind, error = str(reply.kind), str(reply.error)
+            kind = str(reply.kind)
             if kind == "TooLarge":  # refused before reading
                 why = words.t("transfer.too_large", max=MAX_BYTES // 1_000_000)
             elif kind == engine_client.NO_ANSWER:
                 why = words.t("transfer.no_engine")
             elif kind == "ReadError":
-                why = words.t("transfer.unreadable", why=error)
-            else:
-                why = error.rstrip(".")  # the engine names the problem (SaveError)
+                why = words.t("transfer.unreadable", why=str(reply.error))
+            else:  # the engine names the problem (SaveError), in the player's words
+                why = words.refusal(engine_client.refusal_of(reply))
             self.show(words.t("transfer.bad", name=name, why=why), "error")
             return
         games = reply.games

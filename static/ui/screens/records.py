@@ -86,7 +86,7 @@ class RecordsView:
         entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
         reply = await engine_client.call({"op": "records", "entries": entries}, quiet=True)
         if not reply.get("ok"):
-            status.textContent = words.t("records.failed", why=reply.get("error"))
+            status.textContent = words.t("records.failed", why=words.refusal(reply))
             return
         result = reply["records"]
         self.players = result["players"]

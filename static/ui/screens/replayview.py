@@ -126,7 +126,7 @@ class ReplayView:
             return
         reply = await engine_client.call(req, quiet=True)
         if not reply.get("ok"):
-            self.fail(words.t(error_key, why=str(reply.get("error")).rstrip(".")))
+            self.fail(words.t(error_key, why=words.refusal(reply)))
             return
         self.save = save_doc(reply)
         self.token = reply.get("link") or self.token
@@ -191,7 +191,7 @@ class ReplayView:
             kind = str(reply.kind)
             why = (words.t("replay.file_large") if kind == "TooLarge"
                    else words.t("replay.no_engine") if kind == engine_client.NO_ANSWER
-                   else str(reply.error).rstrip("."))
+                   else words.refusal(engine_client.refusal_of(reply)))
             message(words.t("replay.file_bad", name=name, why=why), "error")
             return
         games = reply.games
@@ -401,7 +401,7 @@ class ReplayView:
             reply = await engine_client.call({"op": "share"} if from_board else {"op": "share", "save": self.save},
                                              quiet=True)
             if not reply.get("ok"):
-                message(words.t("replay.share_failed", why=reply.get("error")), "error")
+                message(words.t("replay.share_failed", why=words.refusal(reply)), "error")
                 return
             token = str(reply["link"])
             if not from_board:

@@ -334,12 +334,16 @@ def refusal(reply):
     ``params``, or the ``{"code", "params"}`` named inside another (a cause), its params
     worded (box ids as box names, a variant as its title, a cause by this function, ...).
     Never the engine's English: a reply without a code, or whose words cannot be filled
-    from its params, gets the generic words with what code it has."""
+    from its params, gets the generic words with what code it has (NoAnswer: the engine
+    did not answer)."""
     is_dict = isinstance(reply, dict)
     code = reply.get("code") if is_dict else None
     params = reply.get("params") if is_dict else None
     if not isinstance(code, str):
-        code = str((reply.get("kind") if is_dict else None) or "?")
+        kind = reply.get("kind") if is_dict else None
+        if kind == "NoAnswer":  # the engine did not answer (engine_client: replies.no_answer)
+            return t("msg.no_answer")
+        code = str(kind or "?")
     if not isinstance(params, dict):
         params = {}
     key = refusal_key(code)
