@@ -93,6 +93,7 @@ class SavedGames:
         if reply.get("save") and self.gid:
             # Saved right after this task, so the board is drawn first.
             self.pending = (self.gid, view, stored(reply), self.created)
+            byid("board").setAttribute("data-save-pending", "")  # until written: tests wait on it
             js.setTimeout(self.save_proxy, 0)
 
     def save_now(self):
@@ -100,6 +101,7 @@ class SavedGames:
         previous copy and is told once per game (nearly full storage fails every other
         write, as the save grows and shrinks: no message each time); a write refused
         because another tab played on makes this tab follow that tab."""
+        byid("board").removeAttribute("data-save-pending")
         pending, self.pending = self.pending, None
         if not pending:
             return
