@@ -131,6 +131,9 @@ def firefox_path() -> str:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "only_chromium(reason): the test needs Chromium; skipped in other engines with the reason")
+    config.addinivalue_line(
+        "markers", "cross_engine: one of the tests that together cover every screen and major flow; "
+        "`make test-firefox` runs these (-m cross_engine), Chromium runs them all (docs/testing.md)")
 
 
 def pytest_runtest_setup(item):

@@ -231,6 +231,31 @@ def wait_ready(page_or_frame, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     return time.monotonic() - t0
 
 
+def engine_round_trip(page_or_frame) -> None:
+    """A ping to the engine worker and back, straight through engine.mjs. The worker
+    answers in request order and the page handles each reply in its own message task,
+    so once the ping is answered every request the page sent before it has been
+    answered and handled: a test that proves something did NOT happen (no request was
+    sent, no board was drawn) checks after this instead of sleeping."""
+    reply = page_or_frame.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    assert '"ok": true' in reply, reply
+
+
+# How far pause_clock moves the fake clock on: more than the few milliseconds between
+# reading the page's time and the pause arriving, or Playwright refuses to go back.
+PAUSE_MARGIN_MS = 100
+
+
+def pause_clock(page) -> None:
+    """Stop the page's fake clock (`context.clock.install()` before the page loaded;
+    time flows as real time until this call) PAUSE_MARGIN_MS after the page's now:
+    from here no timer fires until the test moves time on with `page.clock.run_for(ms)`
+    (or lets it flow again with `page.clock.resume()`). The engine's replies are not
+    timers: the board still answers clicks and draws replies."""
+    now = page.evaluate("Date.now()")
+    page.clock.pause_at((now + PAUSE_MARGIN_MS) / 1000)  # seconds (Playwright's time for a number)
+
+
 # Records every value <html data-state> takes, from the first parse on.
 STATE_LOG_SCRIPT = """
 (() => {
