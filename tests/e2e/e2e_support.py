@@ -199,6 +199,16 @@ def download(page, click, timeout_s: float = 30.0) -> tuple[str, Path]:
     raise AssertionError(f"no downloaded file in {folder} after {timeout_s} s: {list(folder.iterdir())}")
 
 
+def poll(page, condition, timeout_s: float = 60.0, what: str = "the condition") -> None:
+    """Until `condition()` (a Python-side fact, e.g. a route handler's list) is true, or
+    fail after `timeout_s`. Playwright runs route and event handlers only while one of
+    its calls is under way: each check lets it run them for up to 50 ms."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not after {timeout_s} s"
+        page.wait_for_timeout(50)
+
+
 def boot(page, url: str = "/", timeout_ms: int = BOOT_TIMEOUT_MS):
     """Open the app and wait until the engine answers (<html data-state=ready>).
     Fails with the page's visible message if it reaches data-state=error.

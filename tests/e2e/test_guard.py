@@ -4,7 +4,7 @@ from types import SimpleNamespace as NS
 
 import pytest
 
-from e2e_support import Guard, is_local_url
+from e2e_support import Guard, is_local_url, poll
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_
     page.evaluate("console.error('deliberate console error')")
     page.evaluate("setTimeout(() => { throw new Error('deliberate page error') }, 0)")
     page.evaluate("document.body.append(Object.assign(document.createElement('div'), {className: 'py-error', textContent: 'Traceback: deliberate'}))")
-    page.wait_for_timeout(200)
+    poll(page, lambda: sum("deliberate" in p for p in g.problems) == 2, 10, "the console error and page error reported")
     g.collect_error_boxes()
     text = "\n".join(g.problems)
     assert "deliberate console error" in text
@@ -115,9 +115,8 @@ def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard, browser_name)
     guard = app_guard
     before = len(guard.problems)
     app_page.evaluate("fetch('http://external.test/x').catch(() => {})")
-    app_page.wait_for_timeout(300)
-    new = guard.problems[before:]
-    assert any(re.search(CSP_BLOCK[browser_name], p) for p in new), new
+    poll(app_page, lambda: any(re.search(CSP_BLOCK[browser_name], p) for p in guard.problems[before:]), 10,
+         "the CSP block reported")
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
@@ -129,10 +128,9 @@ def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(ap
     assert guard.problems[before:] == []  # Playwright's own <style> (Firefox) is claimed
     app_page.evaluate("""() => { const s = document.createElement('style');
         s.textContent = '#nothing { color: red }'; document.head.append(s); s.remove(); }""")
-    app_page.wait_for_timeout(300)
-    new = guard.problems[before:]
     wording = {"chromium": "Applying inline style violates the following Content Security Policy", "firefox": "blocked an inline style (style-src-elem)"}
-    assert any(wording[browser_name] in p for p in new), new
+    poll(app_page, lambda: any(wording[browser_name] in p for p in guard.problems[before:]), 10,
+         "the inline style's CSP block reported")
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
@@ -152,7 +150,9 @@ def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
         const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
         w.onmessage = (e) => { if (e.data && e.data.done) resolve(); };
     })""", [crafted, refusal])
-    page.wait_for_timeout(300)
+    # The watch saw both replies before "done"; the one console error it logged arrives
+    # here in order, before anything logged after it.
+    poll(page, lambda: any("engine InternalError reply:" in p for p in g.problems), 10, "the InternalError reported")
     internal = [p for p in g.problems if "engine InternalError reply:" in p]
     assert internal == [f"console error: engine InternalError reply: {crafted}"], g.problems
     # An ordinary refusal is not a problem.
@@ -172,7 +172,7 @@ def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_ur
         const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
         w.onmessage = () => resolve();
     })""")
-    page.wait_for_timeout(300)
+    poll(page, lambda: len(g.problems) >= 2, 10, "the worker's two lines reported")
     text = "\n".join(g.problems)
     assert "console error: deliberate worker error" in text, g.problems
     assert "engine stderr: deliberate stderr line" in text, g.problems

@@ -7,18 +7,23 @@ import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, engine_version, wait_ready, wake
+from e2e_support import boot, engine_version, poll, wait_ready, wake
 from gamepage import open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
 import words  # noqa: E402
 
-LAYOUT_SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
-}).observe({ type: "layout-shift", buffered: true });
-"""
+# The layout shifts since the page began (buffered entries: a new observer's takeRecords()
+# has them at once), after the frames that draw the page as it is now.
+LAYOUT_SHIFTS = """async () => {
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const po = new PerformanceObserver(() => {});
+  po.observe({ type: "layout-shift", buffered: true });
+  const shifts = po.takeRecords().filter((e) => !e.hadRecentInput).map((e) => e.value);
+  po.disconnect();
+  return shifts;
+}"""
 
 CURRENT_ENTRY = """() => {
   const id = localStorage.getItem('generala.current');
@@ -56,11 +61,7 @@ def held_ui(page, url="/"):
     page.route("**/static/ui/main.py", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
     wake(page)  # the UI starts at the first input
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the UI's entry point was never requested"
+    poll(page, lambda: held, 60, "the UI's entry point requested")
 
     def release():
         for route in held:
@@ -154,11 +155,9 @@ def test_nothing_moves_while_the_page_boots(browser, base_url, width):
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 800},
                                   service_workers="block")
     try:
-        context.add_init_script(LAYOUT_SHIFTS)
         page = context.new_page()
         boot(page)
-        page.wait_for_timeout(300)
-        shifts = page.evaluate("window.__shifts")
+        shifts = page.evaluate(LAYOUT_SHIFTS)
         assert sum(shifts) < 0.01, shifts
     finally:
         context.close()
@@ -195,9 +194,14 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     # are fetched into the cache, and the status line no longer says it is loading.
     page.goto("/")
     page.wait_for_function("generalaEngine.state === 'ready'", timeout=90_000)
-    page.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/static/ui/main.py'))",
-                           timeout=30_000)
-    page.wait_for_timeout(500)
+    # The page's last work of its own: every file of the UI's list fetched into the cache
+    # (ui-start.mjs warm); nothing after it starts the UI but a person.
+    files = page.evaluate("async () => (await (await fetch('/ui-files.json')).json()).files")
+    assert "static/ui/main.py" in files
+    page.wait_for_function("""files => {
+        const got = new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname));
+        return files.every(f => got.has(new URL(f, location.origin + '/').pathname));
+    }""", arg=files, timeout=30_000)
     assert page.evaluate(UI_RAN)["state"] == "loading"
     assert page.evaluate(UI_RAN)["ui"] is None and not page.evaluate(UI_RAN)["home"]
     assert page.evaluate("typeof globalThis.pyscript") == "undefined"

@@ -237,9 +237,18 @@ def test_embed_mode_registers_no_service_worker(own_site, sw_context):
     page = context.new_page()
     requests = []
     page.on("request", lambda r: requests.append(r.url))
+    # Every call to register (sw-register.mjs makes it, when it does, in the task that
+    # sets data-state=ready: the state's observer, then a microtask).
+    page.add_init_script("""
+      window.__swCalls = 0;
+      if (navigator.serviceWorker) {
+        const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => { window.__swCalls++; return reg(...args); };
+      }
+    """)
     page.goto(base_url + "/?embed=1")
     wait_ready(page)
-    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__swCalls") == 0
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert page.evaluate("caches.keys()") == []
     assert not [u for u in requests if u.endswith(("/sw.js", ".gvt"))]
