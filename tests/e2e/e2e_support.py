@@ -241,6 +241,13 @@ def wait_ready(page_or_frame, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     return time.monotonic() - t0
 
 
+def cross_engine(*values, id: str | None = None):
+    """One case of a parametrized test that the cross-engine subset (`-m cross_engine`,
+    what `make test-firefox` runs) runs too; the other cases run in Chromium only."""
+    import pytest
+    return pytest.param(*values, marks=pytest.mark.cross_engine, id=id)
+
+
 def engine_round_trip(page_or_frame) -> None:
     """A ping to the engine worker and back, straight through engine.mjs. The worker
     answers in request order and the page handles each reply in its own message task,

@@ -16,7 +16,7 @@ prove the pace step by step (page.clock.run_for).
 import time
 
 import pytest
-from e2e_support import engine_round_trip, pause_clock, wait_ready
+from e2e_support import cross_engine, engine_round_trip, pause_clock, wait_ready
 from gamepage import RENDERED, GamePage, gp, open_setup, shared_page  # noqa: F401
 
 from generala import Game
@@ -244,6 +244,7 @@ def test_setup_levels_and_the_note_on_games_without_a_table(gp: GamePage):
     assert rows.nth(0).locator('.player option[value="ai:expert"]').evaluate("o => o.hidden")
 
 
+@pytest.mark.cross_engine
 def test_hint_shows_the_engines_values(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=11)
@@ -283,6 +284,7 @@ def test_hint_shows_the_engines_values(gp: GamePage):
         assert after.history[-1].get("score") == best["action"]["score"]
 
 
+@pytest.mark.cross_engine
 def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=21)
@@ -393,7 +395,7 @@ AUTO_WINS = [("argentine", "served-generala", "with a served Generala"),
              ("puerto-rican", "big-general", "with a Big General")]
 
 
-@pytest.mark.parametrize("player", ["ai:heuristic", "human"], ids=["computer", "person"])
+@pytest.mark.parametrize("player", [cross_engine("ai:heuristic", id="computer"), "human"], ids=["computer", "person"])
 @pytest.mark.parametrize("variant,kind,words", AUTO_WINS, ids=[c[0] for c in AUTO_WINS])
 def test_five_alike_served_ends_the_game_for_a_computer_as_for_a_person(gp: GamePage, variant, kind, words, player):
     p = gp.page

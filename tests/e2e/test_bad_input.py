@@ -1,5 +1,6 @@
 """Bad input: hostile names are shown as text and run nothing; long names are
 shortened with a message; bad URL parameters get a visible message and defaults."""
+import pytest
 from e2e_support import wait_ready
 from gamepage import GamePage, gp, open_setup, shared  # noqa: F401
 
@@ -7,6 +8,7 @@ HOSTILE = '<img src=x onerror=alert(1)><script type="py">print(1)</script>'
 SCRIPT = '<script type="py">print(1)</script>'
 
 
+@pytest.mark.cross_engine
 def test_hostile_names_are_shown_literally_and_run_nothing(gp: GamePage):
     p = gp.page
     dialogs, printed, images = [], [], []
@@ -41,6 +43,7 @@ def test_hostile_names_are_shown_literally_and_run_nothing(gp: GamePage):
     assert images == [] and dialogs == [] and printed == []
 
 
+@pytest.mark.cross_engine
 def test_bad_url_parameters_get_a_message_and_defaults(gp: GamePage):
     p = gp.page
     p.goto("/?variant=%3Cb%3Eyacht%3C/b%3E&seed=-4x")

@@ -16,7 +16,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from e2e_support import engine_round_trip, wait_ready
+from e2e_support import cross_engine, engine_round_trip, wait_ready
 from gamepage import GamePage, gp, shared  # noqa: F401
 
 from generala import app
@@ -135,7 +135,7 @@ def test_a_view_that_cannot_be_drawn_is_asked_of_the_engine(gp: GamePage, name, 
     assert gp.dice() and p.evaluate(SNAPSHOT)[PREFIX + BAD_ID] != bad
 
 
-@pytest.mark.parametrize("where", ["current", "other"])
+@pytest.mark.parametrize("where", [cross_engine("current"), "other"])
 def test_a_save_the_engine_refuses_is_set_aside_unchanged(gp: GamePage, where):
     p = gp.page
 
@@ -248,6 +248,7 @@ WRITE_BIG = """async ([k, n]) => {
 }"""
 
 
+@pytest.mark.cross_engine
 def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePage):
     """The storage event of another tab is read through storage.mjs (its size, the rev at
     its head), not as the event's new value: nothing of the few MB reaches MicroPython."""

@@ -75,6 +75,7 @@ def test_claimed_problems_are_not_reported():
     assert g.problems == ["page error: Error: unexpected"]
 
 
+@pytest.mark.cross_engine
 def test_guard_catches_a_real_external_request_in_the_browser(context, base_url):
     # A guard of our own (not the fixture's, which would fail this test).
     # The external host is answered by Playwright's router: nothing leaves the machine.
@@ -86,6 +87,7 @@ def test_guard_catches_a_real_external_request_in_the_browser(context, base_url)
     assert any("request to another host: GET http://external.test/page.html" in p for p in g.problems)
 
 
+@pytest.mark.cross_engine
 def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_url):
     g = Guard()
     g.attach_context(context)
@@ -109,6 +111,7 @@ CSP_BLOCK = {
 }
 
 
+@pytest.mark.cross_engine
 def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard, browser_name):
     # The production CSP blocks a fetch to another host before any request is made;
     # Chromium reports it as a console error, Firefox as a page error: both recorded.
@@ -120,6 +123,7 @@ def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard, browser_name)
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
+@pytest.mark.cross_engine
 def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(app_page, app_guard, browser_name):
     guard = app_guard
     before = len(guard.problems)
@@ -134,6 +138,7 @@ def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(ap
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
+@pytest.mark.cross_engine
 def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
     # The engine answers every bad request with InvalidInput (tests/unit/test_app_input.py),
     # so an InternalError reply is crafted: a worker of the engine's name posts one the
@@ -159,6 +164,7 @@ def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
     assert g.problems == internal, g.problems
 
 
+@pytest.mark.cross_engine
 def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_url):
     # The engine worker's console is the worker's own: an error it logs, or a line
     # Python writes to stderr, reaches the guard in each engine. A worker of the same

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, engine_version, poll, wait_ready, wake
+from e2e_support import boot, cross_engine, engine_version, poll, wait_ready, wake
 from gamepage import open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
@@ -35,6 +35,7 @@ def visible_text(page, selector):
     return page.inner_text(selector).strip()
 
 
+@pytest.mark.cross_engine
 def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     boot(page)
     taps = 0
@@ -69,6 +70,7 @@ def held_ui(page, url="/"):
     return release
 
 
+@pytest.mark.cross_engine
 def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
     release = held_ui(page)
     assert page.evaluate("() => document.documentElement.dataset.state") == "loading"
@@ -84,7 +86,7 @@ def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
-@pytest.mark.parametrize("lang", ["es", "bg", "ru"])
+@pytest.mark.parametrize("lang", ["es", cross_engine("bg"), "ru"])
 def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
     release = held_ui(page, f"/?lang={lang}")
     table = words.table(lang)
@@ -123,6 +125,7 @@ def test_the_last_quick_game_is_remembered_and_a_bad_memory_is_ignored(page):
     assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("argentine", "ai:heuristic")
 
 
+@pytest.mark.cross_engine
 def test_hot_seat_seats_are_people_and_custom_shows_everything(page):
     boot(page)
     open_setup(page, "custom")
@@ -138,6 +141,7 @@ def test_hot_seat_seats_are_people_and_custom_shows_everything(page):
     assert players == ["human", "human"]  # no computer the player did not see
 
 
+@pytest.mark.cross_engine
 def test_saved_games_import_and_export_are_a_panel_of_their_own(page):
     boot(page)
     assert not page.is_visible("#import-games") and not page.is_visible("#history-section")
@@ -188,6 +192,7 @@ UI_RAN = "() => ({state: document.documentElement.dataset.state, ui: document.do
          " home: !!window.generalaHome, interpreters: document.querySelectorAll('script[type=mpy]').length})"
 
 
+@pytest.mark.cross_engine
 def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     # Nothing saved and nothing in the address: the page's UI (PyScript, MicroPython, the
     # UI's modules) waits for a person; the engine boots meanwhile, then the UI's files

@@ -62,6 +62,7 @@ def ping(page):
     return json.loads(page.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))"))
 
 
+@pytest.mark.cross_engine
 def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, sw_context):
     dist, base_url, servers = own_site
     context, guard = sw_context
@@ -133,6 +134,7 @@ def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw
     computer_moves(page, "argentine")
 
 
+@pytest.mark.cross_engine
 def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):
     dist, base_url, servers = own_site
     context, guard = sw_context
@@ -231,6 +233,7 @@ def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
     computer_moves(tab, "argentine")
 
 
+@pytest.mark.cross_engine
 def test_embed_mode_registers_no_service_worker(own_site, sw_context):
     _, base_url, _ = own_site
     context, _ = sw_context

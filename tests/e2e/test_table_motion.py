@@ -20,7 +20,7 @@ import json
 import pytest
 from gamepage import GamePage, Mirror, gp, shared_page  # noqa: F401
 
-from e2e_support import STATE_LOG_SCRIPT, boot, engine_round_trip, pause_clock
+from e2e_support import STATE_LOG_SCRIPT, boot, cross_engine, engine_round_trip, pause_clock
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def roll_and_see(gp: GamePage, m: Mirror):
     assert p.evaluate(SHOWN) == m.view["dice"]
 
 
-@pytest.mark.parametrize("variant", ["argentine", "puerto-rican", "bulgarian", "double"])
+@pytest.mark.parametrize("variant", [cross_engine("argentine"), "puerto-rican", "bulgarian", "double"])
 def test_the_dice_land_on_the_engines_faces(gp: GamePage, variant):
     gp.new_game(variant, ("Ana", "Beto"), seed=SEEDS[variant])
     motion(gp, True)
@@ -201,7 +201,7 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
 
 
 @pytest.mark.parametrize("variant,seed,kind", [("bulgarian", 106, "five"), ("double", 12, "five"),
-                                               ("argentine", 2422, "auto")])
+                                               cross_engine("argentine", 2422, "auto")])
 def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed, kind):
     p = gp.page
     gp.new_game(variant, ("Ana", "Beto"), seed=seed)
@@ -273,6 +273,7 @@ def fresh_page(context):
     return context.new_page()
 
 
+@pytest.mark.cross_engine
 def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     page = fresh_page(context)
     boot(page, "/?variant=argentine&seed=3")
