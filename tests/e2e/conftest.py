@@ -12,6 +12,9 @@ Debian Firefox ESR (`--browser chromium` / `--browser firefox`; `make test` runs
 - `@pytest.mark.only_chromium("why")`: a test that needs Chromium (CDP, its
   installability checks, media emulation, ...) is skipped in other engines with
   that reason.
+- `@pytest.mark.cross_engine`: the tests that together cover every screen and major
+  flow; `make test-firefox` runs only these (`-m cross_engine`), Chromium runs all
+  (docs/testing.md, "What each engine runs", lists which covers what).
 - Downloads land in a session folder (`downloads_dir`); `e2e_support.download`
   returns the file written there, in both engines.
 - `page` / `app_page`: a page whose `guard` fails the test at teardown on any
