@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import boot, cross_engine, engine_version, poll, wait_ready, wake
-from gamepage import open_library, open_setup
+from gamepage import SETTLED, open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static" / "ui"))
 import words  # noqa: E402
@@ -46,7 +46,7 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     page.click("#roll")
     taps += 1
     page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert taps == 2
     entry = page.evaluate(CURRENT_ENTRY)
     assert entry["variant"] == "argentine"
@@ -82,7 +82,7 @@ def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
     page.wait_for_selector("#board", state="visible", timeout=90_000)
     wait_ready(page)
     assert page.get_attribute("html", "data-first-tap") is None
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
@@ -114,7 +114,7 @@ def test_the_last_quick_game_is_remembered_and_a_bad_memory_is_ignored(page):
     assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("double", "ai:beginner")
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     entry = page.evaluate(CURRENT_ENTRY)
     assert entry["variant"] == "double"
     assert [s["player"] for s in entry["reply"]["view"]["sides"]] == ["human", "ai:beginner"]
@@ -172,7 +172,7 @@ def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
     page.click("#play-computer")
     page.wait_for_selector("#roll:enabled")
     page.click("#roll")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     page.add_init_script("""
       window.__homeSeen = false;
       const look = () => {
@@ -218,7 +218,7 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     assert page.get_attribute("html", "data-ui") == "starting"
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
     wait_ready(page)
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
     page.click("#roll")
     page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
@@ -233,7 +233,7 @@ def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
     page.evaluate("document.getElementById('play-computer').click()")
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
@@ -263,7 +263,7 @@ def test_picks_made_before_the_ui_starts_are_kept(page):
     assert page.evaluate("localStorage.getItem('generala.lang')") == "bg"
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "double"
 
 
@@ -276,7 +276,7 @@ def test_a_saved_game_or_a_game_link_starts_the_ui_without_input(page):
     wait_ready(page)
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     page.reload()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("#board", state="visible")
