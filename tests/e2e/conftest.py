@@ -12,6 +12,9 @@ Debian Firefox ESR (`--browser chromium` / `--browser firefox`; `make test` runs
 - `@pytest.mark.only_chromium("why")`: a test that needs Chromium (CDP, its
   installability checks, media emulation, ...) is skipped in other engines with
   that reason.
+- `@pytest.mark.cross_engine`: the tests that together cover every screen and major
+  flow; `make test-firefox` runs only these (`-m cross_engine`), Chromium runs all
+  (docs/testing.md, "What each engine runs", lists which covers what).
 - Downloads land in a session folder (`downloads_dir`); `e2e_support.download`
   returns the file written there, in both engines.
 - `page` / `app_page`: a page whose `guard` fails the test at teardown on any
@@ -131,6 +134,9 @@ def firefox_path() -> str:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "only_chromium(reason): the test needs Chromium; skipped in other engines with the reason")
+    config.addinivalue_line(
+        "markers", "cross_engine: one of the tests that together cover every screen and major flow; "
+        "`make test-firefox` runs these (-m cross_engine), Chromium runs them all (docs/testing.md)")
 
 
 def pytest_runtest_setup(item):

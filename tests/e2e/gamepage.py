@@ -20,6 +20,10 @@ from generala import app
 # Drawn at least once more, and no engine reply still on its way.
 RENDERED = ("n => { const b = document.getElementById('board');"
             " return +(b.dataset.rendered || 0) > n && !b.hasAttribute('aria-busy'); }")
+# No engine reply on its way and the last one's save written (the board is saved a task
+# after it is drawn, and carries data-save-pending until then: saved_games.py).
+SETTLED = ("() => { const b = document.getElementById('board');"
+           " return !b.hasAttribute('aria-busy') && !b.hasAttribute('data-save-pending'); }")
 
 
 def open_setup(page, mode="custom"):
@@ -66,6 +70,10 @@ class GamePage:
         n = self.renders() + extra
         action()
         self.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+
+    def settled(self, timeout: int = 10_000):
+        """No engine reply on its way and the game saved (what a reload would resume)."""
+        self.page.wait_for_function(SETTLED, timeout=timeout)
 
     # --- screens ------------------------------------------------------------
     def home(self):
@@ -248,13 +256,11 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
         split = m.best_pair()
         a, b = split["boxes"]
         gp.pick(a)
-        n = gp.renders()
         gp.pick(b)
         gp.page.wait_for_selector("#split-ok:enabled")
         groups = gp.split_groups()
         proposal = m.do({"op": "split", "boxes": [a, b]})["split"]
         assert groups[0] == proposal["positions"]
-        assert n >= 0
         gp._after(lambda: (gp.page.click("#split-ok"),
                            gp.page.is_visible("#confirm") and gp.page.click("#confirm-ok")))
         m.do({"op": "score", "boxes": [a, b], "split": proposal["positions"]})
@@ -267,11 +273,14 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
 
 # --- one booted page shared by a module's tests --------------------------------
 
-@pytest.fixture(scope="module")
-def shared(browser, base_url):
-    """(page, guard): one context and page, booted once for the whole module."""
+def shared_page(browser, base_url, clock=False):
+    """(page, guard) of a new context and page, booted; with `clock`, Playwright's fake
+    clock is installed before the page loads (time flows as real time until a test
+    pauses it: e2e_support.pause_clock)."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
                                   service_workers="block")
+    if clock:
+        context.clock.install()
     guard = Guard()
     guard.attach_context(context)
     context.add_init_script(STATE_LOG_SCRIPT)
@@ -279,6 +288,13 @@ def shared(browser, base_url):
     boot(page)
     yield page, guard
     context.close()
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    """(page, guard): one context and page, booted once for the whole module (a module
+    that needs the fake clock defines its own `shared` with shared_page(..., clock=True))."""
+    yield from shared_page(browser, base_url)
 
 
 @pytest.fixture

@@ -8,15 +8,34 @@
   same save in CPython); the coach shows the cost of a decision (the engine's);
 - after the game, the report's skill loss and luck are the engine's;
 - house options with no shipped table: the worker solves them, with progress.
+
+The computer's pace is a timer of the page (static/ui/computer.py): this module's page
+runs on Playwright's fake clock, which flows as real time unless a test pauses it to
+prove the pace step by step (page.clock.run_for).
 """
 import time
 
 import pytest
-from e2e_support import wait_ready
-from gamepage import GamePage, gp, open_setup, shared  # noqa: F401
+from e2e_support import cross_engine, engine_round_trip, pause_clock, wait_ready
+from gamepage import RENDERED, GamePage, gp, open_setup, shared_page  # noqa: F401
 
 from generala import Game
 from generala.ai import coach
+
+PACE_MS = 600  # static/ui/computer.py PACE_MS: between a computer's steps
+GRACE_MS = 1000  # UNDO_GRACE_MS: before its first roll while the person may take a box back
+BUSY = "document.getElementById('board').hasAttribute('aria-busy')"
+# The game is over, or a person may roll (a computer's turn shows Skip).
+PERSON_OR_OVER = """() => {
+  const shown = (id) => { const e = document.getElementById(id); return !!e && e.getClientRects().length > 0; };
+  return shown('over') || (!document.getElementById('roll').disabled && !shown('ai-skip'));
+}"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    yield from shared_page(browser, base_url, clock=True)
+
 
 CURRENT_SAVE = """() => {
   const id = generala.storage.get('generala.current');
@@ -55,15 +74,22 @@ def start(gp: GamePage, variant, sides, seed, options=None, reduced=True):
     p.wait_for_selector("#board", state="visible")
 
 
-def settled(gp: GamePage):
-    """Wait until no engine reply is on its way and the game is saved."""
-    gp.page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
-    gp.page.wait_for_timeout(50)
-
-
 def current_save(gp: GamePage) -> dict:
-    settled(gp)
+    gp.settled()
     return gp.page.evaluate(CURRENT_SAVE)
+
+
+def wait_person_or_over(gp: GamePage, deadline: float):
+    """Until a person may roll or the game is over (computers play meanwhile)."""
+    left_ms = (deadline - time.monotonic()) * 1000
+    assert left_ms > 0, "the game did not finish"
+    gp.page.wait_for_function(PERSON_OR_OVER, timeout=left_ms)
+
+
+def coach_told(page):
+    """The coach toggle is aria-busy until the worker knows (static/ui/coach.py): the
+    next move's reply then says what it cost."""
+    page.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
 
 
 def person_can_roll(gp: GamePage) -> bool:
@@ -91,13 +117,11 @@ def test_game_against_computers_plays_to_the_end(gp: GamePage, variant, seed, si
     deadline = time.monotonic() + 240
     human_turns = 0
     while not p.is_visible("#over"):
-        assert time.monotonic() < deadline, "the game did not finish"
+        wait_person_or_over(gp, deadline)
         if person_can_roll(gp) and p.is_hidden("#over"):
             gp.roll()
             gp.score(best_box_on_page(gp))
             human_turns += 1
-        else:
-            p.wait_for_timeout(100)
     save = current_save(gp)
     game = Game.from_json(save)
     assert game.over
@@ -118,43 +142,67 @@ def test_game_against_computers_plays_to_the_end(gp: GamePage, variant, seed, si
         assert row.locator("td.report-skill").inner_text().lstrip("−") == f"{side['skill_loss']:.2f}"
 
 
+def nothing_sent(gp: GamePage, n: int):
+    """No request went to the engine and nothing was drawn since render n."""
+    assert not gp.page.evaluate(BUSY)
+    engine_round_trip(gp.page)
+    assert gp.renders() == n
+
+
+@pytest.mark.cross_engine
 def test_computer_turn_is_paced_and_skippable(gp: GamePage):
+    """Time moves only by hand here (the fake clock paused): the computer's first roll
+    comes when Ana's moment to take her box back is over, each next step PACE_MS after
+    the last one drawn, and after Skip the rest of the turn with no time passing."""
     p = gp.page
     start(gp, "argentine", [("Ana", "human"), ("Bot", "ai:heuristic")], seed=4, reduced=False)
-    deadline = time.monotonic() + 60
-    # Play Ana's turns until the computer is about to begin a turn of its own.
-    while not p.is_visible("#ai-skip"):
-        assert time.monotonic() < deadline
-        if person_can_roll(gp):
-            gp.roll()
-            gp.score(best_box_on_page(gp))
-        else:
-            p.wait_for_timeout(50)
-    assert "Bot (computer, strong heuristic) is playing" in p.inner_text("#hint")
-    # (before its first roll, Ana may still take back a box she just filled: test_undo.py)
-    assert p.is_disabled("#roll")
-    assert p.locator("#sheet button.box:visible").count() == 0
-    before = gp.renders()
-    p.keyboard.press("r")  # a person cannot roll for the computer
-    # paced: ~600 ms between steps, so in 900 ms at most two steps are drawn
-    t0 = time.monotonic()
-    p.wait_for_function("n => +document.getElementById('board').dataset.rendered > n", arg=before)
-    assert p.is_disabled("#undo")  # the computer has rolled: its turn is its own
-    p.wait_for_timeout(900)
-    assert gp.renders() - before <= 3
-    assert p.is_visible("#ai-skip")
-    assert p.text_content("#announce").startswith("Bot: ")
-    # Skip: the rest of the computer's turn at once
-    t1 = time.monotonic()
-    p.keyboard.press("s")
-    p.wait_for_selector("#ai-skip", state="hidden", timeout=5_000)
-    skipped = time.monotonic() - t1
-    assert skipped < 1.0, skipped
-    assert p.text_content("#announce").startswith("Bot: ")
-    assert person_can_roll(gp) or p.is_visible("#over")
-    assert t1 - t0 >= 0.9
-    if person_can_roll(gp):  # the computer's move cannot be taken back by the person
-        assert p.is_disabled("#undo")
+    p.wait_for_function(PERSON_OR_OVER)
+    assert person_can_roll(gp)  # Ana, the first side, starts
+    gp.roll()
+    pause_clock(p)
+    try:
+        gp.score(best_box_on_page(gp))
+        p.wait_for_selector("#ai-skip", state="visible")
+        assert "Bot (computer, strong heuristic) is playing" in p.inner_text("#hint")
+        # (before its first roll, Ana may still take back a box she just filled: test_undo.py)
+        assert p.is_disabled("#roll") and p.is_enabled("#undo")
+        assert p.locator("#sheet button.box:visible").count() == 0
+        before = gp.renders()
+        p.keyboard.press("r")  # a person cannot roll for the computer
+        nothing_sent(gp, before)
+        p.clock.run_for(GRACE_MS - 1)
+        nothing_sent(gp, before)
+        p.clock.run_for(1)
+        p.wait_for_function(RENDERED, arg=before)  # the computer's first roll
+        assert p.is_disabled("#undo")  # the computer has rolled: its turn is its own
+        assert p.text_content("#announce").startswith("Bot: ")
+        # paced: the next step PACE_MS after this one was drawn, not sooner
+        n = gp.renders()
+        p.clock.run_for(PACE_MS - 1)
+        nothing_sent(gp, n)
+        p.clock.run_for(1)
+        p.wait_for_function(RENDERED, arg=n)
+        assert p.is_visible("#ai-skip"), "the test needs a computer turn of three steps or more"
+        # Skip: the rest of the computer's turn at once. Its steps then wait 0 ms (1 ms
+        # when scheduled while the fake clock runs a timer): 1 ms a step, where a paced
+        # step waits PACE_MS.
+        now = p.evaluate("Date.now()")
+        p.keyboard.press("s")
+        steps = 0
+        while p.is_visible("#ai-skip"):
+            assert steps < 12, "a turn is at most three rolls, holds and a box"
+            n = gp.renders()
+            p.clock.run_for(1)
+            p.wait_for_function(RENDERED, arg=n)
+            steps += 1
+        assert steps >= 1
+        assert p.evaluate("Date.now()") - now == steps < PACE_MS
+        assert p.text_content("#announce").startswith("Bot: ")
+        assert person_can_roll(gp) or p.is_visible("#over")
+        if person_can_roll(gp):  # the computer's move cannot be taken back by the person
+            assert p.is_disabled("#undo")
+    finally:
+        p.clock.resume()
 
 
 def test_reload_during_a_computer_turn_resumes_it(gp: GamePage):
@@ -196,6 +244,7 @@ def test_setup_levels_and_the_note_on_games_without_a_table(gp: GamePage):
     assert rows.nth(0).locator('.player option[value="ai:expert"]').evaluate("o => o.hidden")
 
 
+@pytest.mark.cross_engine
 def test_hint_shows_the_engines_values(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=11)
@@ -226,8 +275,7 @@ def test_hint_shows_the_engines_values(gp: GamePage):
     n = gp.renders()
     p.click('#hint-table [data-play="0"]')
     p.wait_for_selector("#hint-dialog", state="hidden")
-    settled(gp)
-    p.wait_for_function("n => +document.getElementById('board').dataset.rendered > n", arg=n)
+    p.wait_for_function(RENDERED, arg=n)
     after = Game.from_json(current_save(gp))
     if best["kind"] == "hold":
         assert after.rolls == game.rolls + 1
@@ -236,12 +284,13 @@ def test_hint_shows_the_engines_values(gp: GamePage):
         assert after.history[-1].get("score") == best["action"]["score"]
 
 
+@pytest.mark.cross_engine
 def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=21)
     if not p.is_checked("#coach-toggle"):
         p.check("#coach-toggle")
-    p.wait_for_timeout(300)  # the worker is told (and the table checked) before the next move
+    coach_told(p)
     gp.roll()
     # a poor decision: the worst box with points
     game = Game.from_json(current_save(gp))
@@ -307,7 +356,7 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
         p.wait_for_selector("#roll:enabled")
         if not p.is_checked("#coach-toggle"):
             p.check("#coach-toggle")
-        p.wait_for_timeout(300)
+        coach_told(p)
         gp.roll()
         p.keyboard.press("h")
         p.wait_for_selector("#hint-dialog[open] #hint-table")
@@ -320,12 +369,10 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
         p.uncheck("#coach-toggle")
         deadline = time.monotonic() + 120
         while not p.is_visible("#over"):
-            assert time.monotonic() < deadline
+            wait_person_or_over(gp, deadline)
             if person_can_roll(gp):
                 gp.roll()
                 gp.score(best_box_on_page(gp))
-            else:
-                p.wait_for_timeout(100)
         p.click("#report-btn")
         p.wait_for_selector("#coach-report:not([hidden])")
         p.click("#coach-report details summary >> nth=0")
@@ -348,7 +395,7 @@ AUTO_WINS = [("argentine", "served-generala", "with a served Generala"),
              ("puerto-rican", "big-general", "with a Big General")]
 
 
-@pytest.mark.parametrize("player", ["ai:heuristic", "human"], ids=["computer", "person"])
+@pytest.mark.parametrize("player", [cross_engine("ai:heuristic", id="computer"), "human"], ids=["computer", "person"])
 @pytest.mark.parametrize("variant,kind,words", AUTO_WINS, ids=[c[0] for c in AUTO_WINS])
 def test_five_alike_served_ends_the_game_for_a_computer_as_for_a_person(gp: GamePage, variant, kind, words, player):
     p = gp.page
@@ -356,7 +403,7 @@ def test_five_alike_served_ends_the_game_for_a_computer_as_for_a_person(gp: Game
     if player == "human":
         gp.roll()
     p.wait_for_selector("#over", state="visible", timeout=30_000)
-    settled(gp)
+    gp.settled()
     assert p.is_hidden("#ai-skip") and p.is_disabled("#roll")
     assert p.inner_text("#turn-line") != "Turn 1 of 11"
     assert f"Uno wins {words}" in p.inner_text("#banner")

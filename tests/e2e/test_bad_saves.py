@@ -16,7 +16,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from e2e_support import wait_ready
+from e2e_support import cross_engine, engine_round_trip, wait_ready
 from gamepage import GamePage, gp, shared  # noqa: F401
 
 from generala import app
@@ -135,7 +135,7 @@ def test_a_view_that_cannot_be_drawn_is_asked_of_the_engine(gp: GamePage, name, 
     assert gp.dice() and p.evaluate(SNAPSHOT)[PREFIX + BAD_ID] != bad
 
 
-@pytest.mark.parametrize("where", ["current", "other"])
+@pytest.mark.parametrize("where", [cross_engine("current"), "other"])
 def test_a_save_the_engine_refuses_is_set_aside_unchanged(gp: GamePage, where):
     p = gp.page
 
@@ -260,6 +260,7 @@ WRITE_BIG = """async ([k, n]) => {
 }"""
 
 
+@pytest.mark.cross_engine
 def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePage):
     """The storage event of another tab is read through storage.mjs (its size, the rev at
     its head), not as the event's new value: nothing of the few MB reaches MicroPython."""
@@ -271,6 +272,8 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePag
     # The roll is saved just after it is drawn (a task later): the other tab writes over
     # that save, not before it.
     p.wait_for_function("(k) => /\"roll\":\\s*\\[/.test(localStorage.getItem(k) || '')", arg=PREFIX + gid)
+    # This tab's storage events, seen after the page's own listener has run for each.
+    p.evaluate("() => { window.__storageSeen = []; addEventListener('storage', e => __storageSeen.push(e.key)); }")
     other = p.context.new_page()
     try:
         other.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a JSON page asks for one
@@ -278,12 +281,18 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(gp: GamePag
         n = 3_000_000
         wrote = other.evaluate(WRITE_BIG, [PREFIX + gid, n])
         assert wrote["ok"], f"the other tab could not write {n} characters: {wrote}"
+        other.evaluate("() => localStorage.setItem('e2e.after', '1')")  # a write after it
     finally:
         other.close()
     # The write reaches this tab (its storage event comes with it): the board follows
-    # nothing it cannot read, and writes nothing over it.
-    p.wait_for_function("([k, n]) => (localStorage.getItem(k) || '').length === n", arg=[PREFIX + gid, n])
-    p.wait_for_timeout(300)  # time for the board to answer the event (and for a wrong write)
+    # nothing it cannot read, and writes nothing over it. Storage events come in the
+    # order of the writes: once the later write's event is seen, the board has answered
+    # the big one; any request it sent then is answered by the round trip's end.
+    p.wait_for_function("() => __storageSeen.includes('e2e.after')")
+    assert p.evaluate("__storageSeen") == [PREFIX + gid, "e2e.after"]
+    engine_round_trip(p)
+    p.evaluate("() => localStorage.removeItem('e2e.after')")
+    assert p.evaluate("([k, n]) => localStorage.getItem(k).length === n", [PREFIX + gid, n])
     gp.home()  # the board's last move is not written over it; the lists still draw
     home_drawn(gp)
     expect(p.locator(f'#aside-list [data-save="{gid}"]')).to_have_count(1)

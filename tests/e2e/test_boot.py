@@ -10,6 +10,7 @@ import pytest
 from e2e_support import boot, emulate_a_3g_link, engine_version
 
 
+@pytest.mark.cross_engine
 def test_boots_to_ready_with_the_engine_answering(page):
     response = boot(page)
     assert "frame-ancestors *" in response.headers["content-security-policy"]
@@ -23,6 +24,7 @@ def test_boots_to_ready_with_the_engine_answering(page):
     assert page.evaluate("generala.engine.state") == "ready"
 
 
+@pytest.mark.cross_engine
 def test_the_engine_runs_in_a_worker_not_on_the_main_thread(app_page):
     # Pyodide is never loaded on the main thread: no pyodide global, and the
     # main thread's Python is MicroPython.
@@ -50,6 +52,7 @@ def test_a_request_the_engine_cannot_read_is_answered_not_a_crash(app_page):
     assert json.loads(ping)["ok"] is True
 
 
+@pytest.mark.cross_engine
 def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
     # Break the engine download: the page must end in data-state=error with a message,
     # and a call to the engine rejects with the boot's error instead of waiting forever.
@@ -67,6 +70,7 @@ def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
     assert "cannot fetch the engine (404" in outcome
 
 
+@pytest.mark.cross_engine
 def test_the_engine_boots_from_its_snapshot(app_page):
     # The build's memory snapshot (Pyodide started, the engine imported) is restored
     # instead of booting Python: tools/make_snapshot.mjs, static/js/engine-worker.mjs.

@@ -58,6 +58,7 @@ def game_frame(page, game_url):
 FRAME_STORAGE_PERSISTS = {"chromium": False, "firefox": True}
 
 
+@pytest.mark.cross_engine
 def test_embedded_game_is_compact_and_reports_its_height(page, blog, browser_name):
     open_embed(page, blog, browser_name)
 
@@ -131,6 +132,7 @@ def test_embedded_game_plays_a_turn_and_follows_its_height(page, blog, browser_n
     game.wait_for_selector("#rules:not([open])", state="attached")
 
 
+@pytest.mark.cross_engine
 def test_bad_embed_value_is_ignored(page, base_url):
     page.goto(base_url + "/?embed=yes")
     wait_ready(page)

@@ -107,6 +107,7 @@ def test_the_fixtures_cover_what_a_player_stores():
         assert doc["storage"].get("generala.current") in {g["id"] for g in doc["games"]}
 
 
+@pytest.mark.cross_engine
 @params
 def test_golden_saves_are_listed_and_the_language_kept(page, base_url, fixture):
     doc = load_fixture(fixture)
@@ -136,6 +137,7 @@ def test_golden_saves_are_listed_and_the_language_kept(page, base_url, fixture):
             assert name in text and str(total) in text
 
 
+@pytest.mark.cross_engine
 @params
 def test_each_unfinished_golden_game_draws_and_plays_on(page, base_url, fixture):
     doc = load_fixture(fixture)

@@ -4,7 +4,7 @@ from types import SimpleNamespace as NS
 
 import pytest
 
-from e2e_support import Guard, is_local_url
+from e2e_support import Guard, is_local_url, poll
 
 
 @pytest.mark.parametrize(
@@ -75,6 +75,7 @@ def test_claimed_problems_are_not_reported():
     assert g.problems == ["page error: Error: unexpected"]
 
 
+@pytest.mark.cross_engine
 def test_guard_catches_a_real_external_request_in_the_browser(context, base_url):
     # A guard of our own (not the fixture's, which would fail this test).
     # The external host is answered by Playwright's router: nothing leaves the machine.
@@ -86,6 +87,7 @@ def test_guard_catches_a_real_external_request_in_the_browser(context, base_url)
     assert any("request to another host: GET http://external.test/page.html" in p for p in g.problems)
 
 
+@pytest.mark.cross_engine
 def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_url):
     g = Guard()
     g.attach_context(context)
@@ -94,7 +96,7 @@ def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_
     page.evaluate("console.error('deliberate console error')")
     page.evaluate("setTimeout(() => { throw new Error('deliberate page error') }, 0)")
     page.evaluate("document.body.append(Object.assign(document.createElement('div'), {className: 'py-error', textContent: 'Traceback: deliberate'}))")
-    page.wait_for_timeout(200)
+    poll(page, lambda: sum("deliberate" in p for p in g.problems) == 2, 10, "the console error and page error reported")
     g.collect_error_boxes()
     text = "\n".join(g.problems)
     assert "deliberate console error" in text
@@ -109,18 +111,19 @@ CSP_BLOCK = {
 }
 
 
+@pytest.mark.cross_engine
 def test_a_csp_violation_in_the_app_is_caught(app_page, app_guard, browser_name):
     # The production CSP blocks a fetch to another host before any request is made;
     # Chromium reports it as a console error, Firefox as a page error: both recorded.
     guard = app_guard
     before = len(guard.problems)
     app_page.evaluate("fetch('http://external.test/x').catch(() => {})")
-    app_page.wait_for_timeout(300)
-    new = guard.problems[before:]
-    assert any(re.search(CSP_BLOCK[browser_name], p) for p in new), new
+    poll(app_page, lambda: any(re.search(CSP_BLOCK[browser_name], p) for p in guard.problems[before:]), 10,
+         "the CSP block reported")
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
+@pytest.mark.cross_engine
 def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(app_page, app_guard, browser_name):
     guard = app_guard
     before = len(guard.problems)
@@ -129,13 +132,13 @@ def test_an_inline_style_blocked_by_the_csp_is_caught_but_a_screenshot_is_not(ap
     assert guard.problems[before:] == []  # Playwright's own <style> (Firefox) is claimed
     app_page.evaluate("""() => { const s = document.createElement('style');
         s.textContent = '#nothing { color: red }'; document.head.append(s); s.remove(); }""")
-    app_page.wait_for_timeout(300)
-    new = guard.problems[before:]
     wording = {"chromium": "Applying inline style violates the following Content Security Policy", "firefox": "blocked an inline style (style-src-elem)"}
-    assert any(wording[browser_name] in p for p in new), new
+    poll(app_page, lambda: any(wording[browser_name] in p for p in guard.problems[before:]), 10,
+         "the inline style's CSP block reported")
     guard.problems[before:] = []  # claimed: this test provoked it
 
 
+@pytest.mark.cross_engine
 def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
     # The engine answers every bad request with InvalidInput (tests/unit/test_app_input.py),
     # so an InternalError reply is crafted: a worker of the engine's name posts one the
@@ -152,13 +155,16 @@ def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
         const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
         w.onmessage = (e) => { if (e.data && e.data.done) resolve(); };
     })""", [crafted, refusal])
-    page.wait_for_timeout(300)
+    # The watch saw both replies before "done"; the one console error it logged arrives
+    # here in order, before anything logged after it.
+    poll(page, lambda: any("engine InternalError reply:" in p for p in g.problems), 10, "the InternalError reported")
     internal = [p for p in g.problems if "engine InternalError reply:" in p]
     assert internal == [f"console error: engine InternalError reply: {crafted}"], g.problems
     # An ordinary refusal is not a problem.
     assert g.problems == internal, g.problems
 
 
+@pytest.mark.cross_engine
 def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_url):
     # The engine worker's console is the worker's own: an error it logs, or a line
     # Python writes to stderr, reaches the guard in each engine. A worker of the same
@@ -172,7 +178,7 @@ def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_ur
         const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
         w.onmessage = () => resolve();
     })""")
-    page.wait_for_timeout(300)
+    poll(page, lambda: len(g.problems) >= 2, 10, "the worker's two lines reported")
     text = "\n".join(g.problems)
     assert "console error: deliberate worker error" in text, g.problems
     assert "engine stderr: deliberate stderr line" in text, g.problems

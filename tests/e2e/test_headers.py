@@ -2,6 +2,8 @@
 under them (the guard fails any test on a CSP violation)."""
 import urllib.request
 
+import pytest
+
 
 def directives(csp: str) -> dict[str, list[str]]:
     out = {}
@@ -12,6 +14,7 @@ def directives(csp: str) -> dict[str, list[str]]:
     return out
 
 
+@pytest.mark.cross_engine
 def test_the_page_is_served_with_the_production_headers(app_page, base_url):
     response = app_page.request.get(base_url + "/")
     h = response.headers

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, engine_version, wait_ready, wake
-from gamepage import open_library, open_setup
+from e2e_support import boot, cross_engine, engine_version, poll, wait_ready, wake
+from gamepage import SETTLED, open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
@@ -16,12 +16,17 @@ from tools import ui_modules  # noqa: E402
 sys.path[:0] = [str(p) for p in ui_modules.folders()]
 import words  # noqa: E402
 
-LAYOUT_SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
-}).observe({ type: "layout-shift", buffered: true });
-"""
+# The layout shifts since the page began (buffered entries: a new observer's takeRecords()
+# has them at once), after the frames that draw the page as it is now.
+LAYOUT_SHIFTS = """async () => {
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const po = new PerformanceObserver(() => {});
+  po.observe({ type: "layout-shift", buffered: true });
+  const shifts = po.takeRecords().filter((e) => !e.hadRecentInput).map((e) => e.value);
+  po.disconnect();
+  return shifts;
+}"""
 
 CURRENT_ENTRY = """() => {
   const id = localStorage.getItem('generala.current');
@@ -33,6 +38,7 @@ def visible_text(page, selector):
     return page.inner_text(selector).strip()
 
 
+@pytest.mark.cross_engine
 def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     boot(page)
     taps = 0
@@ -43,7 +49,7 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     page.click("#roll")
     taps += 1
     page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert taps == 2
     entry = page.evaluate(CURRENT_ENTRY)
     assert entry["variant"] == "argentine"
@@ -59,11 +65,7 @@ def held_ui(page, url="/"):
     page.route("**/static/ui/main.py", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
     wake(page)  # the UI starts at the first input
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the UI's entry point was never requested"
+    poll(page, lambda: held, 60, "the UI's entry point requested")
 
     def release():
         for route in held:
@@ -71,6 +73,7 @@ def held_ui(page, url="/"):
     return release
 
 
+@pytest.mark.cross_engine
 def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
     release = held_ui(page)
     assert page.evaluate("() => document.documentElement.dataset.state") == "loading"
@@ -82,11 +85,11 @@ def test_a_tap_while_the_page_loads_is_played_once_it_is_ready(page):
     page.wait_for_selector("#board", state="visible", timeout=90_000)
     wait_ready(page)
     assert page.get_attribute("html", "data-first-tap") is None
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
-@pytest.mark.parametrize("lang", ["es", "bg", "ru"])
+@pytest.mark.parametrize("lang", ["es", cross_engine("bg"), "ru"])
 def test_the_first_screen_is_in_the_page_language_before_the_ui(page, lang):
     release = held_ui(page, f"/?lang={lang}")
     table = words.table(lang)
@@ -114,7 +117,7 @@ def test_the_last_quick_game_is_remembered_and_a_bad_memory_is_ignored(page):
     assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("double", "ai:beginner")
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     entry = page.evaluate(CURRENT_ENTRY)
     assert entry["variant"] == "double"
     assert [s["player"] for s in entry["reply"]["view"]["sides"]] == ["human", "ai:beginner"]
@@ -125,6 +128,7 @@ def test_the_last_quick_game_is_remembered_and_a_bad_memory_is_ignored(page):
     assert (page.input_value("#quick-game"), page.input_value("#quick-level")) == ("argentine", "ai:heuristic")
 
 
+@pytest.mark.cross_engine
 def test_hot_seat_seats_are_people_and_custom_shows_everything(page):
     boot(page)
     open_setup(page, "custom")
@@ -140,6 +144,7 @@ def test_hot_seat_seats_are_people_and_custom_shows_everything(page):
     assert players == ["human", "human"]  # no computer the player did not see
 
 
+@pytest.mark.cross_engine
 def test_saved_games_import_and_export_are_a_panel_of_their_own(page):
     boot(page)
     assert not page.is_visible("#import-games") and not page.is_visible("#history-section")
@@ -157,11 +162,9 @@ def test_nothing_moves_while_the_page_boots(browser, base_url, width):
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 800},
                                   service_workers="block")
     try:
-        context.add_init_script(LAYOUT_SHIFTS)
         page = context.new_page()
         boot(page)
-        page.wait_for_timeout(300)
-        shifts = page.evaluate("window.__shifts")
+        shifts = page.evaluate(LAYOUT_SHIFTS)
         assert sum(shifts) < 0.01, shifts
     finally:
         context.close()
@@ -172,7 +175,7 @@ def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
     page.click("#play-computer")
     page.wait_for_selector("#roll:enabled")
     page.click("#roll")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     page.add_init_script("""
       window.__homeSeen = false;
       const look = () => {
@@ -192,15 +195,21 @@ UI_RAN = "() => ({state: document.documentElement.dataset.state, ui: document.do
          " home: !!window.generala?.home, interpreters: document.querySelectorAll('script[type=mpy]').length})"
 
 
+@pytest.mark.cross_engine
 def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     # Nothing saved and nothing in the address: the page's UI (PyScript, MicroPython, the
     # UI's modules) waits for a person; the engine boots meanwhile, then the UI's files
     # are fetched into the cache, and the status line no longer says it is loading.
     page.goto("/")
     page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
-    page.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/static/ui/main.py'))",
-                           timeout=30_000)
-    page.wait_for_timeout(500)
+    # The page's last work of its own: every file of the UI's list fetched into the cache
+    # (ui-start.mjs warm); nothing after it starts the UI but a person.
+    files = page.evaluate("async () => (await (await fetch('/ui-files.json')).json()).files")
+    assert "static/ui/main.py" in files
+    page.wait_for_function("""files => {
+        const got = new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname));
+        return files.every(f => got.has(new URL(f, location.origin + '/').pathname));
+    }""", arg=files, timeout=30_000)
     assert page.evaluate(UI_RAN)["state"] == "loading"
     assert page.evaluate(UI_RAN)["ui"] is None and not page.evaluate(UI_RAN)["home"]
     assert page.evaluate("typeof globalThis.pyscript") == "undefined"
@@ -212,7 +221,7 @@ def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
     assert page.get_attribute("html", "data-ui") == "starting"
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
     wait_ready(page)
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
     page.click("#roll")
     page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
@@ -227,7 +236,7 @@ def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
     page.evaluate("document.getElementById('play-computer').click()")
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
 
 
@@ -257,7 +266,7 @@ def test_picks_made_before_the_ui_starts_are_kept(page):
     assert page.evaluate("localStorage.getItem('generala.lang')") == "bg"
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert page.evaluate(CURRENT_ENTRY)["variant"] == "double"
 
 
@@ -270,7 +279,7 @@ def test_a_saved_game_or_a_game_link_starts_the_ui_without_input(page):
     wait_ready(page)
     page.click("#play-computer")
     page.wait_for_selector("#board", state="visible")
-    page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
+    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     page.reload()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("#board", state="visible")

@@ -3,6 +3,8 @@ switches in place and is remembered, ?lang= is validated, <html lang> follows, a
 the board speaks the chosen language (plural forms included)."""
 from __future__ import annotations
 
+import pytest
+
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 from gamepage import GamePage, open_setup
 
@@ -11,6 +13,7 @@ def lang_of(page) -> str:
     return page.evaluate("document.documentElement.lang")
 
 
+@pytest.mark.cross_engine
 def test_language_from_browser_picker_remembered_and_url_validated(browser, base_url):
     context = browser.new_context(base_url=base_url, locale="bg-BG", service_workers="block")
     guard = Guard()

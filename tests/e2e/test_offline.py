@@ -71,6 +71,7 @@ def ping(page):
     return json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))"))
 
 
+@pytest.mark.cross_engine
 def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, sw_context):
     dist, base_url, servers = own_site
     context, guard = sw_context
@@ -142,6 +143,7 @@ def test_a_first_visit_booted_in_full_keeps_its_library_for_offline(own_site, sw
     computer_moves(page, "argentine")
 
 
+@pytest.mark.cross_engine
 def test_a_new_version_is_offered_and_replaces_the_old_cache_on_request(own_site, sw_context):
     dist, base_url, servers = own_site
     context, guard = sw_context
@@ -235,15 +237,25 @@ def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
     computer_moves(tab, "argentine")
 
 
+@pytest.mark.cross_engine
 def test_embed_mode_registers_no_service_worker(own_site, sw_context):
     _, base_url, _ = own_site
     context, _ = sw_context
     page = context.new_page()
     requests = []
     page.on("request", lambda r: requests.append(r.url))
+    # Every call to register (sw-register.mjs makes it, when it does, in the task that
+    # sets data-state=ready: the state's observer, then a microtask).
+    page.add_init_script("""
+      window.__swCalls = 0;
+      if (navigator.serviceWorker) {
+        const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => { window.__swCalls++; return reg(...args); };
+      }
+    """)
     page.goto(base_url + "/?embed=1")
     wait_ready(page)
-    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__swCalls") == 0
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert page.evaluate("caches.keys()") == []
     assert not [u for u in requests if u.endswith(("/sw.js", ".gvt"))]

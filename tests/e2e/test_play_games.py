@@ -39,6 +39,7 @@ def test_full_game(gp: GamePage, variant, seed, options):
                 assert gp.cell(row["box"], i) == cell["text"], (row["box"], i)
 
 
+@pytest.mark.cross_engine
 def test_automatic_win_is_announced_settled_and_play_again(gp: GamePage):
     p = gp.page
     names = ("Ana", "Beto")

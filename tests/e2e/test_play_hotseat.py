@@ -7,6 +7,7 @@ NAMES = ("Ana", "Los Tres", "Dani")
 TEAMS = {1: "Beto, Caro"}
 
 
+@pytest.mark.cross_engine
 def test_hot_seat_three_sides_with_a_team(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", NAMES, seed=5, teams=TEAMS)
@@ -36,6 +37,7 @@ def test_hot_seat_three_sides_with_a_team(gp: GamePage):
     assert gp.turn_line() == f"Turn 3 of {m.view['turns']}"
 
 
+@pytest.mark.cross_engine
 def test_keyboard_roll_hold_and_score(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=21)
@@ -73,6 +75,7 @@ def test_keyboard_roll_hold_and_score(gp: GamePage):
     assert gp.current() == m.view["current"] != start
 
 
+@pytest.mark.cross_engine
 def test_scratch_asks_first_and_cancel_keeps_the_box(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana",), seed=2)
@@ -90,6 +93,7 @@ def test_scratch_asks_first_and_cancel_keeps_the_box(gp: GamePage):
     assert gp.cell(zero, 0) == "—"
 
 
+@pytest.mark.cross_engine
 def test_undo_reopens_the_box_until_the_next_side_rolls(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=8)
@@ -118,6 +122,7 @@ def test_undo_reopens_the_box_until_the_next_side_rolls(gp: GamePage):
     assert p.is_disabled("#undo")
 
 
+@pytest.mark.cross_engine
 def test_double_split_changed_by_hand(gp: GamePage):
     p = gp.page
     gp.new_game("double", ("Ana",), seed=4)

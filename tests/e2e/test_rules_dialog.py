@@ -3,12 +3,15 @@ sheet's boxes they change (generala/catalog.py sheet_order), and each key once."
 import sys
 from pathlib import Path
 
+import pytest
+
 from gamepage import GamePage, gp, shared  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from generala import catalog  # noqa: E402
 
 
+@pytest.mark.cross_engine
 def test_house_rules_in_sheet_order_and_each_key_once(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=3)

@@ -5,6 +5,8 @@ Each test: nothing lost, a clear message, the game keeps working."""
 import json
 import re
 
+import pytest
+
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, boot, wait_ready
 from gamepage import GamePage, Mirror
 
@@ -31,6 +33,7 @@ def not_saved(page):
     return page.locator("#messages .msg-error", has_text="could not be saved")
 
 
+@pytest.mark.cross_engine
 def test_storage_full_mid_game_keeps_the_last_save_and_tells_once(page):
     gp = GamePage(page)
     boot(page)
@@ -78,6 +81,7 @@ def rev_of(text: str) -> int:
     return int(re.match(r'\{"rev": (\d+),', text).group(1))
 
 
+@pytest.mark.cross_engine
 def test_two_pages_on_one_game_follow_each_other(context):
     a, b = context.new_page(), context.new_page()
     ga, gb = GamePage(a), GamePage(b)
@@ -125,6 +129,7 @@ def test_two_pages_on_one_game_follow_each_other(context):
                         ".map(e => +e.dataset.face).join() === d.join()", arg=m.view["dice"])
 
 
+@pytest.mark.cross_engine
 def test_a_move_made_on_a_stale_page_never_overwrites_the_newer_save(page):
     """Another tab saved first (its storage event not yet here): this page's move is
     refused, the newer save stays as written, and the page follows it."""

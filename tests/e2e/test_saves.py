@@ -3,6 +3,8 @@ unfinished games, finished games in the history, delete with confirmation, and a
 save that cannot be loaded is reported, kept aside untouched, and harms nothing else."""
 import json
 
+import pytest
+
 from e2e_support import wait_ready
 from gamepage import GamePage, Mirror, gp, open_library, play_turn, shared  # noqa: F401
 
@@ -19,6 +21,7 @@ def reload(gp: GamePage):
     wait_ready(gp.page)
 
 
+@pytest.mark.cross_engine
 def test_reload_mid_turn_resumes_exactly(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=9)
@@ -47,6 +50,7 @@ def test_reload_mid_turn_resumes_exactly(gp: GamePage):
     assert gp.rolls_left() == 0
 
 
+@pytest.mark.cross_engine
 def test_board_is_drawn_from_the_save_before_the_engine_is_ready(gp: GamePage):
     p = gp.page
     gp.new_game("bulgarian", ("Ana",), seed=3)
@@ -64,6 +68,7 @@ def test_board_is_drawn_from_the_save_before_the_engine_is_ready(gp: GamePage):
     assert gp.dice() == dice and p.is_enabled("#roll")
 
 
+@pytest.mark.cross_engine
 def test_continue_list_history_and_delete_with_confirmation(gp: GamePage):
     p = gp.page
     p.evaluate("() => { for (const k of generala.storage.keys('generala.')) generala.storage.remove(k); }")
@@ -109,6 +114,7 @@ def test_continue_list_history_and_delete_with_confirmation(gp: GamePage):
     assert not any(json.loads(v).get("over") for k, v in storage(p).items() if k.startswith("generala.save."))
 
 
+@pytest.mark.cross_engine
 def test_corrupt_saves_are_reported_kept_and_harmless(gp: GamePage):
     p = gp.page
     # A save whose history the engine refuses (an unknown box), and one that is not JSON.

@@ -151,6 +151,7 @@ def test_eight_sides_scroll_inside_the_sheet_with_the_box_column_fixed(phone: Ga
     assert after["lastLeft"] >= after["boxRight"] - 1 and after["lastLeft"] < after["wrapRight"]  # last side in view
 
 
+@pytest.mark.cross_engine
 def test_game_over_ranking_card_names_the_winner_and_focuses_play_again(gp: GamePage):
     p = gp.page
     names = ("Ana", "Beto")

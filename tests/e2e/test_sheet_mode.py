@@ -7,6 +7,8 @@ with Undo; ten dice are entered and split; the Puerto Rican settlement is shown.
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from gamepage import gp, shared  # noqa: F401
 from sheetpage import SheetPage
 
@@ -108,6 +110,7 @@ def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
     assert p.is_hidden("#entry")
 
 
+@pytest.mark.cross_engine
 def test_ten_dice_are_entered_and_split(gp):
     sp = SheetPage(gp.page)
     p = sp.page
@@ -146,6 +149,7 @@ def test_puerto_rican_big_general_entered_is_settled(gp):
     assert f"Caro pays Dani {pay['amount']:g}" in p.inner_text("#settlement")
 
 
+@pytest.mark.cross_engine
 def test_a_score_sheet_game_is_saved_and_resumed(gp):
     sp = SheetPage(gp.page)
     p = sp.page

@@ -10,7 +10,7 @@ import json
 import zlib
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot, download
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine, download
 from gamepage import Mirror, gp, open_library, play_turn, shared  # noqa: F401
 from sheetpage import SheetPage, cells_of
 
@@ -38,6 +38,7 @@ def finished(shared):
     return m.session.game.to_json()
 
 
+@pytest.mark.cross_engine
 def test_replay_shows_the_engines_sheets_at_every_step(gp, finished):
     sp = SheetPage(gp.page)
     p = sp.page
@@ -73,6 +74,7 @@ def test_replay_shows_the_engines_sheets_at_every_step(gp, finished):
     assert p.is_hidden("#replay")
 
 
+@pytest.mark.cross_engine
 def test_download_is_an_export_file_of_the_game(gp, finished):
     p = gp.page
     name, path = download(p, lambda: p.click("#share-file-btn"))
@@ -98,6 +100,7 @@ def fresh(browser, base_url):
         pytest.fail("the browser reported problems:\n" + problems, pytrace=False)
 
 
+@pytest.mark.cross_engine
 def test_share_link_opens_the_replay_in_a_fresh_browser(gp, finished, fresh):
     p = gp.page
     p.click("#share-link-btn")
@@ -127,6 +130,7 @@ def test_share_link_opens_the_replay_in_a_fresh_browser(gp, finished, fresh):
     assert "#replay" not in other.url
 
 
+@pytest.mark.cross_engine
 def test_a_downloaded_file_opens_as_a_replay(gp, finished):
     p = gp.page
     _, path = download(p, lambda: p.click("#share-file-btn"))
@@ -171,7 +175,7 @@ def test_a_file_of_a_few_megabytes_opens_its_first_game(gp, finished):
     p.wait_for_selector("#home", state="visible")
 
 
-@pytest.mark.parametrize("how", ["one character changed", "cut short", "not a link"])
+@pytest.mark.parametrize("how", [cross_engine("one character changed"), "cut short", "not a link"])
 def test_a_tampered_link_is_refused_with_a_message(finished, fresh, how):
     token = share.encode(finished)
     if how == "one character changed":
@@ -293,6 +297,7 @@ def test_an_unfinished_saved_game_is_replayed_too(gp, finished):
     p.wait_for_selector("#home", state="visible")
 
 
+@pytest.mark.cross_engine
 def test_records_add_up_the_finished_games(gp, finished):
     sp = SheetPage(gp.page)
     p = sp.page

@@ -8,6 +8,7 @@ import pytest
 from e2e_support import host_page, wait_ready
 
 
+@pytest.mark.cross_engine
 def test_storage_wrapper_round_trip(app_page):
     result = app_page.evaluate(
         """() => {
@@ -47,6 +48,7 @@ def test_storage_wrapper_round_trip(app_page):
     assert app_page.is_hidden("#storage-note")
 
 
+@pytest.mark.cross_engine
 def test_storage_set_reports_quota_failure_instead_of_throwing(app_page):
     result = app_page.evaluate(
         """() => {
@@ -79,6 +81,7 @@ def embed_host(base_url):
         yield url, game_url
 
 
+@pytest.mark.cross_engine
 def test_boots_in_a_cross_site_iframe_with_storage_denied_or_partitioned(page, embed_host, browser_name):
     host_url, game_url = embed_host
     page.goto(host_url)

@@ -11,13 +11,22 @@
   across a reload; off by default in embed mode.
 - Celebrations: five alike and an automatic win get a card, confetti and a sentence in
   the live region; a key ends them; the focus stays. Hot-seat: the hand-over card.
+
+The module's page runs on Playwright's fake clock (flowing as real time): a test that
+proves a roll is NOT sent pauses it and fires every timer the page could still have.
 """
 import json
 
 import pytest
-from gamepage import GamePage, Mirror, gp, shared  # noqa: F401
+from gamepage import GamePage, Mirror, gp, shared_page  # noqa: F401
 
-from e2e_support import STATE_LOG_SCRIPT, boot
+from e2e_support import STATE_LOG_SCRIPT, boot, cross_engine, engine_round_trip, pause_clock
+
+
+@pytest.fixture(scope="module")
+def shared(browser, base_url):
+    yield from shared_page(browser, base_url, clock=True)
+
 
 # The face each die shows, read from its cube's computed transform: the face whose
 # outward normal the transform turns towards the viewer (+z).
@@ -68,7 +77,7 @@ def roll_and_see(gp: GamePage, m: Mirror):
     assert p.evaluate(SHOWN) == m.view["dice"]
 
 
-@pytest.mark.parametrize("variant", ["argentine", "puerto-rican", "bulgarian", "double"])
+@pytest.mark.parametrize("variant", [cross_engine("argentine"), "puerto-rican", "bulgarian", "double"])
 def test_the_dice_land_on_the_engines_faces(gp: GamePage, variant):
     gp.new_game(variant, ("Ana", "Beto"), seed=SEEDS[variant])
     motion(gp, True)
@@ -97,7 +106,15 @@ def test_a_roll_while_the_dice_tumble_is_queued_and_a_double_click_rolls_once(gp
     p.evaluate(LANDED)
     p.wait_for_function("n => +document.getElementById('board').dataset.rendered > n"
                         " && !document.getElementById('board').hasAttribute('aria-busy')", arg=n)
-    p.wait_for_timeout(300)  # a second roll, were it sent, would be drawn by now
+    # A second roll would have been queued for the landing (dice-motion.mjs: sent then,
+    # or retried every 50 ms, 40 times, while a reply is awaited): every such timer fired,
+    # then a round trip for its reply.
+    pause_clock(p)
+    try:
+        p.clock.run_for(40 * 50)
+    finally:
+        p.clock.resume()
+    engine_round_trip(p)
     assert gp.rolls_left() == m.view["rolls_left"] == 2
     assert gp.dice() == m.view["dice"]
     # Roll again, then once more while those dice are in the air: the second is rolled on landing.
@@ -184,7 +201,7 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
 
 
 @pytest.mark.parametrize("variant,seed,kind", [("bulgarian", 106, "five"), ("double", 12, "five"),
-                                               ("argentine", 2422, "auto")])
+                                               cross_engine("argentine", 2422, "auto")])
 def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed, kind):
     p = gp.page
     gp.new_game(variant, ("Ana", "Beto"), seed=seed)
@@ -256,6 +273,7 @@ def fresh_page(context):
     return context.new_page()
 
 
+@pytest.mark.cross_engine
 def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     page = fresh_page(context)
     boot(page, "/?variant=argentine&seed=3")

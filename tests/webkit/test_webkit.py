@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import sys
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -18,6 +17,10 @@ from gamepage import Mirror  # noqa: E402  (the CPython mirror of the engine)
 from tools.serve import start_server  # noqa: E402
 from webkit_support import COLLECT_ERRORS, reply  # noqa: E402
 
+# No engine reply on its way and the last one's save written (saved_games.py marks the
+# board data-save-pending until then).
+SETTLED = ("const b = document.getElementById('board');"
+           " return !b.hasAttribute('aria-busy') && !b.hasAttribute('data-save-pending');")
 NOT_SAVED = ("return [...document.querySelectorAll('#messages .msg-error')]"
              ".filter(e => e.textContent.includes('could not be saved')).length")
 
@@ -81,8 +84,7 @@ def test_a_reload_resumes_the_same_dice_and_holds(wk):
     wk.hold(1)
     wk.hold(3)
     before = wk.dice(), wk.held()
-    wk.wait("return !document.getElementById('board').hasAttribute('aria-busy')")
-    time.sleep(0.3)  # the save is written right after the draw
+    wk.wait(SETTLED, what="the last move saved")  # written a task after the draw
     wk.reload()
     wk.wait("const b = document.getElementById('board'); return b && b.offsetParent !== null", what="the board")
     assert (wk.dice(), wk.held()) == before
@@ -207,7 +209,9 @@ def test_the_guard_sees_page_errors_csp_blocks_internal_errors_and_other_hosts(w
     wk.js("const inner = window.__wkEngineInner; inner.call = inner.saved;")
     assert out["kind"] == "InternalError"
     assert reply(wk, {"op": "nonsense"})["kind"] == "InvalidInput"
-    time.sleep(0.5)
+    wk.wait("const e = window.__wkErrors.join('\\n'); return ['deliberate page error', 'deliberate rejection',"
+            " 'deliberate console error', 'CSP blocked connect-src'].every(w => e.includes(w))",
+            what="the page's four reports")
     wk.harvest()
     text = "\n".join(wk.errors)
     assert "deliberate page error" in text

@@ -138,11 +138,9 @@ class Coach:
         if ui["ready"] and self.game.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
-                self.checking = True
-                spawn(self.switch(True, rules))
+                self.tell_worker(True, rules)
             elif not self.on and self.sent_on is True:
-                self.checking = True
-                spawn(self.switch(False, rules))
+                self.tell_worker(False, rules)
 
     # --- the coach toggle ---------------------------------------------------------
 
@@ -154,8 +152,14 @@ class Coach:
             self.show_cost(None)
         view = self.bar.view
         if view is not None and self.game.ui["ready"] and not self.checking:
-            self.checking = True
-            spawn(self.switch(self.on, (view["variant"], json.dumps(view["options"]))))
+            self.tell_worker(self.on, (view["variant"], json.dumps(view["options"])))
+
+    def tell_worker(self, on_, rules):
+        """One switch at a time; the toggle is aria-busy until the worker is told (tests
+        wait for it before the next move)."""
+        self.checking = True
+        self.toggle.setAttribute("aria-busy", "true")
+        spawn(self.switch(on_, rules))
 
     async def switch(self, on_, rules):
         """Tell the worker; before switching on, make sure the rules' table is there (a
@@ -175,6 +179,7 @@ class Coach:
                 self.sent_on = bool(on_)
         finally:
             self.checking = False
+            self.toggle.removeAttribute("aria-busy")
 
     def said(self, reply):
         """An action's reply, drawn and announced: the live region says its cost too."""

@@ -64,6 +64,7 @@ class SavedGames:
     def keep(self, reply):
         """A reply with a save: written right after this task, so the board is drawn first."""
         self.pending = (self.gid, reply["view"], stored(reply), self.created)
+        byid("board").setAttribute("data-save-pending", "")  # until written: tests wait on it
         self.writer.start(0)
 
     def entry(self, gid):
@@ -151,6 +152,7 @@ class SavedGames:
         previous copy and is told once per game (nearly full storage fails every other
         write, as the save grows and shrinks: no message each time); a write refused
         because another tab played on makes this tab follow that tab."""
+        byid("board").removeAttribute("data-save-pending")
         pending, self.pending = self.pending, None
         if not pending:
             return
