@@ -261,7 +261,7 @@ def engine_round_trip(page_or_frame) -> None:
     so once the ping is answered every request the page sent before it has been
     answered and handled: a test that proves something did NOT happen (no request was
     sent, no board was drawn) checks after this instead of sleeping."""
-    reply = page_or_frame.evaluate("generalaEngine.call(JSON.stringify({op: 'ping'}))")
+    reply = page_or_frame.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
     assert '"ok": true' in reply, reply
 
 
