@@ -136,7 +136,7 @@ def test_double_split_changed_by_hand(gp: GamePage):
     a, b = gp.split_groups()
     gp.move(a[0])
     p.wait_for_selector("#split-ok:disabled")
-    assert "Each group needs five dice" in p.inner_text("#split")
+    assert "Each group needs 5 dice" in p.inner_text("#split")
     # and one back from the second group: 5 + 5 again, priced by the engine
     gp.move(b[0])
     positions = sorted(a[1:] + [b[0]])
