@@ -17,8 +17,6 @@ from dom import message
 from replies import save_doc
 from screens import section, spawn
 
-MAX_FILE = 5_000_000  # bytes, as the engine's import (generala/bundle.py)
-
 
 def dice_text(dice):
     return " ".join(str(d) for d in dice)
@@ -65,9 +63,10 @@ def file_name(variant):
 
 
 class ReplayView:
-    def __init__(self, game, screens):
+    def __init__(self, game, screens, limits):
         self.game = game
         self.screens = screens
+        self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.root = section("replay", words.t("replay.screen"))
         self.save = None      # the save document being replayed
         self.gid = None
@@ -183,7 +182,7 @@ class ReplayView:
         inp.value = ""  # the same file can be chosen again
         # Read and checked in JS (engine.mjs importFile): a file of a few MB as one
         # MicroPython string fails with MemoryError; only the first game comes here.
-        reply = await engine_client.import_file(f, MAX_FILE)  # waits for the engine
+        reply = await engine_client.import_file(f, self.most)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
             why = (words.t("replay.file_large") if kind == "TooLarge"
