@@ -193,7 +193,7 @@ class SheetMode:
             self.build_panel(count)
         self.place(self.panel, board.tray)
         self.place(self.note, self.panel)
-        entering = view.get("can_enter", not view["over"] and view["dice"] is None)
+        entering = view["can_enter"]  # the engine says when dice may be entered
         self.panel.hidden = not entering
         key = (view["current"], view["round"], view["over"])
         if entering:
