@@ -12,6 +12,9 @@ page module (the word tables aside):
 - a 0 taken for a scratch (``preview == 0``): the cell's ``scratch`` and ``request``;
 - a save's history read (``["history"]``, ``.get("history")``): whose turn a replayed step
   is, and whether a game is a score-sheet game, are the views'.
+
+The first paint's level picker (index.html, plain HTML before the UI runs) lists the
+catalog's levels.
 """
 import ast
 from pathlib import Path
@@ -101,3 +104,14 @@ def test_every_page_module_is_scanned():
     assert {p.name for p in page_modules()} >= {"controller.py", "render.py", "moments.py", "shapes.py",
                                                  "setup.py", "quickplay.py", "computer.py", "coach.py",
                                                  "replayview.py", "sheetmode.py", "transfer.py", "page_boot.py"}
+
+
+def test_the_first_paints_levels_are_the_catalogs():
+    """index.html's one-tap level picker is drawn before the UI runs (plain HTML): its
+    choices are the catalog's levels, in their order (the home screen keeps only those)."""
+    import re
+    html = (UI.parents[1] / "index.html").read_text(encoding="utf-8")
+    picker = re.search(r'<select id="quick-level">(.*?)</select>', html, re.S)
+    assert picker, "no #quick-level in index.html"
+    values = re.findall(r'<option value="([^"]+)"', picker.group(1))
+    assert values == [level["player"] for level in catalog()["levels"]]
