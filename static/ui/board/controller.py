@@ -163,7 +163,7 @@ class Controller:
         view = self.view
         if not self.playing() or view["dice"] is None:
             return
-        cell, row = self.cell(box)
+        cell, _ = self.cell(box)
         if cell is None:
             return
         if view["split_sizes"]:

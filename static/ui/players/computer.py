@@ -1,10 +1,11 @@
 # Computer players on the board: a side the view says a computer plays (sides[i].computer,
-# the level; the view's `acting` names the one acting now) is played by the engine one step at a time ({"op": "ai"}: roll, hold, roll, ...,
-# score), at a pace a person can follow (PACE_MS between steps; at once under
-# prefers-reduced-motion), skippable (the Skip button or the S key finishes the
-# computer's turn at once). While a computer plays, the board shows its dice and
-# holds but no control of the board acts (the engine's view offers nothing to do
-# while a computer acts). A game of computers alone plays to the end.
+# its level; the view's `acting` names the one acting now) is played by the engine one
+# step at a time ({"op": "ai"}: roll, hold, roll, ..., score), at a pace a person can
+# follow (PACE_MS between steps; at once under prefers-reduced-motion), skippable (the
+# Skip button or the S key finishes the computer's turn at once). While a computer
+# plays, the board shows its dice and holds but no control of the board acts (the
+# engine's view offers nothing to do while a computer acts). A game of computers alone
+# plays to the end.
 #
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # draw in the bar under the dice (bar.py), which also sends their requests that may
