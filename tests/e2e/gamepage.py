@@ -215,6 +215,11 @@ class Mirror:
                 best = (r["box"], cell["preview"])
         return best[0]
 
+    def request(self, box) -> dict:
+        """What the page sends to fill ``box`` now: its cell's request (a scratch says so)."""
+        cur = self.view["current"]
+        return next(r["cells"][cur]["request"] for r in self.view["rows"] if r["box"] == box)
+
     def best_pair(self):
         best = None
         for a, b in itertools.combinations(self.open_boxes(), 2):
@@ -263,11 +268,11 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
         assert groups[0] == proposal["positions"]
         gp._after(lambda: (gp.page.click("#split-ok"),
                            gp.page.is_visible("#confirm") and gp.page.click("#confirm-ok")))
-        m.do({"op": "score", "boxes": [a, b], "split": proposal["positions"]})
+        m.do(proposal["request"])  # what the page sends: the engine's request for this split
     else:
         box = m.best_box()
         gp.score(box)
-        m.do({"op": "score", "box": box})
+        m.do(m.request(box))
     assert gp.totals() == [s["total"] for s in m.view["sides"]]
 
 

@@ -89,8 +89,14 @@ def test_scratch_asks_first_and_cancel_keeps_the_box(gp: GamePage):
     p.click("#confirm-cancel")
     assert gp.box(zero).is_visible()  # still open
     gp.score(zero)  # confirms
-    m.do({"op": "score", "box": zero})
+    m.do(m.request(zero))
     assert gp.cell(zero, 0) == "—"
+    # the page sent the cell's request: the stored game records a scratch, as the coach's moves do
+    last = p.wait_for_function("""() => {
+        const e = JSON.parse(localStorage.getItem('generala.save.' + localStorage.getItem('generala.current')));
+        const entry = (e.reply || e).save.history.at(-1);
+        return 'score' in entry && entry; }""").json_value()
+    assert last == m.session.game.history[-1] == {"score": zero, "scratch": True}
 
 
 @pytest.mark.cross_engine
@@ -141,7 +147,7 @@ def test_double_split_changed_by_hand(gp: GamePage):
     a, b = gp.split_groups()
     gp.move(a[0])
     p.wait_for_selector("#split-ok:disabled")
-    assert "Each group needs five dice" in p.inner_text("#split")
+    assert "Each group needs 5 dice" in p.inner_text("#split")
     # and one back from the second group: 5 + 5 again, priced by the engine
     gp.move(b[0])
     positions = sorted(a[1:] + [b[0]])
@@ -156,7 +162,7 @@ def test_double_split_changed_by_hand(gp: GamePage):
             p.click("#confirm-ok")
 
     gp._after(score)
-    m.do({"op": "score", "boxes": ["sixes", "full-house"], "split": positions})
+    m.do(price["request"])
     assert gp.totals() == [m.view["sides"][0]["total"]]
     assert gp.cell("sixes", 0) == m.view["rows"][5]["cells"][0]["text"]
     assert gp.turn_line() == "Turn 2 of 5"

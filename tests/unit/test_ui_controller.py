@@ -243,19 +243,65 @@ def test_a_zero_asks_before_it_scratches_and_a_second_click_scores_once(controll
     engine.deliver()
     cur = game.view["current"]
     cells = {row["box"]: row["cells"][cur] for row in game.view["rows"]}
-    zero = next(box for box, cell in cells.items() if cell.get("playable") and cell["preview"] == 0)
-    paying = next(box for box, cell in cells.items() if cell.get("playable") and cell["preview"] > 0)
+    zero = next(box for box, cell in cells.items() if cell.get("playable") and cell["scratch"])
+    paying = next(box for box, cell in cells.items() if cell.get("playable") and not cell["scratch"])
     sent = len(engine.sent)
     game.pick_box(zero)
     assert len(engine.sent) == sent and len(screen.asked) == 1  # asked first, nothing sent
     game.pick_box(paying)
     game.pick_box(paying)  # a second click before the reply
-    assert [r for r in engine.sent[sent:]] == [{"op": "score", "box": paying}]
+    # what is sent is the cell's own request, as the engine wrote it
+    assert [r for r in engine.sent[sent:]] == [cells[paying]["request"]] == [{"op": "score", "box": paying}]
     assert parts["board"].scored == [paying]
     engine.deliver()
     assert game.view["rolls"] == 0 and game.view["rows"][[r["box"] for r in game.view["rows"]].index(paying)]["cells"][cur]["value"] > 0
     game.pick_box("no-such-box")  # not a playable cell: nothing
     assert len(engine.sent) == sent + 1
+
+
+def test_a_scratch_chosen_on_the_page_is_recorded_as_one(controller_module):
+    """The cell says whether choosing it is a scratch and what it sends: confirmed, the
+    page sends that request, and the game records a scratch (as the coach's moves do)."""
+    game, parts, _, _ = start(controller_module, seed=7)
+    engine, screen = parts["engine"], parts["screen"]
+    game.roll()
+    engine.deliver()
+    cur = game.view["current"]
+    row = next(r for r in game.view["rows"] if r["cells"][cur].get("playable") and r["cells"][cur]["scratch"])
+    cell, box = row["cells"][cur], row["box"]
+    assert cell["request"] == {"op": "score", "box": box, "scratch": True}
+    game.pick_box(box)
+    text, confirm = screen.asked[-1]
+    assert "Scratch" in text and engine.sent[-1] == {"op": "roll"}
+    confirm()
+    assert engine.sent[-1] == cell["request"] and parts["board"].scored == [box]
+    engine.deliver()
+    history = json.loads(parts["keeper"].kept[-1]["save"])["history"]
+    assert history[-1] == {"score": box, "scratch": True}
+    filled = next(e for e in game.view["events"] if e["kind"] == "box_filled")
+    assert filled["boxes"] == [box] and filled["scratch"] == [True] and filled["points"] == [0]
+
+
+def test_a_zero_that_is_no_scratch_is_not_asked_about(controller_module):
+    """Bulgarian: a mandatory box takes what the dice give, 0 included: the cell says it is
+    no scratch, and the page sends its request at once."""
+    for seed in range(1, 60):
+        game, parts, _, _ = start(controller_module, variant="bulgarian", seed=seed)
+        engine = parts["engine"]
+        game.roll()
+        engine.deliver()
+        cur = game.view["current"]
+        rows = [r for r in game.view["rows"] if r["mandatory"] and r["cells"][cur].get("playable")
+                and r["cells"][cur]["preview"] == 0]
+        if rows:
+            break
+    else:
+        pytest.fail("no seed gives a mandatory box worth 0")
+    row = rows[0]
+    assert row["cells"][cur]["scratch"] is False
+    game.pick_box(row["box"])
+    assert parts["screen"].asked == [] and engine.sent[-1] == row["cells"][cur]["request"] == {
+        "op": "score", "box": row["box"]}
 
 
 def test_a_refused_reply_draws_the_view_it_came_with(controller_module):
@@ -297,6 +343,7 @@ def test_ten_dice_two_boxes_the_engine_proposes_the_split_and_a_zero_asks(contro
     engine, screen = parts["engine"], parts["screen"]
     game.roll()
     engine.deliver()
+    assert game.view["split_sizes"] == [5, 5]
     cur = game.view["current"]
     open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
     a, b = open_boxes[0], open_boxes[-1]
@@ -316,15 +363,100 @@ def test_ten_dice_two_boxes_the_engine_proposes_the_split_and_a_zero_asks(contro
     assert engine.sent[-1] == {"op": "price", "boxes": [a, b], "split": split["positions"]}
     points = game.ui["split"]["points"]
     assert points == split["points"]  # the same five dice: the same points
+    priced = game.ui["split"]
+    assert priced["request"] == split["request"] and priced["scratch"] == split["scratch"]
     asked = len(screen.asked)
     game.score_split()
-    if 0 in points:  # a box written 0 is asked about first
+    if any(priced["scratch"]):  # a box written 0 by choice is asked about first
         assert len(screen.asked) == asked + 1 and engine.sent[-1]["op"] == "price"
         screen.asked[-1][1]()  # confirmed
-    assert engine.sent[-1] == {"op": "score", "boxes": [a, b], "split": split["positions"]}
+    # the request the engine gave for this split (its scratch flags with it) is what is sent
+    assert engine.sent[-1] == priced["request"]
+    assert priced["request"] == {"op": "score", "boxes": [a, b], "split": split["positions"],
+                                 **({"scratch": priced["scratch"]} if any(priced["scratch"]) else {})}
     engine.deliver()
     filled = {row["box"]: row["cells"][cur]["value"] for row in game.view["rows"]}
     assert filled[a] == points[0] and filled[b] == points[1]
+    event = next(e for e in game.view["events"] if e["kind"] == "box_filled")
+    assert event["boxes"] == [a, b] and event["scratch"] == priced["scratch"]
+
+
+def ten_dice_split(controller_module, seed):
+    """A double game with two boxes chosen and the engine's split proposed."""
+    game, parts, _, _ = start(controller_module, variant="double", seed=seed)
+    engine = parts["engine"]
+    game.roll()
+    engine.deliver()
+    cur = game.view["current"]
+    open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
+    game.pick_box(open_boxes[0])
+    settled(game, lambda: game.pick_box(open_boxes[-1]))
+    return game, parts
+
+
+def test_ten_dice_a_split_scratching_a_box_sends_the_engines_scratch_flags(controller_module):
+    """A split that writes 0 in a box: the engine's flags say so (asked first), and the
+    request it gave records the scratch."""
+    for seed in range(1, 80):
+        game, parts = ten_dice_split(controller_module, seed)
+        if any(game.ui["split"]["scratch"]):
+            break
+    else:
+        pytest.fail("no seed gives a split that writes 0 in a box")
+    engine, screen = parts["engine"], parts["screen"]
+    split = game.ui["split"]
+    game.score_split()
+    assert engine.sent[-1]["op"] == "split" and len(screen.asked) == 1
+    screen.asked[-1][1]()
+    assert engine.sent[-1] == split["request"] and engine.sent[-1]["scratch"] == split["scratch"]
+    engine.deliver()
+    history = json.loads(parts["keeper"].kept[-1]["save"])["history"]
+    assert history[-1]["scratch"] == split["scratch"]
+
+
+def test_ten_dice_the_split_is_priced_at_the_views_split_size(controller_module):
+    """The page prices a split once the first box has the dice the view's split_sizes
+    gives it: it never counts to five itself."""
+    game, parts = ten_dice_split(controller_module, 3)
+    engine = parts["engine"]
+    game.view = dict(game.view, split_sizes=[4, 6])  # a view with other sizes
+    split = game.ui["split"]
+    moved = split["positions"][0]
+    sent = len(engine.sent)
+    settled(game, lambda: game.move_split(moved))  # four dice left in the first box: priced
+    assert engine.sent[sent:] == [{"op": "price", "boxes": split["boxes"], "split": split["positions"][1:]}]
+    assert game.ui["split"]["request"] is None  # refused by the engine (five a box): nothing to score
+    game.score_split()
+    assert len(engine.sent) == sent + 1
+
+
+def test_the_events_of_a_reply_not_drawn_come_with_the_next_one(controller_module):
+    """With a later reply on its way, a reply is not drawn: what it made happen (a roll,
+    five alike...) is drawn with the next view, first. A hold drawn at the click has no
+    events: nothing has happened yet."""
+    game, parts, _, _ = start(controller_module)
+    engine, board = parts["engine"], parts["board"]
+    assert board.updates[-1][0]["events"] == []
+    game.roll()
+    engine.deliver()
+    rolled = [e["kind"] for e in board.updates[-1][0]["events"]]
+    assert rolled[0] == "roll"
+    game.toggle(1)
+    assert board.updates[-1][2] is True and board.updates[-1][0]["events"] == []  # predicted
+    engine.deliver()
+    assert [e["kind"] for e in board.updates[-1][0]["events"]] == ["hold"]
+    game.roll()  # the roll, then a hold sent before its reply: only the last reply is drawn
+    game.toggle(1)
+    drawn = len(board.updates)
+    engine.deliver()
+    kinds = [e["kind"] for e in board.updates[-1][0]["events"]]
+    assert len(board.updates) == drawn + 1 and kinds[0] == "roll" and kinds[-1] == "hold"
+    kept = parts["keeper"].kept[-1]["view"]
+    assert [e["kind"] for e in kept["events"]] == ["hold"]  # what is stored is the engine's view
+    engine.deliver()
+    game.toggle(2)
+    engine.deliver()
+    assert [e["kind"] for e in board.updates[-1][0]["events"]] == ["hold"]  # told once
 
 
 def test_a_save_the_engine_refuses_is_set_aside_and_home_is_shown(controller_module):

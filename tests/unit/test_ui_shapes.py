@@ -69,12 +69,22 @@ BAD = {
     "held of another length": lambda v: v.update(held=[False]),
     "over as text": lambda v: v.update(over="no"),
     "a winner who is not a side": lambda v: v.update(auto_win={"side": 9, "kind": "big-general"}),
+    # the fields the page reads instead of deciding (an older build's views lack them)
+    "no split_sizes": lambda v: v.pop("split_sizes"),
+    "split_sizes with one box a turn": lambda v: v.update(split_sizes=[5]),
+    "no events": lambda v: v.pop("events"),
+    "a side without computer": lambda v: v["sides"][1].pop("computer"),
+    "a playable cell without its request": lambda v: next(
+        c for r in v["rows"] for c in r["cells"] if c.get("playable")).pop("request"),
+    "a playable cell without scratch": lambda v: next(
+        c for r in v["rows"] for c in r["cells"] if c.get("playable")).pop("scratch"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_views_the_board_cannot_draw(shapes, name):
-    _, view = session()
+    s, _ = session()
+    view = s.handle({"op": "roll"})["view"]  # playable cells
     assert shapes.view_problem(broken(view, BAD[name])) is not None
     assert shapes.view_problem(view) is None  # the good one, unchanged
 
@@ -98,7 +108,7 @@ def test_acting_side_otherwise(shapes):
 def test_list_fields(shapes):
     s, view = session()
     good = {"created": 1, "updated": 2.5, "variant": "argentine", "title": "Generala", "names": ["Ana", "Beto"],
-            "over": False, "round": 1, "turns": 11, "result": None}
+            "over": False, "round": 1, "turns": 11, "result": None, "sheet": False}
     assert shapes.list_fields(good, view) == (good, [])
     bad = dict(good, updated="yesterday", names=5, result=[[1]], over=None, turns=True)
     fields, wrong = shapes.list_fields(bad, view)
@@ -109,12 +119,24 @@ def test_list_fields(shapes):
     assert shapes.list_fields({"result": [["Ana", 1, 30], ["Beto", None, 2]]})[0]["result"][0] == ["Ana", 1, 30]
 
 
-def test_sheet_game_and_size_text(shapes):
-    s = app.Session()
-    reply = s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "sheet": True})
-    assert shapes.sheet_game(reply["save"])
-    assert not shapes.sheet_game(app.Session().handle({"op": "new", "sides": ["Ana"], "seed": 1})["save"])
-    assert not shapes.sheet_game(None) and not shapes.sheet_game({"history": 5})
+def test_the_sheet_mark_is_the_views(shapes):
+    """A score-sheet game's list field "sheet": as stored beside the save, else the view's
+    (the drawable one, or the one stored even when it cannot be drawn: an older build's)."""
+    sheet = app.Session().handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "sheet": True})["view"]
+    rolled = app.Session().handle({"op": "new", "sides": ["Ana"], "seed": 1})["view"]
+    assert shapes.list_fields({}, sheet)[0]["sheet"] is True
+    assert shapes.list_fields({}, rolled)[0]["sheet"] is False
+    assert shapes.list_fields({"sheet": True}, rolled)[0]["sheet"] is True  # the stored field first
+    old = dict(sheet, acting=None)
+    del old["scorable"]  # a view an older build stored: not drawable, but it says what it is
+    assert shapes.view_problem(old) is not None
+    fields, wrong = shapes.list_fields({}, None, old)
+    assert fields["sheet"] is True and "sheet" in wrong
+    assert shapes.list_fields({}, None, {"sheet": "yes"})[0]["sheet"] is False  # nothing usable: no mark
+    assert shapes.list_fields({}, None, None)[0]["sheet"] is False
+
+
+def test_size_text(shapes):
     assert shapes.size_text(3_145_728) == "3.1 MB" and shapes.size_text(1_000_001) == "1.0 MB"
 
 
@@ -129,7 +151,8 @@ def test_a_finished_game_without_a_result_takes_the_views(shapes):
 
 def test_a_view_stored_by_the_build_before_the_game_table_is_not_drawn(shapes):
     """Views stored by 4b45483 (tests/e2e/fixtures) lack who acts, what a person may do and
-    the paper sheet's result: the page draws the engine's view of their saves instead."""
+    the paper sheet's result: the page draws the engine's view of their saves instead; their
+    score-sheet mark is their stored view's."""
     import json
     from pathlib import Path
     from generala import app
@@ -140,3 +163,7 @@ def test_a_view_stored_by_the_build_before_the_game_table_is_not_drawn(shapes):
         assert shapes.view_problem(entry["reply"]["view"]) is not None
         fresh = app.Session().handle({"op": "load", "save": entry["reply"]["save"]})["view"]
         assert shapes.view_problem(fresh) is None
+        # their list fields say nothing of score sheets: the stored view does, as the engine
+        assert "sheet" not in entry
+        assert shapes.list_fields(entry, None, entry["reply"]["view"])[0]["sheet"] is fresh["sheet"]
+    assert sum(1 for e in entries if e["reply"]["view"]["sheet"]) == 1

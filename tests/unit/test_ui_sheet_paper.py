@@ -92,14 +92,6 @@ def test_typed_dice(ui, text, count, dice, error):
     assert (problem is None) if error is None else (error in problem)
 
 
-def test_a_score_sheet_save_is_recognised(ui):
-    s = app.Session()
-    sheet = s.handle({"op": "new", "variant": "argentine", "sides": ["A"], "sheet": True})["save"]
-    rolled = s.handle({"op": "new", "variant": "argentine", "sides": ["A"], "seed": 1})["save"]
-    assert ui.sheetmode.is_sheet_save(sheet) and not ui.sheetmode.is_sheet_save(rolled)
-    assert not ui.sheetmode.is_sheet_save({"history": []}) and not ui.sheetmode.is_sheet_save(None)
-
-
 def seed_000_view():
     players = SEED_000["player"]
     s = app.Session()

@@ -68,11 +68,11 @@ def test_a_turn_of_each_variant(wk, variant, seed):
         a, b = pair["boxes"]
         wk.score_pair(a, b)
         proposal = m.do({"op": "split", "boxes": [a, b]})["split"]
-        m.do({"op": "score", "boxes": [a, b], "split": proposal["positions"]})
+        m.do(proposal["request"])  # what the page sends: the engine's request for this split
     else:
         box = m.best_box()
         wk.score(box)
-        m.do({"op": "score", "box": box})
+        m.do(m.request(box))
     assert wk.totals() == [s["total"] for s in m.view["sides"]]
     assert m.view["current"] != first and wk.current() == m.view["current"]
 

@@ -1,7 +1,8 @@
 # The game on the board: a person's actions, each an engine request whose reply is
 # drawn. The controller decides only what the page may send now, from the engine's last
-# view (what can be done is the view's: can_roll, holdable, the playable cells and the
-# request each one sends); the engine decides the game.
+# view (what can be done is the view's: can_roll, holdable, the playable cells, whether
+# one is a scratch and the request each one sends; with ten dice, the split's sizes and
+# the request of op split / op price); the engine decides the game.
 #
 # It is built from the parts it is given (page_boot.py assembles the page), so its
 # decisions run in CPython with fakes (tests/unit/test_ui_controller.py):
@@ -22,8 +23,10 @@
 # resumed(entry)).
 #
 # It keeps the last view it drew and the person's transient choices (`ui`: the two
-# boxes and the split of ten dice being chosen). Only the main thread runs it; it
-# touches neither the DOM nor storage itself.
+# boxes and the split of ten dice being chosen). A reply that is not drawn (a later one
+# is on its way) leaves its view's events to the next view drawn, so no moment of the
+# game (a roll, five alike, a box filled: render.py) is lost. Only the main thread runs
+# it; it touches neither the DOM nor storage itself.
 import asyncio
 import gc
 
@@ -43,6 +46,7 @@ class Controller:
         self.view = None
         self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
+        self.missed = []  # the events of replies not drawn (a later reply was on its way)
         # Collect garbage once a frame is painted, not in the middle of the next click.
         self.collect = clock.timer(gc.collect)
         self.painted = clock.frame(lambda: self.collect.start(0))
@@ -87,7 +91,13 @@ class Controller:
         """After an action: draw, announce, keep the save (its text as it came). With more
         replies on their way, only the save is kept (the last one draws)."""
         view = reply["view"]
-        if draw:
+        if not draw:
+            self.missed.extend(view.get("events") or ())
+        else:
+            if self.missed:  # what the replies not drawn made happen comes first
+                view = dict(view)
+                view["events"] = self.missed + list(view.get("events") or ())
+                self.missed = []
             self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
             self.draw(view)
             self.screen.announce(words.announce(view))
@@ -133,6 +143,7 @@ class Controller:
             view["held"] = list(view["held"])
             view["held"][i] = not view["held"][i]
             view["last"] = None
+            view["events"] = []  # nothing has happened yet: the reply says what did
             self.draw(view, predicted=True)
             self.act({"op": "toggle", "die": i}, reset=False)
 
@@ -146,13 +157,16 @@ class Controller:
         return None, None
 
     def pick_box(self, box):
+        """A playable box chosen: one box sends the cell's own request (asked first when
+        the cell says choosing it is a scratch: 0 by choice); with two boxes a turn, the
+        second box chosen asks the engine for the split."""
         view = self.view
         if not self.playing() or view["dice"] is None:
             return
-        cell, row = self.cell(box)
+        cell, _ = self.cell(box)
         if cell is None:
             return
-        if view["boxes_per_turn"] == 2:
+        if view["split_sizes"]:
             picked = self.ui["picked"]
             if box in picked:
                 picked.remove(box)
@@ -160,26 +174,30 @@ class Controller:
                 return
             picked.append(box)
             self.draw(view)
-            if len(picked) == 2:
+            if len(picked) == len(view["split_sizes"]):
                 asyncio.create_task(self.propose(picked[0], picked[1]))
             return
-        if cell["preview"] == 0 and not row["mandatory"]:
+        req = cell["request"]
+        if cell["scratch"]:
             self.screen.ask(words.t("ask.scratch", box=words.box(box)),
-                            words.t("ask.scratch_ok"), lambda: self.score(box))
+                            words.t("ask.scratch_ok"), lambda: self.score(box, req))
             return
-        self.score(box)
+        self.score(box, req)
 
-    def score(self, box):
-        """Score one box: drawn filled at once, the reply then moves the turn on."""
+    def score(self, box, req):
+        """Score one box with the cell's request: drawn filled at once, the reply then
+        moves the turn on."""
         if self.ui.get("scoring"):
             return  # a second click before the reply: the box is already scored
         self.ui["scoring"] = True
-        self.act({"op": "score", "box": box})
+        self.act(req)
         self.board.scoring(self.view, box)
 
     # --- ten dice: two boxes and a split ----------------------------------------------
 
     async def propose(self, a, b):
+        """The engine's best split of the dice for boxes ``a`` and ``b``: its positions,
+        points, scratch flags and the request that scores it (ui["split"])."""
         reply = await self.call({"op": "split", "boxes": [a, b]})
         if reply and reply.get("ok"):
             self.ui["split"] = reply["split"]
@@ -193,6 +211,8 @@ class Controller:
             self.screen.focus("split-ok")
 
     def move_split(self, i):
+        """A die moved to the other box: the split is priced by the engine once the first
+        box has its share of the dice (the view's split_sizes)."""
         split = self.ui["split"]
         positions = list(split["positions"])
         if i in positions:
@@ -200,25 +220,27 @@ class Controller:
         else:
             positions.append(i)
         positions.sort()
-        split = {"boxes": split["boxes"], "positions": positions, "points": None}
+        split = {"boxes": split["boxes"], "positions": positions, "points": None, "scratch": None,
+                 "request": None}
         self.ui["split"] = split
         self.draw(self.view)
-        if len(positions) == 5:
+        if len(positions) == self.view["split_sizes"][0]:
             asyncio.create_task(self.price(split))
 
     async def price(self, split):
         reply = await self.call({"op": "price", "boxes": split["boxes"], "split": split["positions"]})
         if reply and reply.get("ok") and self.ui["split"] is split:
-            split["points"] = reply["split"]["points"]
-            self.ui["split"] = dict(split)
+            self.ui["split"] = reply["split"]
             self.draw(self.view)
 
     def score_split(self):
+        """Score the split with the request the engine gave for it (op split / op price),
+        asked first when it writes 0 by choice in a box (its scratch flags)."""
         split = self.ui["split"]
-        if not split or split.get("points") is None:
+        if not split or not split.get("request"):
             return
-        req = {"op": "score", "boxes": split["boxes"], "split": split["positions"]}
-        zero = [b for b, p in zip(split["boxes"], split["points"]) if p == 0]
+        req = split["request"]
+        zero = [b for b, scratch in zip(split["boxes"], split["scratch"]) if scratch]
         if zero:
             text = (words.t("ask.scratch", box=words.box(zero[0])) if len(zero) == 1 else
                     words.t("ask.scratch_two", boxes=words.and_list(words.box(b) for b in zero)))
@@ -245,6 +267,7 @@ class Controller:
         self.keeper.open(gid, created)
         self.ui["picked"] = []
         self.ui["split"] = None
+        self.missed = []
         self.screen.show_board()
         self.board.key = None
 

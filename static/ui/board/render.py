@@ -8,6 +8,7 @@ import js
 import words
 from board_parts import Parts
 from dom import Cache, clear, el
+from moments import moments, rolled
 
 PIPS = "123456789"
 SUM_ORDER = ["numbers", "mandatory", "penalty", "combinations", "total"]  # a 3 x 3 grid; CSS shows the pips of each face
@@ -38,7 +39,6 @@ class Board:
         self.renders = 0  # data-rendered: tests and benchmarks wait on it
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
-        self.started = False  # rolling() tossed the dice: the reply's update lands them
         self.prev = None  # the last view drawn on this board (None right after a build)
 
     # --- build once per game ---------------------------------------------
@@ -246,7 +246,6 @@ class Board:
         """Roll pressed: the dice that roll leave the table and Roll counts down; they
         land on the reply's faces (update)."""
         c = self.c
-        self.started = True
         c.seen.pop("dice", None)  # the reply redraws every die, even if refused
         tossed = []
         for i, die in enumerate(self.dice):
@@ -330,13 +329,13 @@ class Board:
         held = view["held"]
         can_hold = view["can_hold"] and ready and not ui["split"]
         dkey = (dice, held, can_hold)
-        last = view.get("last") or {}
         prev = self.prev
-        # A fresh roll (pressed here, or the next roll of the turn drawn last: a computer's,
-        # another tab's) is seen: the dice that rolled land on their faces.
-        started, self.started = self.started, False
-        fresh = bool(dice and last.get("type") in ("roll", "auto-win") and self.c.seen.get("dice") != dkey
-                     and (started or next_roll(prev, view)))
+        # What the action just drawn made happen (the view's events), seen and heard once:
+        # not for the first view of a board (a game opened), nor a view drawn again.
+        happened = prev is not None and view is not prev
+        # A roll (pressed here, a computer's, another tab's): the dice it threw land on their faces.
+        thrown = rolled(view.get("events")) if happened and dice else None
+        fresh = bool(thrown)
         moved = []
         if prev is not None and prev["dice"] and dice and not fresh and len(prev["held"]) == len(held):
             moved = [i for i in range(len(held)) if bool(prev["held"][i]) != bool(held[i])]
@@ -389,7 +388,7 @@ class Board:
                 if playable:
                     p = cell.get("preview")
                     best = p is not None and p == top
-                    cls = "box" + (" zero" if p == 0 and not row["mandatory"] else "") + (" best" if best else "")
+                    cls = "box" + (" zero" if cell.get("scratch") else "") + (" best" if best else "")
                     text = "" if p is None else words.cell_preview(p, row["mandatory"])
                     extra = ", " + words.t("sheet.best") if best else ""
                     if ten:
@@ -423,36 +422,29 @@ class Board:
 
         self.prev = view
         if fresh:
-            rolled = [i for i in range(len(dice)) if not held[i]]
-            js.generala.dice.land(json.dumps({"dice": rolled, "faces": dice}))
+            js.generala.dice.land(json.dumps({"dice": thrown, "faces": dice}))
         elif moved:
             js.generala.dice.moved(json.dumps(moved))
-        if prev is not None:
-            self.moments(prev, view, fresh)
+        if happened:
+            self.moments(view)
 
         self.draw_split(view, ui)
         self.draw_over(view)
         if over and prev is not None and not prev["over"]:
             js.document.getElementById("again").focus()  # the first thing to do now
 
-    def moments(self, prev, view, fresh):
-        """What just happened on this board is seen and heard: a box filled (a tick), five
-        alike, an automatic win, the end of the game (a celebration), the device passed
-        to the next person in hot-seat (static/js/sound.mjs, moments.mjs)."""
-        if filled(view) > filled(prev):
-            js.generala.sound.tick()
-        kind = None
-        if view["auto_win"] and not prev["auto_win"]:
-            kind = "auto"
-        elif view["over"] and not prev["over"]:
-            kind = "over"
-        elif fresh and five_alike(view["dice"]):
-            kind = "five"
-        if kind:
-            js.generala.moments.celebrate(json.dumps(celebration(kind, view)))
-        elif handing_over(prev, view):
-            js.generala.moments.handOver(json.dumps({
-                "name": view["player"], "text": words.t("table.pass", player=view["player"])}))
+    def moments(self, view):
+        """What just happened on this board is seen and heard, from the view's events
+        (moments.py): a box filled (a tick), five alike, an automatic win, the end of the
+        game (a celebration), the device passed to the next person in hot-seat
+        (static/js/sound.mjs, moments.mjs)."""
+        for kind, data in moments(view):
+            if kind == "tick":
+                js.generala.sound.tick()
+            elif kind == "celebrate":
+                js.generala.moments.celebrate(json.dumps(data))
+            elif kind == "hand_over":
+                js.generala.moments.handOver(json.dumps(data))
 
     def hint_text(self, view, ui):
         if view["over"]:
@@ -506,8 +498,9 @@ class Board:
                     row.appendChild(die)
             group.appendChild(row)
             node.appendChild(group)
-        ok = len(in_a) == 5 and split.get("points") is not None
-        msg = "" if len(in_a) == 5 else words.t("split.need_five", a=len(in_a), b=len(dice) - len(in_a))
+        need = view["split_sizes"][0]  # the dice each box takes (the engine's split_sizes)
+        ok = len(in_a) == need and split.get("points") is not None
+        msg = "" if len(in_a) == need else words.t("split.need", n=need, a=len(in_a), b=len(dice) - len(in_a))
         if msg:
             node.appendChild(el("p", "field-error", msg))
         buttons = el("div", "actions")
@@ -597,54 +590,6 @@ def best_preview(view):
               if cur is not None and r["cells"][cur].get("playable") and r["cells"][cur].get("preview") is not None]
     top = max(values) if values else None
     return top if top is not None and top > 0 else None
-
-
-def next_roll(prev, view):
-    """``view`` shows the roll right after the one ``prev`` showed, in the same turn."""
-    return (prev is not None and prev["round"] == view["round"] and prev["current"] == view["current"]
-            and view["rolls"] == prev["rolls"] + 1)
-
-
-def filled(view):
-    return sum(1 for r in view["rows"] for c in r["cells"] if c["value"] is not None)
-
-
-def five_alike(dice):
-    """Five dice (or more) show one face: a Generala, a General, five alike of ten."""
-    counts = {}
-    for d in dice or ():
-        counts[d] = counts.get(d, 0) + 1
-    return bool(counts) and max(counts.values()) >= 5
-
-
-def is_person(view, i):
-    return i is not None and not str(view["sides"][i].get("player") or "human").startswith("ai:")
-
-
-def handing_over(prev, view):
-    """Hot-seat: the turn passed from one person's side to another person's."""
-    cur = view["current"]
-    return (not view["over"] and len(view["sides"]) > 1 and cur is not None and prev["current"] != cur
-            and is_person(prev, prev["current"]) and is_person(view, cur))
-
-
-def celebration(kind, view):
-    """The words of a celebration: the card's title and the sentence for the live region."""
-    sides = view["sides"]
-    if kind == "auto":
-        w = view["auto_win"]
-        name = sides[w["side"]]["name"]
-        what = words.AUTO_WINS.get(w["kind"], w["kind"])
-        return {"kind": kind, "title": words.t("table.auto", name=name), "line": what[:1].upper() + what[1:],
-                "text": words.t("table.auto", name=name)}
-    if kind == "over":
-        first = [s["name"] for s in sides if s["place"] == 1]
-        if len(sides) == 1:
-            text = words.t("table.final", points=words.points(sides[0]["total"]))
-        else:
-            text = words.t("table.first", names=words.and_list(first))
-        return {"kind": kind, "title": words.t("turn.over"), "line": text, "text": text}
-    return {"kind": kind, "title": words.t("table.five"), "line": "", "text": words.t("table.five")}
 
 
 def sheet_mark(text=None):

@@ -5,7 +5,7 @@
 #
 #   view_problem(view)      None when the board can draw ``view``, else what is wrong
 #   acting_side(view)       the side whose action the view reports (None if none)
-#   list_fields(entry, view)  the stored entry's list fields, each valid or replaced
+#   list_fields(entry, view, stored)  the stored entry's list fields, each valid or replaced
 #   size_text(chars)        "3.1 MB": the size of a stored value, for messages
 
 
@@ -50,16 +50,17 @@ VIEW_FIELDS = (
     ("rows", lambda x: isinstance(x, list)), ("over", _bool),
     ("auto_win", _opt(lambda x: isinstance(x, dict))), ("settlement", _opt(lambda x: isinstance(x, list))),
     ("last", _opt(lambda x: isinstance(x, dict))),
-    # who acts and what a person may do: a view stored by an older build lacks them,
-    # and is then not drawn (the engine's view of its save is)
+    # who acts and what a person may do, the split's sizes, what happened: a view stored
+    # by an older build lacks them, and is then not drawn (the engine's view of its save is)
     ("acting", _opt(lambda x: isinstance(x, dict))), ("holdable", lambda x: _list_of(x, _int)),
-    ("scorable", lambda x: _list_of(x, _str)),
+    ("scorable", lambda x: _list_of(x, _str)), ("split_sizes", _opt(lambda x: _list_of(x, _int))),
+    ("events", lambda x: _list_of(x, lambda e: isinstance(e, dict))),
 )
 
 SIDE_FIELDS = (
     ("name", _str), ("members", lambda x: _list_of(x, _str)), ("player", _opt(_str)),
-    ("total", _num), ("subtotals", lambda x: isinstance(x, dict)), ("place", _opt(_int)),
-    ("paper", _opt(lambda x: isinstance(x, dict))),
+    ("computer", _opt(_str)), ("total", _num), ("subtotals", lambda x: isinstance(x, dict)),
+    ("place", _opt(_int)), ("paper", _opt(lambda x: isinstance(x, dict))),
 )
 
 CELL_FIELDS = (("value", _opt(_num)), ("text", _str))
@@ -112,16 +113,18 @@ def view_problem(view):
             bad = _fields(cell, CELL_FIELDS, "row " + str(r))
             if bad:
                 return bad
+            # a playable cell says whether choosing it is a scratch, and what it sends
+            if cell.get("playable") and not (_bool(cell.get("scratch")) and "request" in cell and
+                                             _opt(lambda x: isinstance(x, dict))(cell["request"])):
+                return "row " + str(r) + ": bad playable cell"
+    sizes = view["split_sizes"]
+    if (sizes is None) != (view["boxes_per_turn"] == 1) or (sizes is not None and (
+            len(sizes) != view["boxes_per_turn"] or sum(sizes) != count)):
+        return "view: bad split_sizes"
     win = view["auto_win"]
     if win is not None and not (_int(win.get("side")) and 0 <= win["side"] < n and _str(win.get("kind"))):
         return "view: bad auto_win"
     return None
-
-
-def level_of(view, i):
-    """The computer level of side i ("optimal", ...) or None for a person."""
-    player = str(view["sides"][i].get("player") or "human")
-    return player[3:] if player.startswith("ai:") else None
 
 
 def acting_side(view):
@@ -142,15 +145,23 @@ def _result_row(r):
 
 
 # list field -> (check, what the view says, the value when neither is usable)
-def _from_view(view):
+def _from_view(view, stored=None):
+    """The list fields a drawable ``view`` says; ``stored``, the view stored with the entry
+    even when it cannot be drawn (an older build's), still says whether the game is a
+    score-sheet game (its ``sheet``, in every stored view since score-sheet games exist)."""
+    found = {}
+    if isinstance(stored, dict) and _bool(stored.get("sheet")):
+        found["sheet"] = stored["sheet"]
     if view is None:
-        return {}
+        return found
     sides = view["sides"]
-    return {
+    found.update({
         "variant": view["variant"], "title": view["title"], "names": [s["name"] for s in sides],
         "over": view["over"], "round": view["round"], "turns": view["turns"],
         "result": [[s["name"], s["place"], s["total"]] for s in sides] if view["over"] else None,
-    }
+        "sheet": view["sheet"],
+    })
+    return found
 
 
 LIST_FIELDS = (
@@ -158,14 +169,17 @@ LIST_FIELDS = (
     ("title", _str, ""), ("names", lambda x: _list_of(x, _str), []), ("over", _bool, False),
     ("round", _opt(_int), None), ("turns", _opt(_int), None),
     ("result", _opt(lambda x: _list_of(x, _result_row)), None),
+    ("sheet", _bool, False),  # a score-sheet game (the view's sheet, stored beside the save)
 )
 
 
-def list_fields(entry, view=None):
+def list_fields(entry, view=None, stored=None):
     """(fields, bad): the entry's list fields, each as stored when valid, else as the
     drawable ``view`` says (the view is the game's own word; the list fields are a copy
-    of it), else a neutral value; ``bad`` names the fields that were not valid."""
-    derived = _from_view(view)
+    of it), else a neutral value; ``bad`` names the fields that were not valid.
+    ``stored``: the view stored with the entry, drawable or not (the sheet mark of an
+    entry stored before the list field was: its view's ``sheet``)."""
+    derived = _from_view(view, stored)
     fields, bad = {}, []
     for name, check, neutral in LIST_FIELDS:
         value = entry.get(name)
@@ -184,11 +198,3 @@ def size_text(chars):
     """A stored value's size in MB, one decimal (a character of text taken as a byte)."""
     tenths = (int(chars) * 10 + 500000) // 1000000
     return str(tenths // 10) + "." + str(tenths % 10) + " MB"
-
-
-def sheet_game(save):
-    """A score-sheet game (real dice, scores entered by hand): its save's history starts
-    with the order given at the table (the engine's generala.view.is_sheet)."""
-    history = save.get("history") if isinstance(save, dict) else None
-    first = history[0] if isinstance(history, list) and history else None
-    return isinstance(first, dict) and "order" in first

@@ -24,7 +24,7 @@ from page_input import PageInput
 from render import Board
 from saved_games import SavedGames
 from saves import Saves
-from setup import MAX_SEED, Setup, parse_seed
+from setup import Setup, parse_seed
 from shapes import size_text
 
 storage = js.generala.storage
@@ -51,13 +51,14 @@ class Page:
 
 async def assemble(catalog, params, pause):
     """Build the page's parts and join them, one browser task for each big one (no long
-    task at boot)."""
+    task at boot). ``catalog``: the engine's (variants, levels, limits); each part is
+    given what it reads of it."""
     page = Page()
     page.catalog = catalog
     page.saves = saves = Saves(storage)
     page.board = board = Board(byid("board"))
     clock = Clock()
-    page.screen = screen = Navigation(catalog)
+    page.screen = screen = Navigation(catalog["variants"])
     page.keeper = keeper = SavedGames(saves, clock, screen)
     page.controller = game = Controller(engine_client, board, keeper, clock, screen)
     page.setup = setup = Setup(catalog, params.get("variant"))
@@ -124,21 +125,23 @@ async def engine_ready(page, entry):
 
 
 def url_params(catalog):
-    """?variant= and ?seed=, validated: a bad value gets a visible message and the default."""
+    """?variant= and ?seed=, validated against the catalog (its variants, its largest
+    seed): a bad value gets a visible message and the default."""
     params = {}
+    variants, most = catalog["variants"], catalog["limits"]["seed"]
     search = js.URLSearchParams.new(js.location.search)
     variant = search.get("variant")
     if variant is not None:
         variant = str(variant)
-        if variant in catalog:
+        if variant in variants:
             params["variant"] = variant
         else:
-            message(words.t("msg.unknown_game", name=variant[:40], known=", ".join(sorted(catalog))), "warn")
+            message(words.t("msg.unknown_game", name=variant[:40], known=", ".join(sorted(variants))), "warn")
     seed = search.get("seed")
     if seed is not None:
-        n = parse_seed(seed)
+        n = parse_seed(seed, most)
         if n is None:
-            message(words.t("msg.bad_url_seed", seed=str(seed)[:40], max=MAX_SEED), "warn")
+            message(words.t("msg.bad_url_seed", seed=str(seed)[:40], max=most), "warn")
         else:
             params["seed"] = n
     return params
@@ -168,7 +171,7 @@ async def boot(pause):
     try:
         catalog = await load_catalog()
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
-        page = await assemble(catalog["variants"], url_params(catalog["variants"]), pause)
+        page = await assemble(catalog, url_params(catalog), pause)
         await pause()
         entry = first_screen(page)
         page.features.opened()

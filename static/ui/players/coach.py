@@ -14,7 +14,6 @@ import engine_client
 import words
 from dom import byid, clear, el, on
 from screens import spawn
-from shapes import level_of
 
 STORE_KEY = "generala.coach"
 TOP = 5
@@ -122,9 +121,9 @@ class Coach:
     def draw(self, view, ui, board):
         """The board's part (board_parts.py): the coach's controls in the bar under the dice (bar.py)."""
         self.hint_btn.disabled = not self.person_to_play(view)
-        people = any(level_of(view, i) is None for i in range(len(view["sides"])))
+        people = any(side["computer"] is None for side in view["sides"])
         self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only
-        over = bool(view["over"]) and not view.get("sheet")
+        over = bool(view["over"]) and not view["sheet"]
         self.report_btn.hidden = not over
         if not over and not self.section.hidden:
             self.section.hidden = True

@@ -1,10 +1,11 @@
-# Computer players on the board: a side whose `player` is "ai:<level>"
-# is played by the engine one step at a time ({"op": "ai"}: roll, hold, roll, ...,
-# score), at a pace a person can follow (PACE_MS between steps; at once under
-# prefers-reduced-motion), skippable (the Skip button or the S key finishes the
-# computer's turn at once). While a computer plays, the board shows its dice and
-# holds but no control of the board acts (the engine's view offers nothing to do
-# while a computer acts). A game of computers alone plays to the end.
+# Computer players on the board: a side the view says a computer plays (sides[i].computer,
+# its level; the view's `acting` names the one acting now) is played by the engine one
+# step at a time ({"op": "ai"}: roll, hold, roll, ..., score), at a pace a person can
+# follow (PACE_MS between steps; at once under prefers-reduced-motion), skippable (the
+# Skip button or the S key finishes the computer's turn at once). While a computer
+# plays, the board shows its dice and holds but no control of the board acts (the
+# engine's view offers nothing to do while a computer acts). A game of computers alone
+# plays to the end.
 #
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # draw in the bar under the dice (bar.py), which also sends their requests that may
@@ -20,7 +21,7 @@ import engine_client
 import words
 from dom import byid, each, el, on
 from screens import spawn
-from shapes import acting_side, level_of
+from shapes import acting_side
 
 PACE_MS = 600
 REDUCED_PACE_MS = 0
@@ -51,12 +52,18 @@ def reduced_motion():
 
 class Computer:
     def __init__(self, game, bar, clock, setup, catalog):
+        """``catalog``: the engine's catalog (its variants' shipped tables, its levels)."""
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.game = game  # the controller: its view, changed(), draw(), keeper, screen
         self.bar = bar
         self.setup = setup
         self.catalog = catalog
+        # the setup form's values of the levels that play from the rules' value table
+        self.table_players = {level["player"] for level in catalog["levels"] if level["needs_table"]}
+        # every computer level's value in a side's player (a score-sheet game's sides have
+        # no computer: the view's sides[i].computer is null there)
+        self.players = {level["player"] for level in catalog["levels"]}
         self.timer = clock.timer(self.step_now)  # a step waiting for its moment
         self.sent = False  # a step on its way to the engine
         self.skipping = False  # finish this computer turn at once
@@ -88,10 +95,10 @@ class Computer:
     def setup_note(self):
         """Under the players: a strong computer in a game whose table is not shipped is slow to start."""
         variant = self.setup.variant
-        info = self.catalog.get(variant) or {}
+        info = self.catalog["variants"].get(variant) or {}
         strong = False
         for sel in each(document.querySelectorAll("#sides .player")):
-            if str(sel.value) in ("ai:optimal", "ai:expert"):
+            if str(sel.value) in self.table_players:
                 strong = True
         self.setup_note_node.hidden = not (strong and variant and not info.get("tables"))
 
@@ -121,7 +128,7 @@ class Computer:
         game = self.game
         playing = (self.computer_turn(view) and ui["ready"] and game.screen.board_visible() and game.keeper.gid is not None
                    and not game.keeper.watching)  # a tab following another tab's moves leaves them to it
-        if view.get("sheet") and any(level_of(view, i) for i in range(len(view["sides"]))):
+        if view["sheet"] and any(side["player"] in self.players for side in view["sides"]):
             self.bar.show_note(words.t("ai.sheet"))
         if playing:
             cur = view["current"]

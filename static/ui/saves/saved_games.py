@@ -16,7 +16,6 @@ from render import sheet_mark as render_sheet_mark
 from replies import stored
 from save_lists import continue_meta, game_title, result_line
 from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, reason_text, rev_of, when, why_aside
-from shapes import sheet_game
 
 storage = js.generala.storage
 
@@ -224,6 +223,7 @@ class SavedGames:
 
 
 def sheet_mark(node, entry):
-    """A score-sheet game says so (render.sheet_mark)."""
-    if sheet_game(entry.get("save")):
+    """A score-sheet game says so (render.sheet_mark): the entry's list field, the view's
+    sheet stored beside the save (saves.py)."""
+    if entry.get("sheet"):
         node.appendChild(render_sheet_mark())

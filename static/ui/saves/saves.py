@@ -1,7 +1,7 @@
 # Saved games in localStorage, through static/js/storage.mjs (never throws).
 #
 #   generala.save.<id>   {"rev", "id", "created", "updated", "variant", "title", "names",
-#                         "over", "round", "turns", "result",
+#                         "over", "round", "turns", "result", "sheet",
 #                         "reply": {"save": <engine save doc>,
 #                                   "view": <last view, drawn before the engine has booted>}}
 #                        (the engine's reply text is stored as it came: no re-encoding;
@@ -22,7 +22,9 @@
 # What is stored is not trusted: the engine's save document is the game; the stored view
 # is a cache (drawn at boot only when shapes.view_problem finds nothing wrong, else None:
 # the engine is asked for it) and the list fields are a copy of the view (each one not
-# valid is taken from the view, else left blank: shapes.list_fields). A value too long to
+# valid is taken from the view, else left blank: shapes.list_fields; "sheet", the mark
+# of a score-sheet game, of an entry stored before it was a list field is its stored
+# view's, drawable or not). A value too long to
 # read (storage.mjs MAX_VALUE) never reaches MicroPython: its game is listed aside.
 import json
 
@@ -86,10 +88,10 @@ class Saves:
             del entry["reply"]
         if not isinstance(entry.get("save"), dict):
             return None, words.t("save.empty")
-        view = entry.get("view")
+        stored = view = entry.get("view")
         if view_problem(view) is not None:
             view = entry["view"] = None
-        fields, _bad = list_fields(entry, view)
+        fields, _bad = list_fields(entry, view, stored)
         entry.update(fields)
         entry["id"] = gid
         return entry, None
@@ -118,7 +120,8 @@ class Saves:
             result = [[s["name"], s["place"], s["total"]] for s in view["sides"]]
         meta = {"id": gid, "created": created or now, "updated": now, "variant": view["variant"],
                 "title": view["title"], "names": [s["name"] for s in view["sides"]],
-                "over": view["over"], "round": view["round"], "turns": view["turns"], "result": result}
+                "over": view["over"], "round": view["round"], "turns": view["turns"], "result": result,
+                "sheet": view["sheet"]}
         rev = stored + 1
         text = REV_HEAD + str(rev) + ", " + json.dumps(meta)[1:-1] + ',"reply":' + reply_text + "}"
         if self.storage.set(PREFIX + gid, text):

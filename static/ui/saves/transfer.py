@@ -35,7 +35,6 @@ from screens import spawn
 
 FORMAT = "generala-export"
 VERSION = 1
-MAX_BYTES = 5_000_000  # as generala/bundle.py: larger files are refused before reading
 
 
 def iso(ms):
@@ -75,8 +74,9 @@ def download(name, parts):
 
 
 class Transfer:
-    def __init__(self, game):
+    def __init__(self, game, limits):
         self.game = game  # the controller (controller.py): .saves, .draw_saves()
+        self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.busy = False
         self.imports = 0
         self.build()
@@ -204,11 +204,11 @@ class Transfer:
             self.root.setAttribute("data-imports", str(self.imports))
 
     async def check_and_store(self, f, name):
-        reply = await engine_client.import_file(f, MAX_BYTES)  # waits for the engine
+        reply = await engine_client.import_file(f, self.most)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
             if kind == "TooLarge":  # refused before reading
-                why = words.t("transfer.too_large", max=MAX_BYTES // 1_000_000)
+                why = words.t("transfer.too_large", max=self.most // 1_000_000)
             elif kind == engine_client.NO_ANSWER:
                 why = words.t("transfer.no_engine")
             elif kind == "ReadError":

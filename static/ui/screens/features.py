@@ -17,13 +17,15 @@ CSS = "./static/css/sheet.css"
 
 class Features:
     def __init__(self, game, catalog):
+        """``catalog``: the engine's (the records name its variants; export files are at most
+        its limits.file_bytes)."""
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.screens = Screens()
         self.sheet = SheetMode(game)
-        self.replay = ReplayView(game, self.screens)
-        self.records = RecordsView(game, self.screens, catalog)
-        self.transfer = Transfer(game)
+        self.replay = ReplayView(game, self.screens, catalog["limits"])
+        self.records = RecordsView(game, self.screens, catalog["variants"])
+        self.transfer = Transfer(game, catalog["limits"])
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""

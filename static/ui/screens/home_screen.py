@@ -10,7 +10,7 @@ from js import document
 import quickplay
 import words
 from dom import byid, each, message, on
-from setup import MAX_SEED, parse_seed
+from setup import parse_seed
 
 html = document.documentElement
 storage = js.generala.storage
@@ -19,7 +19,10 @@ PANELS = ("main", "setup", "library")
 
 class Home:
     def __init__(self, catalog, setup):
-        self.catalog = catalog
+        """``catalog``: the engine's catalog (its variants, levels and limits)."""
+        self.levels = catalog["levels"]
+        self.limits = catalog["limits"]
+        catalog = self.catalog = catalog["variants"]
         self.setup = setup
         self.controller = None
         self.features = None
@@ -29,12 +32,16 @@ class Home:
         for option in each(self.pick_game.querySelectorAll("option")):
             if str(option.value) not in catalog:
                 option.remove()
+        levels = quickplay.players(self.levels)  # the first paint's choices: the catalog's only
+        for option in each(self.pick_level.querySelectorAll("option")):
+            if str(option.value) not in levels:
+                option.remove()
         saved = storage.get(quickplay.PREFS_KEY)
-        variant, level = quickplay.read_prefs(str(saved) if saved else None, set(catalog))
+        variant, level = quickplay.read_prefs(str(saved) if saved else None, set(catalog), self.levels)
         # A game or level picked before the UI took over (first-tap.mjs) is kept.
         if not self.pick_game.hasAttribute("data-picked") or str(self.pick_game.value) not in catalog:
             self.pick_game.value = variant
-        if not self.pick_level.hasAttribute("data-picked"):
+        if not self.pick_level.hasAttribute("data-picked") or str(self.pick_level.value) not in levels:
             self.pick_level.value = level
         self.relabel()
         on(self.root, "click", self.on_click)
@@ -103,7 +110,8 @@ class Home:
         if choice == "computer":
             self.remember()
             you, computer = words.t("home.you"), words.t("home.computer")
-            req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer)
+            req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer,
+                                    self.levels)
             asyncio.create_task(self.controller.start_game(req))
         elif choice in ("hotseat", "custom"):
             self.open_setup(choice)
@@ -120,10 +128,10 @@ class Home:
             message(n, "warn")
         seed_text = str(byid("seed").value).strip()
         if seed_text:
-            seed = parse_seed(seed_text)
+            seed = parse_seed(seed_text, self.limits["seed"])
             if seed is None:
                 err = byid("setup-error")
-                err.textContent = words.t("msg.bad_seed", max=MAX_SEED)
+                err.textContent = words.t("msg.bad_seed", max=self.limits["seed"])
                 err.hidden = False
                 return
             req["seed"] = seed

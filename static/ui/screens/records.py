@@ -7,7 +7,6 @@ import words
 from chart import score_chart
 from dom import byid, clear, el, on
 from render import sheet_mark
-from shapes import sheet_game
 import engine_client
 from screens import section, spawn
 
@@ -92,7 +91,7 @@ class RecordsView:
         self.players = result["players"]
         self.sheets = {}  # (name, variant) -> how many of the games counted were score-sheet games
         for e in finished:
-            if sheet_game(e["save"]):
+            if e.get("sheet"):  # the list field: the game's view said so (saves.py)
                 for name in e.get("names") or []:
                     key = (name, e.get("variant"))
                     self.sheets[key] = self.sheets.get(key, 0) + 1

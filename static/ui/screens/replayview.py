@@ -17,8 +17,6 @@ from dom import message
 from replies import save_doc
 from screens import section, spawn
 
-MAX_FILE = 5_000_000  # bytes, as the engine's import (generala/bundle.py)
-
 
 def dice_text(dice):
     return " ".join(str(d) for d in dice)
@@ -65,9 +63,10 @@ def file_name(variant):
 
 
 class ReplayView:
-    def __init__(self, game, screens):
+    def __init__(self, game, screens, limits):
         self.game = game
         self.screens = screens
+        self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.root = section("replay", words.t("replay.screen"))
         self.save = None      # the save document being replayed
         self.gid = None
@@ -76,7 +75,6 @@ class ReplayView:
         self.step = 0
         self.steps = 0
         self.starts = []
-        self.actions = []
         self.busy = False
         self.over = False
         on(self.root, "click", self.on_click)
@@ -131,8 +129,6 @@ class ReplayView:
         self.save = save_doc(reply)
         self.token = reply.get("link") or self.token
         self.gid = gid
-        history = self.save["history"]
-        self.actions = [a for a in history if "rolloff" not in a and "order" not in a]
         self.build(reply["view"])
         self.show(reply["view"])
         self.root.querySelector("#replay-next").focus()
@@ -186,7 +182,7 @@ class ReplayView:
         inp.value = ""  # the same file can be chosen again
         # Read and checked in JS (engine.mjs importFile): a file of a few MB as one
         # MicroPython string fails with MemoryError; only the first game comes here.
-        reply = await engine_client.import_file(f, MAX_FILE)  # waits for the engine
+        reply = await engine_client.import_file(f, self.most)  # waits for the engine
         if not reply.ok:
             kind = str(reply.kind)
             why = (words.t("replay.file_large") if kind == "TooLarge"
@@ -306,32 +302,33 @@ class ReplayView:
             node.appendChild(ul)
 
     def describe(self, view, step):
+        """What this step's action did, from the replayed view: whose turn it belongs to
+        (the engine's replay.side) and what it made happen (its events)."""
         sides = view["sides"]
         if step == 0:
             return words.t("replay.start", order=", ".join(sides[i]["name"] for i in view["order"]))
-        action = self.actions[step - 1]
-        last = view.get("last") or {}
-        # the side that acted: turns pass in order, one per score action
-        turns = sum(1 for a in self.actions[:step - 1] if "score" in a)
-        who = sides[view["order"][turns % len(sides)]]["name"]
+        side = view["replay"]["side"]
+        who = sides[side]["name"] if side is not None else ""
         text = ""
-        if "roll" in action:
-            text = (words.t("replay.rolled", who=who, dice=dice_text(action["roll"]))
-                    + words.t("replay.roll_n", n=view["rolls"]))
-        elif "enter" in action:
-            text = words.t("replay.entered", who=who, dice=dice_text(action["enter"]), n=action["at"]) + \
-                (words.t("replay.served") if action["at"] == 1 else "")
-        elif "hold" in action:
-            held = action["hold"]
-            text = words.t("replay.held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
-                else words.t("replay.held_none", who=who)
-        elif "score" in action:
-            if action.get("scratch"):
-                text = words.t("replay.scratched", who=who, box=words.box(action["score"]))
-            else:
-                parts = [words.box(b) + " " + words.points(p)
-                         for b, p in zip(last.get("boxes") or [], last.get("points") or [])]
-                text = words.t("replay.scored", who=who, boxes=", ".join(parts))
+        for event in view["events"]:
+            kind = event["kind"]
+            if kind == "roll":
+                text = (words.t("replay.rolled", who=who, dice=dice_text(event["dice"]))
+                        + words.t("replay.roll_n", n=event["roll"]))
+            elif kind == "enter":
+                text = words.t("replay.entered", who=who, dice=dice_text(event["dice"]), n=event["at"]) + \
+                    (words.t("replay.served") if event["at"] == 1 else "")
+            elif kind == "hold":
+                held = event["held"]
+                text = words.t("replay.held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
+                    else words.t("replay.held_none", who=who)
+            elif kind == "box_filled":
+                if all(event["scratch"]):
+                    text = words.t("replay.scratched", who=who,
+                                   box=words.and_list(words.box(b) for b in event["boxes"]))
+                else:
+                    parts = [words.box(b) + " " + words.points(p) for b, p in zip(event["boxes"], event["points"])]
+                    text = words.t("replay.scored", who=who, boxes=", ".join(parts))
         text = text + "."
         if view["auto_win"]:
             w = view["auto_win"]

@@ -1,30 +1,43 @@
 # The setup form: the game, its house options, the sides. Built from the
 # catalog (catalog.json, written by the build from generala/catalog.py), so it
-# works before the engine has booted. Reading the form happens once, on Start.
+# works before the engine has booted: its games and options (variants), who may play
+# a side (levels, in their order) and the limits (limits: sides, a name's length, the
+# largest seed). Reading the form happens once, on Start.
 import words
 from dom import byid, clear, each, el
 
 ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
-MAX_SIDES = 8
-MAX_NAME = 24
-MAX_SEED = 2 ** 63 - 1
-# Who plays a side. Computer levels are added by the AI work ("ai:<level>").
-PLAYERS = [("human", "setup.human"),  # (value, words key or text)
-           ("ai:beginner", "setup.ai_beginner"), ("ai:heuristic", "setup.ai_heuristic"),
-           ("ai:optimal", "setup.ai_optimal"), ("ai:expert", "setup.ai_expert")]
+# The words naming who plays a side, by the catalog's level id (a level without words
+# is named by its id).
+LEVEL_WORDS = {"beginner": "setup.ai_beginner", "heuristic": "setup.ai_heuristic",
+               "optimal": "setup.ai_optimal", "expert": "setup.ai_expert"}
+# The levels that play to win against the other sides: offered only when there are some.
+TO_WIN = ("expert",)
 
 
-def clean(text):
-    """Trim and collapse spaces. Returns (name, too_long)."""
+def clean(text, most):
+    """Trim and collapse spaces. Returns (name, too_long): a name has at most ``most``
+    characters (the catalog's limits.name)."""
     name = " ".join(str(text).split())
-    if len(name) > MAX_NAME:
-        return name[:MAX_NAME].strip(), True
+    if len(name) > most:
+        return name[:most].strip(), True
     return name, False
+
+
+def players(catalog):
+    """Who may play a side, as the setup form offers it: (value, words key or text), a
+    person first, then the catalog's computer levels (each side's ``player`` value)."""
+    return [("human", "setup.human")] + [(level["player"], LEVEL_WORDS.get(level["id"], level["id"]))
+                                         for level in catalog["levels"]]
 
 
 class Setup:
     def __init__(self, catalog, variant=None):
-        self.catalog = catalog
+        """``catalog``: the engine's catalog (variants, levels, limits)."""
+        self.limits = catalog["limits"]
+        self.players = players(catalog)
+        self.to_win = [level["player"] for level in catalog["levels"] if level["id"] in TO_WIN]
+        catalog = self.catalog = catalog["variants"]
         self.form = byid("setup")
         self.games = byid("game-choice")
         self.options = byid("house-options")
@@ -103,7 +116,7 @@ class Setup:
 
     def add_side(self, name="", members=None):
         n = self.sides.children.length
-        if n >= MAX_SIDES:
+        if n >= self.limits["sides"]:
             return None
         self.count += 1
         k = str(self.count)
@@ -120,9 +133,9 @@ class Setup:
         team.appendChild(tbox)
         team.appendChild(el("span", "team-text", words.t("setup.team")))
         li.appendChild(team)
-        if len(PLAYERS) > 1:
+        if len(self.players) > 1:
             sel = el("select", "player", None, {"data-player": k, "aria-label": words.t("setup.who")})
-            for value, text in PLAYERS:
+            for value, text in self.players:
                 sel.appendChild(el("option", None, words.t(text) if text.startswith("setup.") else text,
                                     {"value": value}))
             li.appendChild(sel)
@@ -168,9 +181,10 @@ class Setup:
             li.querySelector(".remove").disabled = n <= 1
             li.querySelector(".side-name").setAttribute("placeholder", words.t("setup.player", n=i + 1))
             li.querySelector(".remove").setAttribute("aria-label", words.t("setup.remove_label", n=i + 1))
-        byid("add-side").disabled = n >= MAX_SIDES
-        for o in each(self.sides.querySelectorAll('option[value="ai:expert"]')):
-            o.hidden = n < 2  # plays to win: only where there is someone to beat
+        byid("add-side").disabled = n >= self.limits["sides"]
+        for player in self.to_win:  # plays to win: only where there is someone to beat
+            for o in each(self.sides.querySelectorAll('option[value="' + player + '"]')):
+                o.hidden = n < 2
 
     def relabel(self):
         """After a language change: the form's words again, what was entered kept."""
@@ -209,7 +223,7 @@ class Setup:
             if sel:
                 sel.setAttribute("aria-label", words.t("setup.who"))
                 for o in each(sel.querySelectorAll("option")):
-                    for value, text in PLAYERS:
+                    for value, text in self.players:
                         if value == str(o.value) and text.startswith("setup."):
                             o.textContent = words.t(text)
         self.refresh_buttons()
@@ -220,10 +234,11 @@ class Setup:
         if not li:
             return
         msg = li.querySelector(".field-error")
-        long_ = clean(li.querySelector(".side-name").value)[1]
+        most = self.limits["name"]
+        long_ = clean(li.querySelector(".side-name").value, most)[1]
         for part in str(li.querySelector(".side-members").value).split(","):
-            long_ = long_ or clean(part)[1]
-        msg.textContent = words.t("setup.too_long", max=MAX_NAME) if long_ else ""
+            long_ = long_ or clean(part, most)[1]
+        msg.textContent = words.t("setup.too_long", max=most) if long_ else ""
         msg.hidden = not long_
 
     # --- reading the form --------------------------------------------------
@@ -253,18 +268,19 @@ class Setup:
                     notes.append(words.t("setup.not_number", option=words.option(opt["name"]), text=text,
                                          default=words.option_value(opt["default"])))
         sides = []
+        most = self.limits["name"]
         for i, li in enumerate(each(self.sides.children)):
-            name, long_ = clean(li.querySelector(".side-name").value)
+            name, long_ = clean(li.querySelector(".side-name").value, most)
             if not name:
                 name = words.t("setup.player", n=i + 1)
             if long_:
-                notes.append(words.t("setup.shortened", max=MAX_NAME, name=name))
+                notes.append(words.t("setup.shortened", max=most, name=name))
             members = []
             if li.querySelector("[data-team]").checked:
                 for part in str(li.querySelector(".side-members").value).split(","):
-                    m, long_ = clean(part)
+                    m, long_ = clean(part, most)
                     if long_:
-                        notes.append(words.t("setup.shortened", max=MAX_NAME, name=m))
+                        notes.append(words.t("setup.shortened", max=most, name=m))
                     if m:
                         members.append(m)
             player = "human"
@@ -275,10 +291,11 @@ class Setup:
         return {"variant": self.variant, "options": options, "sides": sides}, notes
 
 
-def parse_seed(text):
-    """A dice seed typed in the form or given in the address (?seed=), or None."""
+def parse_seed(text, most):
+    """A dice seed typed in the form or given in the address (?seed=), or None: a whole
+    number from 0 to ``most`` (the catalog's limits.seed)."""
     text = str(text).strip()
-    if not text or len(text) > 19 or not all("0" <= ch <= "9" for ch in text):
+    if not text or len(text) > len(str(most)) or not all("0" <= ch <= "9" for ch in text):
         return None
     n = int(text)
-    return n if n <= MAX_SEED else None
+    return n if n <= most else None

@@ -14,15 +14,6 @@ from dom import byid, clear, el, on
 from render import mini_dice
 
 
-def is_sheet_save(doc):
-    """A score-sheet game: its history starts with the order given at the table."""
-    try:
-        first = doc["history"][0]
-        return isinstance(first, dict) and "order" in first
-    except Exception:
-        return False
-
-
 def parse_dice(text, count):
     """(dice, error) from typed text such as "44126" or "4 4 1 2 6"."""
     dice = []
@@ -106,7 +97,9 @@ class SheetMode:
         self.reset_entry()
 
     def resumed(self, entry):
-        self.on = is_sheet_save(entry.get("save"))
+        """A stored game opened on the board: score-sheet mode as its list field says, until
+        its view is drawn (draw: the view's sheet)."""
+        self.on = bool(entry.get("sheet"))
         self.reset_entry()
 
     def reset_entry(self):
@@ -186,8 +179,7 @@ class SheetMode:
     def draw(self, view, ui, board):
         """After the board: the entry panel under the tray, the paper sheet under the sheet."""
         root = board.root
-        if "sheet" in view:  # the engine says so (older saved views do not: then the save's history)
-            self.on = bool(view["sheet"])
+        self.on = bool(view["sheet"])  # the engine's word: a score-sheet game
         if not self.on:
             if root.getAttribute("data-mode") == "sheet":
                 root.removeAttribute("data-mode")
@@ -201,7 +193,7 @@ class SheetMode:
             self.build_panel(count)
         self.place(self.panel, board.tray)
         self.place(self.note, self.panel)
-        entering = view.get("can_enter", not view["over"] and view["dice"] is None)
+        entering = view["can_enter"]  # the engine says when dice may be entered
         self.panel.hidden = not entering
         key = (view["current"], view["round"], view["over"])
         if entering:

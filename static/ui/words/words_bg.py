@@ -145,7 +145,7 @@ WORDS = {
     "split.group": "Група „{box}“",
     "split.label": "{box}: {points}",
     "split.die": "Зар {i}: {face}, към „{box}“",
-    "split.need_five": "Всяка група трябва да има пет зара (сега {a} и {b}).",
+    "split.need": "Всяка група трябва да има {n} зара (сега {a} и {b}).",
     "split.score": "Запишете {points}",
     "split.cancel": "Отказ",
     "split.proposed": "Предложено разделяне: {a} {pa}, {b} {pb}.",
@@ -273,6 +273,8 @@ WORDS = {
     "table.final": "Краен резултат: {points}",
     "table.first": "Първо място: {names}!",
     "table.five": "Пет еднакви!",
+    "table.hand": "{hand}!",
+    "table.served": "Сервирано!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "най-добро сега",
     "sheet.best_five": "най-добрите пет зара дават {points}",

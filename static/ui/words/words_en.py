@@ -156,7 +156,7 @@ WORDS = {
     "split.group": "{box} group",
     "split.label": "{box}: {points}",
     "split.die": "Die {i}: {face}, move to {box}",
-    "split.need_five": "Each group needs five dice (now {a} and {b}).",
+    "split.need": "Each group needs {n} dice (now {a} and {b}).",
     "split.score": "Score {points}",
     "split.cancel": "Cancel",
     "split.proposed": "Proposed split: {a} {pa}, {b} {pb}.",
@@ -271,6 +271,8 @@ WORDS = {
     "table.final": "Final score: {points}",
     "table.first": "First place: {names}!",
     "table.five": "Five alike!",
+    "table.hand": "{hand}!",
+    "table.served": "Served!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "best now",
     "sheet.best_five": "the best five dice earn {points}",

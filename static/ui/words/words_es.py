@@ -145,7 +145,7 @@ WORDS = {
     "split.group": "Grupo de {box}",
     "split.label": "{box}: {points}",
     "split.die": "Dado {i}: {face}, pasar a {box}",
-    "split.need_five": "Cada grupo necesita cinco dados (ahora {a} y {b}).",
+    "split.need": "Cada grupo necesita {n} dados (ahora {a} y {b}).",
     "split.score": "Anotar {points}",
     "split.cancel": "Cancelar",
     "split.proposed": "Reparto propuesto: {a} {pa}, {b} {pb}.",
@@ -273,6 +273,8 @@ WORDS = {
     "table.final": "Puntuación final: {points}",
     "table.first": "¡Primer puesto: {names}!",
     "table.five": "¡Cinco iguales!",
+    "table.hand": "¡{hand}!",
+    "table.served": "¡Servida!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "la mejor ahora",
     "sheet.best_five": "los cinco mejores dados dan {points}",

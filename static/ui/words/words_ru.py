@@ -145,7 +145,7 @@ WORDS = {
     "split.group": "Группа «{box}»",
     "split.label": "{box}: {points}",
     "split.die": "Кость {i}: {face}, перенести в «{box}»",
-    "split.need_five": "В каждой группе должно быть пять костей (сейчас {a} и {b}).",
+    "split.need": "В каждой группе должно быть {n} костей (сейчас {a} и {b}).",
     "split.score": "Записать {points}",
     "split.cancel": "Отмена",
     "split.proposed": "Предложенное деление: {a} {pa}, {b} {pb}.",
@@ -274,6 +274,8 @@ WORDS = {
     "table.final": "Итог: {points}",
     "table.first": "Первое место: {names}!",
     "table.five": "Пять одинаковых!",
+    "table.hand": "{hand}!",
+    "table.served": "С первого броска!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "лучшее сейчас",
     "sheet.best_five": "лучшие пять костей дают {points}",

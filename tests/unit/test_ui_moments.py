@@ -1,0 +1,158 @@
+"""The table's moments (static/ui/board/moments.py) in CPython: what the page shows and plays
+for the events of the real engine's views (a tick for a box filled, one celebration for
+five alike, an automatic win or the end, the hot-seat hand-over card), never inferred by
+comparing views."""
+import sys
+
+import pytest
+
+from generala import app
+from tools import ui_modules
+
+
+@pytest.fixture(scope="module")
+def moments():
+    paths = [str(p) for p in ui_modules.folders()]
+    sys.path[:0] = paths
+    try:
+        import moments
+        import words
+        words.set_lang("en")
+        yield moments
+    finally:
+        for path in paths:
+            sys.path.remove(path)
+        for name in ("moments", "words", "words_en", "words_es"):
+            sys.modules.pop(name, None)
+
+
+def game(variant="argentine", seed=3, players=("human", "human"), **extra):
+    s = app.Session()
+    sides = [{"name": n, "members": [], "player": p} for n, p in zip(("Ana", "Beto"), players)]
+    reply = s.handle({"op": "new", "variant": variant, "sides": sides, "seed": seed, **extra})
+    return s, reply["view"]
+
+
+def kinds(found):
+    return [kind for kind, _ in found]
+
+
+def test_a_view_after_no_action_shows_nothing(moments):
+    s, view = game()
+    assert moments.moments(view) == [] and moments.rolled(view["events"]) is None
+    view = s.handle({"op": "view"})["view"]
+    assert moments.moments(view) == []
+
+
+def test_the_dice_a_roll_threw_land(moments):
+    s, _ = game()
+    view = s.handle({"op": "roll"})["view"]
+    assert moments.rolled(view["events"]) == [0, 1, 2, 3, 4]
+    view = s.handle({"op": "hold", "dice": [0, 3]})["view"]
+    assert moments.rolled(view["events"]) is None  # a hold throws nothing
+    view = s.handle({"op": "roll"})["view"]
+    assert moments.rolled(view["events"]) == [1, 2, 4]
+    # the events of two replies drawn as one (controller.py: a reply not drawn)
+    assert moments.rolled([{"kind": "roll", "rolled": [0, 1]}, {"kind": "roll", "rolled": [1, 4]}]) == [0, 1, 4]
+
+
+@pytest.mark.parametrize("variant,seed,title", [("bulgarian", 106, "General!"), ("double", 12, "Five alike!")])
+def test_five_alike_is_celebrated_with_the_games_own_hand(moments, variant, seed, title):
+    s, _ = game(variant, seed)
+    view = s.handle({"op": "roll"})["view"]
+    event = next(e for e in view["events"] if e["kind"] == "five_alike")
+    assert event["served"] and not view["over"]
+    [(kind, card)] = moments.moments(view)
+    assert kind == "celebrate" and card["kind"] == "five"
+    assert card["title"] == title and card["line"] == "Served!" and card["text"] == title + " Served!"
+
+
+def test_generala_is_named_in_the_players_language(moments):
+    import words
+    view = {"sides": [{"name": "Ana", "computer": None}],
+            "events": [{"kind": "roll", "side": 0, "rolled": [3], "dice": [2] * 5, "roll": 2},
+                       {"kind": "five_alike", "side": 0, "hand": "generala", "served": False, "face": 2}]}
+    [(_, card)] = moments.moments(view)
+    assert (card["title"], card["line"], card["text"]) == ("Generala!", "", "Generala!")
+    try:
+        words.set_lang("es")
+        [(_, card)] = moments.moments(view)
+        assert card["title"] == "¡Generala!"
+    finally:
+        words.set_lang("en")
+
+
+@pytest.mark.parametrize("variant", ["argentine", "puerto-rican"])
+def test_an_automatic_win_is_the_one_celebration(moments, variant):
+    """A served Generala (a Big General) is five alike, an automatic win and the end of the
+    game: one celebration, the automatic win's."""
+    s, _ = game(variant, 2422)
+    view = s.handle({"op": "roll"})["view"]
+    assert {"five_alike", "auto_win", "game_over"} <= {e["kind"] for e in view["events"]}
+    [(kind, card)] = moments.moments(view)
+    assert kind == "celebrate" and card["kind"] == "auto"
+    assert card["title"] == "Ana wins at once!" == card["text"] and card["line"]
+
+
+def play_turn(s, view):
+    """Roll once and fill the first playable box: the reply after the box."""
+    view = s.handle({"op": "roll"})["view"]
+    cur = view["current"]
+    cell = next(r["cells"][cur] for r in view["rows"] if r["cells"][cur].get("playable"))
+    return s.handle(cell["request"])["view"]
+
+
+def test_a_box_filled_ticks_and_the_next_person_is_handed_the_device(moments):
+    s, view = game()
+    first = view["sides"][view["current"]]["name"]
+    view = play_turn(s, view)
+    found = moments.moments(view)
+    assert kinds(found) == ["tick", "hand_over"]
+    nxt = view["sides"][view["current"]]["name"]
+    assert nxt != first and found[1][1] == {"name": nxt, "text": nxt + "'s turn — pass the device"}
+    view = s.handle({"op": "undo"})["view"]  # the box taken back: the device goes back too
+    assert moments.moments(view) == [("hand_over", {"name": first, "text": first + "'s turn — pass the device"})]
+
+
+def test_no_hand_over_card_to_or_from_a_computer(moments):
+    s, view = game(players=("human", "ai:beginner"))
+    assert view["sides"][1]["computer"] == "beginner" and view["sides"][0]["computer"] is None
+    seen = set()
+    for _ in range(4):  # two turns each: the computer's box, then the person's
+        if view["current"] == 1:
+            while view["current"] == 1:
+                view = s.handle({"op": "ai"})["view"]
+        else:
+            view = play_turn(s, view)
+        seen.add(tuple(kinds(moments.moments(view))))
+    assert seen == {("tick",)}
+
+
+def test_one_side_alone_has_no_hand_over(moments):
+    s = app.Session()
+    view = s.handle({"op": "new", "sides": ["Ana"], "seed": 3})["view"]
+    assert kinds(moments.moments(play_turn(s, view))) == ["tick"]
+
+
+def test_the_end_of_the_game_ticks_and_celebrates(moments):
+    s, view = game(seed=5)
+    while not view["over"]:
+        view = play_turn(s, view)
+    found = moments.moments(view)
+    assert kinds(found) == ["tick", "celebrate"]
+    card = found[1][1]
+    winners = [view["sides"][i]["name"] for i in range(2) if view["sides"][i]["place"] == 1]
+    assert card["kind"] == "over" and card["title"] == "Game over"
+    assert all(name in card["text"] for name in winners) and card["line"] == card["text"]
+
+
+def test_a_score_sheet_game_celebrates_its_automatic_win_not_dice_entered(moments):
+    s = app.Session()
+    s.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "sheet": True})
+    view = s.handle({"op": "enter", "dice": [3, 3, 3, 3, 3], "at": 2})["view"]
+    assert any(e["kind"] == "five_alike" for e in view["events"])
+    assert moments.moments(view) == [] and moments.rolled(view["events"]) is None
+    s.handle({"op": "undo"})
+    view = s.handle({"op": "enter", "dice": [3, 3, 3, 3, 3], "at": 1})["view"]
+    [(kind, card)] = moments.moments(view)
+    assert kind == "celebrate" and card["kind"] == "auto"
