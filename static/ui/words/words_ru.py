@@ -145,7 +145,7 @@ WORDS = {
     "split.group": "Группа «{box}»",
     "split.label": "{box}: {points}",
     "split.die": "Кость {i}: {face}, перенести в «{box}»",
-    "split.need": "В каждой группе должно быть {n} костей (сейчас {a} и {b}).",
+    "split.need": "Костей в каждой группе должно быть: {n} (сейчас {a} и {b}).",
     "split.score": "Записать {points}",
     "split.cancel": "Отмена",
     "split.proposed": "Предложенное деление: {a} {pa}, {b} {pb}.",
