@@ -26,7 +26,7 @@ import pytest
 from e2e_support import boot, wait_ready
 from gamepage import RENDERED, GamePage
 from test_embed import blog, game_frame  # noqa: F401 (a fixture)
-from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, settled, start
+from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, start
 
 from generala import Game, app
 from generala.ai import coach
@@ -197,7 +197,7 @@ def test_an_undo_sent_while_the_computers_first_step_loads_its_table_comes_after
     page.click("#undo")
     page.wait_for_function("() => window.__sent.includes('undo')")
     tables.release()
-    settled(gp)
+    gp.settled()
 
     # What the engine says, step by step, in CPython.
     mirror = app.Session()
@@ -218,7 +218,7 @@ def test_an_undo_sent_while_the_computers_first_step_loads_its_table_comes_after
     # Ana's box stays filled; the computer plays its turn on, and the game comes back to Ana.
     page.emulate_media(reduced_motion="reduce")
     page.wait_for_selector("#roll:enabled", timeout=60_000)
-    settled(gp)
+    gp.settled()
     assert gp.current() == 0
     while mirror.game.sides[mirror.game.current].player != "human":
         assert mirror.handle({"op": "ai"})["ok"]
