@@ -505,14 +505,14 @@ def test_an_update_drops_a_table_whose_bytes_changed(own_site, sw_context):
 
 
 def catalog_summary(dist, variant="argentine"):
-    return json.loads((dist / "catalog.json").read_text(encoding="utf-8"))[variant]["summary"]
+    return json.loads((dist / "catalog.json").read_text(encoding="utf-8"))["variants"][variant]["summary"]
 
 
 def new_summary(dist):
     """A release whose catalog (read by the page's UI when it starts) says something new."""
     path = dist / "catalog.json"
     catalog = json.loads(path.read_text(encoding="utf-8"))
-    catalog["argentine"]["summary"] += " (the new release)"
+    catalog["variants"]["argentine"]["summary"] += " (the new release)"
     path.write_text(json.dumps(catalog), encoding="utf-8")
     return [path]
 
