@@ -104,7 +104,7 @@ COLLECT = """
     ready: marks.ready ?? null,
     blocking,
     longtasks: longtasks.length,
-    engine_boot: (window.generala.engine && window.generala.engine.timings.worker || {}).boot ?? null,
+    engine_boot: (window.generala?.engine?.timings.worker || {}).boot ?? null,
   };
 }
 """
