@@ -81,8 +81,9 @@ def pct(values, q):
 
 
 def start_game(page, variant, seed, names=("Ana", "Beto"), moving=True):
-    if page.is_visible("#nav-home"):
-        page.click("#nav-home")
+    if page.is_visible("#board"):  # back home through the board's menu
+        page.click("#board-menu-btn")
+        page.click('#board-menu [data-action="home"]')
     page.wait_for_selector("#home", state="visible")
     if page.get_attribute("#home", "data-panel") != "setup":
         page.click("#play-custom")  # the home screen's Custom game: the whole setup form
@@ -98,8 +99,10 @@ def start_game(page, variant, seed, names=("Ana", "Beto"), moving=True):
     page.click("#start")
     page.wait_for_selector("#board", state="visible")
     page.wait_for_selector("#roll:enabled")
-    if (page.get_attribute("#motion", "aria-pressed") == "true") == moving:
-        page.click("#motion")  # motion on (or off) for the measurement
+    if (page.get_attribute("#motion", "aria-checked") == "true") != moving:
+        page.click("#board-menu-btn")  # motion on (or off) for the measurement: the menu's switch
+        page.click("#motion")
+        page.keyboard.press("Escape")
 
 
 def measured(page, action, moving=True):

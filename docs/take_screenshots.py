@@ -48,10 +48,12 @@ IN_THE_AIR_MS = 200
 
 
 def motion(page, on: bool):
-    """The board's motion switch (pressed = still)."""
-    want = "false" if on else "true"
-    if page.get_attribute("#motion", "aria-pressed") != want:
+    """The board menu's Dice motion switch (checked = moving); the menu closed after."""
+    want = "true" if on else "false"
+    if page.get_attribute("#motion", "aria-checked") != want:
+        page.click("#board-menu-btn")
         page.click("#motion")
+        page.keyboard.press("Escape")
 
 
 def dismiss_moment(page):

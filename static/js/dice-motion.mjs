@@ -54,7 +54,7 @@ export function still() {
 function mark() {
   document.documentElement.dataset.motion = still() ? "still" : "moving";
   for (const b of document.querySelectorAll('[data-action="motion"]')) {
-    b.setAttribute("aria-pressed", still() ? "true" : "false");
+    b.setAttribute("aria-checked", still() ? "false" : "true"); // the Dice motion switch: checked = moving
   }
 }
 
@@ -98,7 +98,9 @@ function track(anim) {
 function tossOne(i, ms) {
   const body = dice[i] && dice[i].querySelector(".die-body");
   if (!body) return;
-  const lift = 0.3 + Math.random() * 0.15; // of the die's size
+  // Up by a third of the die's size or so, but never off the felt (the room above it).
+  const room = dice[i].offsetTop / Math.max(1, dice[i].offsetHeight);
+  const lift = Math.min(0.3 + Math.random() * 0.15, Math.max(0.06, room - 0.06)); // of the die's size
   const turn = (Math.random() * 40 - 20).toFixed(1);
   const k = [
     { transform: "translateY(0) rotate(0deg) scale(1)", easing: "cubic-bezier(.2,.8,.4,1)" },
@@ -278,7 +280,16 @@ window.addEventListener("keydown", (event) => {
   finish();
 }, true);
 
-// The motion switch on the board: stored; pressed = still.
+// Keyboard players see each die's key under it (board-layout.css): <html data-input> says
+// whether the last input was a key or a pointer.
+addEventListener("keydown", (event) => {
+  if (event.key === "Tab" || (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey)) {
+    document.documentElement.dataset.input = "keys";
+  }
+}, true);
+addEventListener("pointerdown", () => { document.documentElement.dataset.input = "pointer"; }, true);
+
+// The Dice motion switch in the board's menu: stored; checked = moving.
 document.addEventListener("click", (event) => {
   const t = event.target;
   const b = t instanceof Element && t.closest('[data-action="motion"]');

@@ -1,4 +1,4 @@
-// Moments over the board's dice table (static/ui/board/render.py says when, and the words):
+// Moments at the board's dice table (static/ui/board/render.py says when, and the words):
 //   celebrate(json)  {"kind": "five" | "auto" | "over", "title", "line", "text"}: a card over the dice,
 //                    confetti on a canvas and a fanfare; the text goes to the live region.
 //                    Under reduced motion (dice-motion.still()): the card alone, still and silent.
@@ -20,8 +20,10 @@ let frame = 0;
 let card = null;
 let cardTimer = 0;
 
+// The cards sit on the board's tray (the felt and Roll), placed by CSS: five alike just
+// above the felt, never over the dice it celebrates; a hand-over in the middle of the screen.
 function table() {
-  return document.querySelector("#board .dice-table");
+  return document.querySelector("#board .tray");
 }
 
 function showCard(cls, title, line) {

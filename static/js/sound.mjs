@@ -5,7 +5,7 @@
 //
 // The AudioContext is created and resumed only inside a user gesture (a trusted
 // pointerdown, keydown or click): before the first one nothing exists and nothing plays.
-// The board's mute button ([data-action="sound"], aria-pressed = muted) is remembered in
+// The board menu's Sound switch ([data-action="sound"], role=switch, aria-checked = sound on) is remembered in
 // localStorage (through storage.mjs, which never throws); in embed mode (?embed=1) the
 // sound is off until the player turns it on there (a key of its own).
 import { storage } from "./storage.mjs";
@@ -114,7 +114,7 @@ export function fanfare(big = false) {
 
 function mark() {
   for (const b of document.querySelectorAll('[data-action="sound"]')) {
-    b.setAttribute("aria-pressed", muted ? "true" : "false");
+    b.setAttribute("aria-checked", muted ? "false" : "true"); // the board menu's Sound switch: checked = on
   }
 }
 

@@ -26,11 +26,33 @@ SETTLED = ("() => { const b = document.getElementById('board');"
            " return !b.hasAttribute('aria-busy') && !b.hasAttribute('data-save-pending'); }")
 
 
+def board_menu(page, action: str):
+    """Choose ``action`` ("home", "rules", "records") in the board's menu."""
+    page.click("#board-menu-btn")
+    page.click(f'#board-menu [data-action="{action}"]')
+
+
+def set_coach(page, on: bool = True):
+    """The coach's switch, in the board's menu (the menu closed again after)."""
+    page.click("#board-menu-btn")
+    page.set_checked("#coach-toggle", on)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#board-menu", state="hidden")
+
+
+def leave(page):
+    """Back to the home screen: from the board through its menu, from another screen
+    through the site header's Games."""
+    if page.is_visible("#board"):
+        board_menu(page, "home")
+    elif page.is_visible("#nav-home"):
+        page.click("#nav-home")
+
+
 def open_setup(page, mode="custom"):
     """The home screen's setup form: "custom" (everything) or "hotseat" (the game and
     the players). The play choices are the home screen's first panel."""
-    if page.is_visible("#nav-home"):
-        page.click("#nav-home")
+    leave(page)
     if page.get_attribute("#home", "data-panel") != "setup" or page.get_attribute("#setup", "data-mode") != mode:
         if page.get_attribute("#home", "data-panel") != "main":
             page.click("#home [data-home-panel=main] >> visible=true")
@@ -40,8 +62,7 @@ def open_setup(page, mode="custom"):
 
 def open_home(page):
     """The home screen's play choices (with the games to continue)."""
-    if page.is_visible("#nav-home"):
-        page.click("#nav-home")
+    leave(page)
     if page.get_attribute("#home", "data-panel") != "main":
         page.click("#home [data-home-panel=main] >> visible=true")
     page.wait_for_selector("#play-computer", state="visible")
@@ -49,8 +70,7 @@ def open_home(page):
 
 def open_library(page):
     """The home screen's panel of finished games, import and export."""
-    if page.is_visible("#nav-home"):
-        page.click("#nav-home")
+    leave(page)
     if page.get_attribute("#home", "data-panel") != "library":
         if page.get_attribute("#home", "data-panel") != "main":
             page.click("#home [data-home-panel=main] >> visible=true")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine
-from gamepage import RENDERED, GamePage, Mirror, open_library, open_setup
+from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_library, open_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -62,6 +62,8 @@ def check(page, where: str, found: dict):
 
 
 def set_lang(page, lang):
+    """The site header's language picker (the home screen's: the board has its own top bar)."""
+    leave(page)
     page.select_option("#lang-pick", lang)
     page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
 
@@ -97,8 +99,14 @@ def all_states(gp: GamePage, lang: str) -> dict:
     p.keyboard.press("Escape")
     p.wait_for_selector("#confirm", state="hidden")
 
+    # the board's menu, open (its switches say their state)
+    p.click("#board-menu-btn")
+    check(p, "board menu", found)
+    p.keyboard.press("Escape")
+    p.wait_for_selector("#board-menu", state="hidden")
+
     # the rules (with the house rules in effect)
-    p.click('#board [data-action="rules"]')
+    board_menu(p, "rules")
     p.wait_for_selector("#rules[open]")
     check(p, "rules", found)
     p.keyboard.press("Escape")

@@ -17,7 +17,7 @@ import time
 
 import pytest
 from e2e_support import cross_engine, engine_round_trip, pause_clock, wait_ready
-from gamepage import RENDERED, GamePage, gp, open_setup, shared_page  # noqa: F401
+from gamepage import RENDERED, GamePage, gp, open_setup, set_coach, shared_page  # noqa: F401
 
 from generala import Game
 from generala.ai import coach
@@ -209,7 +209,7 @@ def test_reload_during_a_computer_turn_resumes_it(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Bot A", "ai:optimal"), ("Bot B", "ai:beginner")], seed=9, reduced=False)
     p.wait_for_selector("#ai-skip", state="visible")
-    assert p.is_hidden("#hint-btn") and p.is_hidden("#coach-toggle")  # no person plays
+    assert p.is_hidden("#hint-btn") and p.get_attribute(".coach-toggle", "hidden") is not None  # no person plays
     p.wait_for_function("() => +document.getElementById('board').dataset.rendered > 3")
     p.reload()
     wait_ready(p)
@@ -289,7 +289,7 @@ def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
     p = gp.page
     start(gp, "argentine", [("Ana", "human")], seed=21)
     if not p.is_checked("#coach-toggle"):
-        p.check("#coach-toggle")
+        set_coach(p, True)
     coach_told(p)
     gp.roll()
     # a poor decision: the worst box with points
@@ -316,7 +316,7 @@ def test_coach_shows_the_cost_of_each_decision(gp: GamePage):
         gp.score(best["boxes"][0])
     p.wait_for_function("() => document.getElementById('coach-cost').dataset.cost < 0.005")
     assert p.inner_text("#coach-cost") == "Best move."
-    p.uncheck("#coach-toggle")
+    set_coach(p, False)
     assert p.is_hidden("#coach-cost")
 
 
@@ -355,7 +355,7 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
         p.emulate_media(reduced_motion="reduce")
         p.wait_for_selector("#roll:enabled")
         if not p.is_checked("#coach-toggle"):
-            p.check("#coach-toggle")
+            set_coach(p, True)
         coach_told(p)
         gp.roll()
         p.keyboard.press("h")
@@ -366,7 +366,7 @@ def test_computer_and_coach_screens_pass_axe(gp: GamePage, lang):
         gp.score(best_box_on_page(gp))
         p.wait_for_selector("#coach-cost:not([hidden])")
         check(p, "coach cost", found)
-        p.uncheck("#coach-toggle")
+        set_coach(p, False)
         deadline = time.monotonic() + 120
         while not p.is_visible("#over"):
             wait_person_or_over(gp, deadline)

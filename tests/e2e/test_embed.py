@@ -9,7 +9,7 @@ there and no notice shows.
 import urllib.parse
 
 import pytest
-from gamepage import GamePage
+from gamepage import GamePage, board_menu
 
 from e2e_support import host_page, wait_ready
 
@@ -126,7 +126,7 @@ def test_embedded_game_plays_a_turn_and_follows_its_height(page, blog, browser_n
     assert game.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
 
     # Dialogs close inside the sandbox (no allow-forms): the rules, opened and closed.
-    game.click("#nav-rules")
+    board_menu(game, "rules")
     game.wait_for_selector("#rules[open]")
     game.click("#rules .dialog-buttons button")
     game.wait_for_selector("#rules:not([open])", state="attached")

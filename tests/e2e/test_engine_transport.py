@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import boot, wait_ready
-from gamepage import RENDERED, GamePage
+from gamepage import RENDERED, GamePage, set_coach
 from test_embed import blog, game_frame  # noqa: F401 (a fixture)
 from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, start
 
@@ -310,7 +310,7 @@ def test_the_coach_switch_and_its_table_come_back_in_the_new_worker(page, kept):
     start(gp, "argentine", [("Ana", "human")], seed=21)
     page.evaluate("""() => { const e = generala.engine, inner = e.request; window.__answered = [];
         e.request = (text) => inner(text).then((parts) => { window.__answered.push(JSON.parse(text).op); return parts; }); }""")
-    page.check("#coach-toggle")
+    set_coach(page, True)
     # the coach's switch: off, a hint that loads the table, on
     page.wait_for_function("() => window.__answered.filter(op => op === 'coach').length === 2")
     gp.roll()

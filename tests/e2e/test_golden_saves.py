@@ -180,5 +180,5 @@ def test_the_stored_coach_setting_is_on(page, base_url, fixture):
     page.click(f'#continue-list [data-continue="{coach["id"]}"]')
     page.wait_for_selector("#board", state="visible")
     page.wait_for_function(SETTLED)
-    assert page.is_visible("#coach-toggle")
+    assert page.get_attribute(".coach-toggle", "hidden") is None
     assert page.is_checked("#coach-toggle")

@@ -16,13 +16,20 @@ def test_hot_seat_three_sides_with_a_team(gp: GamePage):
     heads = p.locator("#sheet thead th[data-side]")
     assert heads.count() == 3
     assert "Beto, Caro" in heads.nth(1).inner_text()
-    # the roll-off with its dice, and the order of play it gives
-    assert p.locator("#rolloff").get_attribute("open") is not None
+    # the empty table says who starts; the menu's "Who starts" shows the roll-off with its
+    # dice, and the order of play it gives
+    first = NAMES[m.view["order"][0]]
+    assert p.inner_text("#starts") == f"{first} starts"
+    p.click("#board-menu-btn")
+    p.click("#rolloff summary")
     rolled = sum(len(r) for r in m.view["rolloff"])
     assert p.locator("#rolloff li").count() == rolled
     assert p.locator("#rolloff .mini-die").count() == 5 * rolled
     order = ", ".join(NAMES[i] for i in m.view["order"])
     assert f"Order of play: {order}" in p.inner_text("#rolloff")
+    p.keyboard.press("Escape")  # the menu closes, its button has the focus again
+    p.wait_for_selector("#board-menu", state="hidden")
+    assert p.evaluate("document.activeElement.id") == "board-menu-btn"
     seen_players = set()
     for _ in range(2 * len(NAMES)):
         assert gp.current() == m.view["current"]
@@ -34,6 +41,7 @@ def test_hot_seat_three_sides_with_a_team(gp: GamePage):
             seen_players.add(m.view["player"])
         play_turn(gp, m, holds=False)
     assert seen_players == {"Beto", "Caro"}  # the team's members take turns
+    assert p.is_hidden("#starts")  # said until the first roll
     assert gp.turn_line() == f"Turn 3 of {m.view['turns']}"
 
 
@@ -176,14 +184,18 @@ def test_phone_width_and_touch_targets(gp: GamePage):
         gp.roll()
         # nothing sticks out sideways on a 320 px phone (the sheet scrolls inside its frame)
         assert p.evaluate("document.documentElement.scrollWidth") <= 320
+        # every button is 44 px square at least; a box of the sheet may be a wide, shorter
+        # line (44 px wide at least, and 24 px tall: WCAG's minimum target) so the whole
+        # sheet fits the screen
         small = p.evaluate("""() => [...document.querySelectorAll('#board button')]
             .filter(b => b.offsetParent !== null)
-            .map(b => [b.id || b.dataset.box || b.dataset.die || b.textContent,
+            .map(b => [b.id || b.dataset.box || b.dataset.die || b.textContent, b.matches('button.box'),
                        // layout size: the roll's shake (a transform) must not count
                        {width: b.offsetWidth, height: b.offsetHeight}])
-            .filter(([, r]) => r.width < 44 || r.height < 44)
-            .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+            .filter(([, box, r]) => box ? (r.width < 44 || r.height < 24) : (r.width < 44 || r.height < 44))
+            .map(([name, , r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
         assert small == []
+        assert p.locator("#sheet button.box:visible").count() >= 5  # the boxes were measured
     finally:
         p.set_viewport_size({"width": 1280, "height": 900})
 

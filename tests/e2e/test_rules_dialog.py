@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from gamepage import GamePage, gp, shared  # noqa: F401
+from gamepage import GamePage, board_menu, gp, shared  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from generala import catalog  # noqa: E402
@@ -15,7 +15,7 @@ from generala import catalog  # noqa: E402
 def test_house_rules_in_sheet_order_and_each_key_once(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=3)
-    p.click("#nav-rules")
+    board_menu(p, "rules")
     p.wait_for_selector("#rules[open]")
     try:
         shown = p.eval_on_selector_all("#rules-body .rules-options li", "els => els.map(e => e.dataset.option)")

@@ -52,13 +52,21 @@ LANDED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch((
 SEEDS = {"argentine": 3, "puerto-rican": 3, "bulgarian": 3, "double": 3}
 
 
+def switch(p, ident: str):
+    """Flip a switch of the board's menu (#sound, #motion); the menu stays open."""
+    if not p.is_visible("#board-menu"):
+        p.click("#board-menu-btn")
+    p.click(f"#{ident}")
+
+
 def motion(gp: GamePage, on: bool):
-    """Set the board's motion switch (pressed = still)."""
+    """Set the board menu's Dice motion switch (checked = moving), the menu closed after."""
     p = gp.page
-    want = "false" if on else "true"
-    if p.get_attribute("#motion", "aria-pressed") != want:
-        p.click("#motion")
-    assert p.get_attribute("#motion", "aria-pressed") == want
+    want = "true" if on else "false"
+    if p.get_attribute("#motion", "aria-checked") != want:
+        switch(p, "motion")
+        p.keyboard.press("Escape")
+    assert p.get_attribute("#motion", "aria-checked") == want
 
 
 def roll_and_see(gp: GamePage, m: Mirror):
@@ -185,7 +193,7 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
     p.emulate_media(reduced_motion="reduce")
     try:
         gp.new_game("argentine", ("Ana", "Beto"), seed=3)
-        assert p.get_attribute("#motion", "aria-pressed") == "true"
+        assert p.get_attribute("#motion", "aria-checked") == "false"
         m = Mirror("argentine", ("Ana", "Beto"), 3)
         m.do({"op": "roll"})
         gp.roll()
@@ -197,7 +205,7 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
         assert p.evaluate("document.getAnimations().length") == 0
     finally:
         p.emulate_media(reduced_motion="no-preference")
-    p.wait_for_selector('#motion[aria-pressed="false"]')  # the switch follows the system again
+    p.wait_for_selector('#motion[aria-checked="true"]', state="attached")  # the switch follows the system again
 
 
 @pytest.mark.parametrize("variant,seed,kind,said", [("bulgarian", 106, "five", "General! Served!"),
@@ -284,19 +292,22 @@ def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     made = page.evaluate("window.__audioMade")
     assert len(made) == 1 and made[0] in (True, None)  # made inside the gesture
     assert page.evaluate("generala.sound.state()") in ("running", "suspended")
-    assert page.get_attribute("#mute", "aria-pressed") == "false"
-    page.click("#mute")
-    assert page.get_attribute("#mute", "aria-pressed") == "true"
+    assert page.get_attribute("#sound", "aria-checked") == "true"
+    switch(page, "sound")
+    assert page.get_attribute("#sound", "aria-checked") == "false"
+    # the switch says its state in words, not by a fill alone
+    assert page.inner_text("#sound").split() == ["Sound", "Off"]
     assert page.evaluate("localStorage.getItem('generala.sound')") == "off"
     page.reload()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_selector("#board:not([hidden])")  # the game in progress is back
-    assert page.get_attribute("#mute", "aria-pressed") == "true"
+    assert page.get_attribute("#sound", "aria-checked") == "false"
     assert page.evaluate("generala.sound.muted") is True
     gp.roll()
     assert page.evaluate("window.__audioMade") == []  # muted: no context at all after the reload
-    page.click("#mute")
-    assert page.get_attribute("#mute", "aria-pressed") == "false"
+    switch(page, "sound")
+    assert page.get_attribute("#sound", "aria-checked") == "true"
+    assert page.inner_text("#sound").split() == ["Sound", "On"]
     assert page.evaluate("localStorage.getItem('generala.sound')") == "on"
     assert len(page.evaluate("window.__audioMade")) == 1
 
@@ -306,7 +317,7 @@ def test_sound_is_off_by_default_in_embed_mode(context, guard):
     boot(page, "/?embed=1&variant=argentine&seed=3")
     gp = GamePage(page)
     gp.new_game("argentine", ("Ana",), seed=3)
-    assert page.get_attribute("#mute", "aria-pressed") == "true"
+    assert page.get_attribute("#sound", "aria-checked") == "false"
     assert page.evaluate("window.__audioMade") == []
     gp.roll()
     assert page.evaluate("window.__audioMade") == []

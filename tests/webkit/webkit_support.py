@@ -203,7 +203,10 @@ class WebKitPage:
 
     # -- the game (README's test contract) --------------------------------------------
     def home(self):
-        if self.visible("#nav-home"):
+        if self.visible("#board"):  # the board's menu leads home
+            self.click("#board-menu-btn")
+            self.click('#board-menu [data-action="home"]')
+        elif self.visible("#nav-home"):
             self.click("#nav-home")
         self.wait("return !!document.querySelector('#home') && !document.querySelector('#home').hidden"
                   " && document.querySelector('#home').offsetParent !== null", what="#home")

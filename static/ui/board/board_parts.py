@@ -4,7 +4,7 @@
 #      (the hint line names the computer that plays: computer.py);
 #   2. the board itself (render.py: dice, actions, sheet, split, game over);
 #   3. every part's draw(view, ui, board), in ORDER: each draws its own region,
-#      placed by the board's anchors (board.root, .tray, .wrap, .over).
+#      placed by the board's anchors (board.root, .tray, .actions, .menu, .wrap, .over).
 # A feature registers its part once, at start (board.parts.add); a new screen adds its
 # name to ORDER and registers, without touching render.py.
 

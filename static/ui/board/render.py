@@ -48,32 +48,27 @@ class Board:
         R = self.c.reg
         root = self.root
         clear(root)
+        self.root_i = R(root)
         self.key = self.shape(view)
         n = view["dice_count"]
         sides = view["sides"]
 
+        # The board's top bar: the menu, the game and its turn, whose turn it is.
         head = el("div", "board-head")
+        self.menu_btn = el("button", "btn menu-btn", None,
+                           {"type": "button", "id": "board-menu-btn", "data-menu": "board-menu",
+                            "aria-expanded": "false", "aria-controls": "board-menu"})
+        self.menu_btn.appendChild(el("span", "menu-icon", None, {"aria-hidden": "true"}))
+        self.menu_btn.appendChild(el("span", "menu-word", words.t("board.menu")))
+        head.appendChild(self.menu_btn)
         self.title = el("h2", "board-title", words.title(view["variant"], view["title"]), {"id": "board-title"})
         self.turn = el("p", "turn", "", {"id": "turn-line"})
         self.who = el("p", "who", "", {"id": "who"})
         head.appendChild(self.title)
         head.appendChild(self.turn)
-        tools = el("div", "table-tools")
-        # Toggle buttons; static/js/sound.mjs and dice-motion.mjs keep aria-pressed up to date.
-        self.mute = el("button", "btn small tool mute", None,
-                       {"type": "button", "id": "mute", "data-action": "sound",
-                        "aria-pressed": "true" if js.generala.sound.muted else "false"})
-        self.mute.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
-        self.mute.appendChild(el("span", None, words.t("table.mute")))
-        self.motion = el("button", "btn small tool motion", None,
-                         {"type": "button", "id": "motion", "data-action": "motion",
-                          "aria-pressed": "true" if js.generala.dice.still() else "false"})
-        self.motion.appendChild(el("span", "tool-icon", None, {"aria-hidden": "true"}))
-        self.motion.appendChild(el("span", None, words.t("table.still")))
-        tools.appendChild(self.mute)
-        tools.appendChild(self.motion)
-        head.appendChild(tools)
         head.appendChild(self.who)
+        self.menu = self.build_menu()  # a part may add its own item (coach.py: its switch)
+        head.appendChild(self.menu)
         root.appendChild(head)
         self.i_turn, self.i_who = R(self.turn), R(self.who)
 
@@ -81,13 +76,11 @@ class Board:
         root.appendChild(self.banner)
         self.i_banner = R(self.banner)
 
-        self.rolloff = el("details", "rolloff", None, {"id": "rolloff"})
-        self.rolloff.appendChild(el("summary", None, words.t("board.who_starts")))
-        self.rolloff_body = el("div", "rolloff-body")
-        self.rolloff.appendChild(self.rolloff_body)
-        root.appendChild(self.rolloff)
-
-        tray = self.tray = el("div", "tray")  # the parts' anchors: tray, wrap, over
+        # The table's column: the dice, Roll, the bar of the computer and the coach (bar.py
+        # puts it after the tray), the ten dice's split.
+        table_side = el("div", "table-side")
+        root.appendChild(table_side)
+        tray = self.tray = el("div", "tray")  # the parts' anchors: tray, actions, menu, wrap, over
         # The table: the dice on the felt, held dice on the kept row below it.
         felt = el("div", "dice-table")
         self.dice_box = el("div", "dice dice-" + str(n), None,
@@ -103,29 +96,34 @@ class Board:
         # The dice's labels say "held": the row's name is for the eyes only.
         self.dice_box.appendChild(el("div", "kept", words.t("table.kept"), {"aria-hidden": "true"}))
         felt.appendChild(self.dice_box)
+        # Before the first roll, the empty table says who starts (the roll-off is in the menu).
+        self.starts = el("p", "starts", None, {"id": "starts", "hidden": ""})
+        felt.appendChild(self.starts)
         tray.appendChild(felt)
         js.generala.dice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
-        actions = el("div", "actions")
+        actions = self.actions = el("div", "actions")  # a part may add a button (coach.py: Hint)
         self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
                                                               "aria-keyshortcuts": "R"})
         self.undo = el("button", "btn undo", words.t("board.undo"), {"id": "undo", "type": "button", "aria-keyshortcuts": "U"})
-        self.rules_btn = el("button", "btn rules-btn", words.t("board.rules"), {"type": "button", "data-action": "rules"})
-        actions.appendChild(self.roll)
         actions.appendChild(self.undo)
-        actions.appendChild(self.rules_btn)
+        actions.appendChild(self.roll)
         tray.appendChild(actions)
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
         self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
         self.i_dice_box = R(self.dice_box)
-        root.appendChild(tray)
+        table_side.appendChild(tray)
 
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
-        root.appendChild(self.split)
+        table_side.appendChild(self.split)
 
         wrap = self.wrap = el("div", "sheet-wrap")
         # sides-N: the names share the sheet's width (CSS); more than fit scroll inside the wrap
-        table = el("table", "sheet sides-" + str(min(len(sides), 8)), None, {"id": "sheet"})
+        # rows-N: the lines of the sheet (header, boxes, sums): on a phone they share the height
+        # left by the dice (board-layout.css)
+        lines = 1 + len(view["rows"]) + len(sides[0]["subtotals"])
+        table = el("table", "sheet sides-" + str(min(len(sides), 8)) + " rows-" + str(lines), None,
+                   {"id": "sheet"})
         table.appendChild(el("caption", "sr-only", words.t("board.sheet")))
         colgroup = el("colgroup")
         colgroup.appendChild(el("col", "col-box"))
@@ -200,10 +198,40 @@ class Board:
 
         self.prev = None
         self.draw_rolloff(view)
-        # Open before the first roll of the game; closed (once) when play has begun.
+        # Said on the table before the first roll of the game; gone (once) when play has begun.
         self.rolloff_auto = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
-            and view["rolls"] == 0
-        self.rolloff.open = self.rolloff_auto
+            and view["rolls"] == 0 and len(sides) > 1
+        if self.rolloff_auto:
+            self.starts.textContent = words.t("board.starts", name=sides[view["order"][0]]["name"])
+            self.starts.hidden = False
+
+    def build_menu(self):
+        """The board's one menu (static/js/menu.mjs opens and closes it): sound and motion
+        switches that say their state in words, who starts, the rules, the records, the
+        games. The switches' state: static/js/sound.mjs and dice-motion.mjs."""
+        menu = el("div", "board-menu", None, {"id": "board-menu", "hidden": "",
+                                               "aria-label": words.t("board.menu")})
+        sound_on = not js.generala.sound.muted
+        motion_on = not js.generala.dice.still()
+        for ident, action, key, on in (("sound", "sound", "table.sound", sound_on),
+                                        ("motion", "motion", "table.motion", motion_on)):
+            switch = el("button", "menu-item switch " + ident, None,
+                        {"type": "button", "role": "switch", "id": ident, "data-action": action,
+                         "aria-checked": "true" if on else "false"})
+            switch.appendChild(el("span", "switch-name", words.t(key)))
+            # The state in words; the name stays the same (aria-checked says the state).
+            switch.appendChild(el("span", "switch-state on", words.t("table.on"), {"aria-hidden": "true"}))
+            switch.appendChild(el("span", "switch-state off", words.t("table.off"), {"aria-hidden": "true"}))
+            menu.appendChild(switch)
+        self.rolloff = el("details", "rolloff menu-item", None, {"id": "rolloff"})
+        self.rolloff.appendChild(el("summary", None, words.t("board.who_starts")))
+        self.rolloff_body = el("div", "rolloff-body")
+        self.rolloff.appendChild(self.rolloff_body)
+        menu.appendChild(self.rolloff)
+        for action, key in (("rules", "board.rules"), ("records", "records.nav"), ("home", "board.leave")):
+            menu.appendChild(el("button", "menu-item", words.t(key),
+                                {"type": "button", "data-action": action, "data-menu-close": ""}))
+        return menu
 
     @staticmethod
     def shape(view):
@@ -274,7 +302,7 @@ class Board:
                 c.flag(kb, "hidden", True)
                 c.flag(ks, "hidden", False)
                 c.text(ks, cell.get("scored", ""))
-                c.attr(kt, "class", "filled")
+                c.attr(kt, "class", "filled current")
             else:
                 c.flag(kb, "disabled", True)
         for die in self.dice:
@@ -307,9 +335,12 @@ class Board:
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
         ready = ui["ready"]
-        if self.rolloff_auto and view["rolls"] > 0:
+        if self.rolloff_auto and (view["rolls"] > 0 or over):
             self.rolloff_auto = False
-            self.rolloff.open = False
+            self.starts.hidden = True
+        # fit: a game in play takes one screen (board-layout.css); the end and a score-sheet
+        # game flow as a page
+        c.attr(self.root_i, "class", "board fit" if not over and not view["sheet"] else "board")
         c.text(self.i_turn, words.turn_line(view))
         c.text(self.i_who, "" if over else words.whose_turn(view))
 
@@ -376,15 +407,16 @@ class Board:
             name = words.box(row["box"])
             for i, cell in enumerate(row["cells"]):
                 kt, kb, ks = self.cells[r][i]
-                ckey = (cell, rkey[1:])
+                now = i == cur and not over  # the playing side's column stays in sight (sticky)
+                ckey = (cell, rkey[1:], now)
                 if self.c.seen.get(kt) == ckey:
                     continue  # this side's cell is unchanged (another side's changed)
                 self.c.seen[kt] = ckey
                 playable = bool(cell.get("playable")) and ready
                 c.flag(kb, "hidden", not playable)
                 c.flag(ks, "hidden", playable)
-                c.attr(kt, "class", "filled" if cell["value"] is not None else
-                       ("open" if playable else None))
+                c.attr(kt, "class", ("filled" if cell["value"] is not None else
+                                     ("open" if playable else "")) + (" current" if now else ""))
                 if playable:
                     p = cell.get("preview")
                     best = p is not None and p == top
@@ -415,6 +447,7 @@ class Board:
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
                 c.text(td, minus(v))
+                c.attr(td, "class", "current" if i == cur and not over else None)
         c.flag(self.i_place_row, "hidden", not over)
         for i, td in enumerate(self.places):
             c.text(td, words.ordinal(view["sides"][i]["place"]))

@@ -75,6 +75,7 @@ class Navigation:
         byid("board").hidden = False
         byid("nav-home").hidden = False
         byid("nav-rules").hidden = False
+        js.window.scrollTo(0, 0)  # a game opens at its top, wherever the form was scrolled
 
     def announce(self, text):
         """Said by the live region (#announce)."""

@@ -82,6 +82,8 @@ class PageInput:
             self.screen.show_home("main")
         elif action == "rules":
             self.screen.show_rules()
+        elif action == "records":
+            self.home.choose("records")
 
     def on_home_click(self, event):
         t = event.target

@@ -68,7 +68,7 @@ class Coach:
         self.hint_btn = el("button", "btn coach-hint", words.t("coach.hint"),
                            {"type": "button", "id": "hint-btn", "aria-keyshortcuts": "H",
                             "aria-haspopup": "dialog"})
-        label = self.toggle_label = el("label", "check coach-toggle")
+        label = self.toggle_label = el("label", "check coach-toggle menu-item")
         self.toggle = el("input", None, None, {"type": "checkbox", "id": "coach-toggle"})
         self.toggle.checked = self.on
         label.appendChild(self.toggle)
@@ -119,7 +119,11 @@ class Coach:
         return acting is not None and acting["computer"] is None and self.game.ui["ready"]
 
     def draw(self, view, ui, board):
-        """The board's part (board_parts.py): the coach's controls in the bar under the dice (bar.py)."""
+        """The board's part (board_parts.py): Hint beside Roll, the coach's switch in the
+        board's menu, what a move cost and the report in the bar under the dice (bar.py)."""
+        if self.hint_btn.parentNode != board.actions:  # a new board: its actions and menu
+            board.actions.appendChild(self.hint_btn)
+            board.menu.insertBefore(self.toggle_label, board.rolloff)
         self.hint_btn.disabled = not self.person_to_play(view)
         people = any(side["computer"] is None for side in view["sides"])
         self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only

@@ -126,6 +126,9 @@ WORDS = {
     "setup.shortened": "Name shortened to {max} characters: “{name}”.",
     # board
     "board.who_starts": "Who starts",
+    "board.menu": "Menu",
+    "board.leave": "All games",
+    "board.starts": "{name} starts",
     "board.dice": "Dice: press one to hold it or let it go",
     "board.roll": "Roll",
     "board.roll_left": "Roll ({n} left)",
@@ -263,8 +266,10 @@ WORDS = {
         "Who starts: every player rolls one die, highest starts.",
     ],
     # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
-    "table.mute": "Mute",
-    "table.still": "Reduce motion",
+    "table.sound": "Sound",
+    "table.motion": "Dice motion",
+    "table.on": "On",
+    "table.off": "Off",
     "table.kept": "Kept",
     "table.pass": "{player}'s turn — pass the device",
     "table.auto": "{name} wins at once!",
