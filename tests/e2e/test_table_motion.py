@@ -229,6 +229,11 @@ def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed
     assert p.eval_on_selector("canvas.confetti", "c => getComputedStyle(c).pointerEvents") == "none"
     assert said in p.text_content("#announce") and said.split()[0] in card.inner_text()
     assert (kind == "auto") == m.view["over"]
+    # the card never covers the dice it celebrates
+    covered = p.evaluate("""() => { const c = document.querySelector('#board .moment').getBoundingClientRect();
+      return [...document.querySelectorAll('#board .dice-table .die')].map(d => d.getBoundingClientRect())
+        .filter(d => d.width && !(d.bottom <= c.top || d.top >= c.bottom || d.right <= c.left || d.left >= c.right)).length; }""")
+    assert covered == 0
     focused = p.evaluate("document.activeElement && document.activeElement.id")
     assert focused in ("roll", "again")  # the focus stayed where the board put it
     p.keyboard.press("Shift")

@@ -85,13 +85,15 @@ def test_generala_is_named_in_the_players_language(moments):
 @pytest.mark.parametrize("variant", ["argentine", "puerto-rican"])
 def test_an_automatic_win_is_the_one_celebration(moments, variant):
     """A served Generala (a Big General) is five alike, an automatic win and the end of the
-    game: one celebration, the automatic win's."""
+    game: one celebration, the automatic win's, the game's own hand named big."""
     s, _ = game(variant, 2422)
     view = s.handle({"op": "roll"})["view"]
     assert {"five_alike", "auto_win", "game_over"} <= {e["kind"] for e in view["events"]}
     [(kind, card)] = moments.moments(view)
     assert kind == "celebrate" and card["kind"] == "auto"
-    assert card["title"] == "Ana wins at once!" == card["text"] and card["line"]
+    hand = {"argentine": "Generala!", "puerto-rican": "Big General!"}[variant]
+    assert (card["title"], card["line"]) == (hand, "Ana wins at once!")
+    assert card["text"] == hand + " Ana wins at once!"
 
 
 def play_turn(s, view):
