@@ -9,13 +9,15 @@ Chromium (real clicks, the real engine) and writes into docs/screenshots/ (or DI
     home-W[-dark].png          the home screen of a first visit
     roll-W[-dark].png          dice in the air, ~200 ms after Roll (motion on)
     board-W[-dark].png         the same turn, the dice landed and some held (three sides, one a team)
+    board-bulgarian-W[-dark].png, board-puerto-rican-W[-dark].png
+                               the other games' boards, two sides, a few turns in, dice held
     double-split-W[-dark].png  Double General: two boxes chosen, the ten dice split
     celebration-W[-dark].png   five alike on the first roll (Bulgarian Generala, seed 106)
     game-over-W[-dark].png     the end of a game: the ranking card, the winner celebrated
     setup-375.png              the Custom game panel (the full setup form)
     turn-375.gif               an animated turn: roll, hold, roll again, fill a box
 
-W is 375 (a 375x812 phone) or 1280 (a 1280x900 desktop); -dark is the dark scheme.
+W is 375 (a 375x812 phone) or 1280 (a 1280x800 desktop); -dark is the dark scheme.
 Needs Playwright with /usr/bin/chromium and Pillow (pip install pillow) for the clip.
 """
 from __future__ import annotations
@@ -41,7 +43,7 @@ from tools.serve import start_server  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
-SIZES = ((375, 812), (1280, 900))
+SIZES = ((375, 812), (1280, 800))
 # Every animation of the page has finished (the dice have landed).
 LANDED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 IN_THE_AIR_MS = 200
@@ -105,6 +107,25 @@ def table_turn(gp: GamePage, suffix: str):
     shoot(page, f"board-{suffix}.png")
 
 
+def game_board(gp: GamePage, suffix: str, variant: str):
+    """Two sides of ``variant``, three turns played, then a roll with dice held."""
+    page = gp.page
+    names = ("Ana", "Beto")
+    gp.new_game(variant, names, seed=21)
+    m = Mirror(variant, names, 21)
+    motion(page, False)
+    for _ in range(3):
+        play_turn(gp, m, holds=True)
+        dismiss_moment(page)
+    m.do({"op": "roll"})
+    gp.roll()
+    for i in m.keep()[:3]:
+        m.do({"op": "toggle", "die": i})
+        gp.hold(i)
+    dismiss_moment(page)
+    shoot(page, f"board-{variant}-{suffix}.png")
+
+
 def double_split(gp: GamePage, suffix: str):
     page = gp.page
     gp.new_game("double", ("Ana", "Beto"), seed=4)
@@ -121,10 +142,6 @@ def double_split(gp: GamePage, suffix: str):
     gp.pick(a)
     gp.pick(b)
     page.wait_for_selector("#split-ok:enabled")
-    if page.viewport_size["width"] >= 1000:
-        board_on_top(page)  # the ten dice on the felt and the split below them
-    else:
-        page.locator("#split").scroll_into_view_if_needed()
     shoot(page, f"double-split-{suffix}.png")
 
 
@@ -253,6 +270,8 @@ def main(argv=None):
                         shoot(page, "setup-375.png", full=True)
                     gp = GamePage(page)
                     table_turn(gp, suffix)
+                    for variant in ("bulgarian", "puerto-rican"):
+                        game_board(gp, suffix, variant)
                     double_split(gp, suffix)
                     celebration(gp, suffix)
                     game_over(gp, suffix)
