@@ -19,7 +19,8 @@ A finished game is told by one moment (the view's ``decider``), each
 ``boxes`` are the boxes filled (two with ten dice), ``points`` what they earned
 together, ``round`` the turn number of the side that filled them, ``served`` whether
 those dice came on the turn's first roll (five dice only). None while the game is not
-over, and for a finished game with no box filled and no automatic win.
+over, and for a finished game with no automatic win whose best box would be told but
+earned nothing.
 """
 from __future__ import annotations
 
@@ -72,11 +73,12 @@ def decider(game: Game) -> dict | None:
     places = game.ranking()
     winners = {i for i, p in enumerate(places) if p == 1}
 
-    def best() -> dict:
-        # the highest points a winner earned in one turn; the earliest of equals
+    def best() -> dict | None:
+        # the highest points a winner earned in one turn, the earliest of equals (none
+        # when no turn of theirs earned any)
         mine = [t for t in played if t["side"] in winners]
         top = max(mine, key=lambda t: t["points"])
-        return _moment("best", top)
+        return _moment("best", top) if top["points"] > 0 else None
 
     if len(game.sides) == 1:
         return best()

@@ -108,6 +108,16 @@ def test_a_one_side_game_is_told_by_its_best_box_served_or_not():
     assert decider(game) == moment("best", 0, 8, ["four-kind"], 45, served=True)
 
 
+def test_no_moment_when_nothing_was_earned():
+    """Every box written 0 by choice: the best box would be a 0, so nothing is told."""
+    game = Game(variant("argentine"), ["Ana"], ScriptedRoller([1, 2, 3, 4, 6] * 11))
+    for box in game.rules.categories:
+        game.roll()
+        game.score(box, scratch=True)
+    assert game.over and game.totals() == [0]
+    assert decider(game) is None
+
+
 def test_a_served_generala_decides_at_once():
     s = app.Session()
     sides = [{"name": n, "members": [], "player": "human"} for n in ("Ana", "Beto")]
