@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Enter, Roll, Score, ScoreTwo, Toggle, Undo
+from .decider import decider
 from .dice import counts
 from .game import Game
 
@@ -151,6 +152,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "over": game.over,
         "auto_win": game.auto_win,
         "settlement": game.settlement(),
+        "decider": decider(game),
         "last": last,
         "events": list(events or ()),
     }

@@ -5,6 +5,7 @@ import json
 
 import js
 
+import result
 import words
 from board_parts import Parts
 from dom import Cache, clear, el
@@ -117,7 +118,10 @@ class Board:
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
         table_side.appendChild(self.split)
 
-        wrap = self.wrap = el("div", "sheet-wrap")
+        # Whole names may make the sheet wider than a phone: its wrap scrolls sideways, and
+        # takes the keyboard's focus to be scrolled with the arrow keys.
+        wrap = self.wrap = el("div", "sheet-wrap", None,
+                              {"tabindex": "0", "role": "group", "aria-label": words.t("board.sheet")})
         # sides-N: the names share the sheet's width (CSS); more than fit scroll inside the wrap
         # rows-N: the lines of the sheet (header, boxes, sums): on a phone they share the height
         # left by the dice (board-layout.css)
@@ -139,8 +143,8 @@ class Board:
         self.heads = []
         for i, side in enumerate(sides):
             full = side["name"] + (" (" + ", ".join(side["members"]) + ")" if len(side["members"]) > 1 else "")
-            # A long name is cut with an ellipsis by CSS, never inside a word; the whole name
-            # stays in the text (screen readers) and in the title (hover).
+            # The whole name, wrapped at spaces by CSS (sheet.css), never cut; also in the
+            # title (hover).
             th = el("th", "side-h", None, {"scope": "col", "data-side": i, "title": full})
             th.appendChild(el("span", "side-title", side["name"]))
             if len(side["members"]) > 1:
@@ -464,7 +468,7 @@ class Board:
         self.draw_split(view, ui)
         self.draw_over(view)
         if over and prev is not None and not prev["over"]:
-            js.document.getElementById("again").focus()  # the first thing to do now
+            result.ended(self.over)  # Play again focused, the card in sight: the first thing to do now
 
     def moments(self, view):
         """What just happened on this board is seen and heard, from the view's events
@@ -545,64 +549,8 @@ class Board:
         node.appendChild(buttons)
 
     def draw_over(self, view):
-        key = repr(view["over"]) + repr([s["total"] for s in view["sides"]])
-        if self.c.seen.get("over") == key:
-            return
-        self.c.seen["over"] = key
-        node = self.over
-        clear(node)
-        if not view["over"]:
-            node.hidden = True
-            return
-        node.hidden = False
-        sides = view["sides"]
-        first = [s["name"] for s in sides if s["place"] == 1]
-        node.appendChild(el("h3", "over-title", words.t("over.result"), {"id": "over-title"}))
-        # The winner named big (several when they share first place: places as the engine gives them).
-        if len(sides) == 1:
-            winner = words.t("table.final", points=words.points(sides[0]["total"]))
-        elif len(first) > 1:
-            winner = words.t("sheet.tie_first", names=words.and_list(first))
-        else:
-            winner = words.t("sheet.winner", name=first[0])
-        node.appendChild(el("p", "over-winner", winner, {"id": "over-winner"}))
-        # A ranking card: places 1-3 stand on a podium (a medal mark and their height, not
-        # colour alone); in rank order in the document, shared places written as such.
-        ranking = el("ol", "ranking podium podium-" + str(min(len(sides), 4)), None, {"id": "ranking"})
-        order = sorted(range(len(sides)), key=lambda i: (sides[i]["place"], i))
-        counts = {}
-        for s in sides:
-            counts[s["place"]] = counts.get(s["place"], 0) + 1
-        for i in order:
-            side = sides[i]
-            place = side["place"]
-            li = el("li", "place-" + str(place) + (" step" if place <= 3 else ""), None,
-                    {"data-side": i, "data-place": place})
-            rank = el("span", "rank")
-            if place <= 3:
-                rank.appendChild(el("span", "medal", str(place), {"aria-hidden": "true"}))
-            rank.appendChild(el("span", "rank-text", words.ordinal(place)))
-            if counts[place] > 1:
-                rank.appendChild(el("span", "rank-tie", words.t("sheet.shared")))
-            li.appendChild(rank)
-            li.appendChild(el("span", "rank-name", side["name"], {"title": side["name"]}))
-            li.appendChild(el("span", "rank-total", pts(side["total"])))
-            ranking.appendChild(li)
-        node.appendChild(ranking)
-        if view["settlement"]:
-            node.appendChild(el("h4", None, words.t("over.settlement")))
-            ul = el("ul", "settlement", None, {"id": "settlement"})
-            names = [s["name"] for s in view["sides"]]
-            for pay in view["settlement"]:
-                amount = pay["amount"]
-                text = words.t("over.pays", payer=names[pay["from"]], payee=names[pay["to"]], amount=words.money(amount))
-                ul.appendChild(el("li", None, text))
-            node.appendChild(ul)
-        buttons = el("div", "actions")
-        buttons.appendChild(el("button", "btn primary", words.t("over.again"),
-                               {"type": "button", "data-action": "again", "id": "again"}))
-        buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
-        node.appendChild(buttons)
+        """The game-over card (result.py), in the section built for it."""
+        result.draw(self.over, view, self.c.seen)
 
 
 def minus(n):

@@ -1,6 +1,7 @@
 # A player's record: per player name and game, across the finished
 # games saved in this browser (op records): games, wins, best and mean score,
-# scratches per box, Generalas rolled, and a chart of scores over time.
+# scratches per box, Generalas rolled, and a chart of scores over time. Its looks:
+# static/css/records.css (a table; on a phone, a card a record).
 import js
 
 import words
@@ -9,6 +10,12 @@ from dom import byid, clear, el, on
 from render import sheet_mark
 import engine_client
 from screens import section, spawn
+
+
+# The figures of a record: the words' key (records.KEY) and the record's field.
+FIGURES = ("games", "wins", "best", "mean", "five")
+FIELDS = ("games", "wins", "best", "mean", "five_alike")
+CSS = "./static/css/records.css"
 
 
 def number(x):
@@ -31,8 +38,11 @@ class RecordsView:
         self.game = game
         self.screens = screens
         self.catalog = catalog
+        if js.document.querySelector('link[href="' + CSS + '"]') is None:
+            js.document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.root = section("records", words.t("records.screen"))
         self.players = []
+        self.opening = 0  # how many times the screen was opened: the last one draws
         nav = document_nav()
         btn = byid("nav-records")  # index.html's
         if nav is not None and btn is None:
@@ -63,6 +73,10 @@ class RecordsView:
             spawn(self.open())
 
     async def open(self):
+        # Opened again before the last opening was drawn (the nav tapped twice, the language
+        # changed meanwhile): only the last one draws.
+        self.opening += 1
+        mine = self.opening
         root = self.root
         clear(root)
         head = el("div", "replay-head")
@@ -79,11 +93,16 @@ class RecordsView:
             status.textContent = words.t("records.none")
             root.setAttribute("data-ready", "0")
             return
-        if not await engine_client.ready():
+        ready = await engine_client.ready()
+        if mine != self.opening:
+            return
+        if not ready:
             status.textContent = words.t("records.no_engine")
             return
         entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
         reply = await engine_client.call({"op": "records", "entries": entries}, quiet=True)
+        if mine != self.opening:
+            return
         if not reply.get("ok"):
             status.textContent = words.t("records.failed", why=words.refusal(reply))
             return
@@ -104,26 +123,34 @@ class RecordsView:
         root.setAttribute("data-ready", str(len(self.players)))
 
     def draw_table(self, root):
-        wrap = el("div", "sheet-wrap")
-        table = el("table", "sheet records-table", None, {"id": "records-table"})
+        """The records, a row a player and game. On a phone each row is a card (records.css):
+        the name, the game, then each figure under its label (the labels are the column
+        headers' words, shown only there)."""
+        wrap = el("div", "records-wrap")
+        table = el("table", "records-table", None, {"id": "records-table"})
+        table.appendChild(el("caption", "sr-only", words.t("records.title")))
         thead = el("thead")
         tr = el("tr")
-        for key in ("player", "game", "games", "wins", "best", "mean", "five"):
-            tr.appendChild(el("th", None, words.t("records." + key), {"scope": "col"}))
+        for key in ("player", "game") + FIGURES:
+            tr.appendChild(el("th", "rec-" + key, words.t("records." + key), {"scope": "col"}))
         thead.appendChild(tr)
         table.appendChild(thead)
         tbody = el("tbody")
         for k, p in enumerate(self.players):
             tr = el("tr", None, None, {"data-record": k, "data-name": p["name"], "data-variant": p["variant"]})
-            th = el("th", None, p["name"], {"scope": "row"})
+            th = el("th", "rec-player", None, {"scope": "row"})
+            th.appendChild(el("span", "rec-name", p["name"]))
             sheets = self.sheets.get((p["name"], p["variant"]), 0)
             if sheets:
                 th.appendChild(el("br"))
                 th.appendChild(sheet_mark(words.t("records.sheet", n=sheets, games=p["games"])))
             tr.appendChild(th)
-            tr.appendChild(el("td", None, self.title_of(p["variant"])))
-            for key in ("games", "wins", "best", "mean", "five_alike"):
-                tr.appendChild(el("td", None, number(p[key]), {"data-key": key}))
+            tr.appendChild(el("td", "rec-game", self.title_of(p["variant"])))
+            for key, field in zip(FIGURES, FIELDS):
+                td = el("td", "rec-figure rec-" + key)
+                td.appendChild(el("span", "rec-label", words.t("records." + key)))
+                td.appendChild(el("span", "rec-value", number(p[field]), {"data-key": field}))
+                tr.appendChild(td)
             tbody.appendChild(tr)
         table.appendChild(tbody)
         wrap.appendChild(table)
