@@ -113,6 +113,7 @@ def test_a_hot_seat_game_opens_at_its_top_from_a_scrolled_form(gp: GamePage):
     p.set_viewport_size({"width": 375, "height": 667})
     try:
         open_setup(p, "hotseat")
+        p.check('input[data-variant="argentine"]')  # the form remembers the last game's
         rows = p.locator("#sides > li")
         while rows.count() < 2:
             p.click("#add-side")
