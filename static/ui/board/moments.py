@@ -62,8 +62,8 @@ def celebration(view, kinds):
         name = sides[event["side"]]["name"]
         what = words.AUTO_WINS.get(event["win"], event["win"])
         said = words.t("table.auto", name=name)
-        hand = words.t("table.win_hand." + event["win"])  # the game's own name for this hand
-        if hand != "table.win_hand." + event["win"]:  # named big, the win under it
+        hand = words.WIN_HANDS.get(event["win"])  # the game's own name for this hand
+        if hand:  # named big, the win under it
             title = words.t("table.hand", hand=hand)
             return {"kind": "auto", "title": title, "line": said, "text": title + " " + said}
         return {"kind": "auto", "title": said, "line": what[:1].upper() + what[1:], "text": said}

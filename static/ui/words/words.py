@@ -28,10 +28,12 @@ ENGINE = {}  # the engine's English: game.ID, summary.ID, opthelp.NAME (use_cata
 BOXES = {}
 OPTIONS = {}
 AUTO_WINS = {}
+WIN_HANDS = {}  # an automatic win's hand as the game names it ("Generala", "Big General")
 RULES = {}
 SUBTOTALS = {}
 _IDS = {
-    "box.": BOXES, "opt.": OPTIONS, "autowin.": AUTO_WINS, "rules.": RULES, "sum.": SUBTOTALS,
+    "box.": BOXES, "opt.": OPTIONS, "autowin.": AUTO_WINS, "winhand.": WIN_HANDS, "rules.": RULES,
+    "sum.": SUBTOTALS,
 }
 
 

@@ -287,8 +287,8 @@ WORDS = {
     "table.first": "Първо място: {names}!",
     "table.five": "Пет еднакви!",
     "table.hand": "{hand}!",
-    "table.win_hand.served-generala": "Генерала",
-    "table.win_hand.big-general": "Голям генерал",
+    "winhand.served-generala": "Генерала",
+    "winhand.big-general": "Голям генерал",
     "table.served": "Сервирано!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "най-добро сега",

@@ -285,8 +285,8 @@ WORDS = {
     "table.first": "First place: {names}!",
     "table.five": "Five alike!",
     "table.hand": "{hand}!",
-    "table.win_hand.served-generala": "Generala",
-    "table.win_hand.big-general": "Big General",
+    "winhand.served-generala": "Generala",
+    "winhand.big-general": "Big General",
     "table.served": "Served!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "best now",

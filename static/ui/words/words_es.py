@@ -287,8 +287,8 @@ WORDS = {
     "table.first": "¡Primer puesto: {names}!",
     "table.five": "¡Cinco iguales!",
     "table.hand": "¡{hand}!",
-    "table.win_hand.served-generala": "Generala",
-    "table.win_hand.big-general": "General grande",
+    "winhand.served-generala": "Generala",
+    "winhand.big-general": "General grande",
     "table.served": "¡Servida!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "la mejor ahora",

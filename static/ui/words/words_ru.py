@@ -288,8 +288,8 @@ WORDS = {
     "table.first": "Первое место: {names}!",
     "table.five": "Пять одинаковых!",
     "table.hand": "{hand}!",
-    "table.win_hand.served-generala": "Генерала",
-    "table.win_hand.big-general": "Большой генерал",
+    "winhand.served-generala": "Генерала",
+    "winhand.big-general": "Большой генерал",
     "table.served": "С первого броска!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "лучшее сейчас",
