@@ -69,9 +69,9 @@ WORDS = {
         "Enter or Space — score the focused box",
         "U — undo a hold or the box just filled (a roll is final)",
         "H — a hint: the best choices now",
-        "S — finish a computer player's turn at once",
+        "S — finish a computer player's turn at once (so do R, a die's number and a tap on the board)",
         "Replay: ← → one step, Page Up / Page Down one turn, Home / End the start / the end",
-        "Esc — close a dialog",
+        "Esc — close a dialog; in the hint or the rules a game key closes it and plays",
     ],
     # messages
     "msg.dismiss": "Dismiss",
