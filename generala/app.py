@@ -12,6 +12,8 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "score", "box": "fours"} | {"op": "score", "box": "ones", "scratch": true}
     {"op": "split", "boxes": ["ones", "five-kind"]}        best split for two boxes
     {"op": "price", "boxes": [a, b], "split": [i, ...]}    points of a chosen split
+    {"op": "pairs", "box": "sixes"}                        the first of two boxes chosen: each
+                                                           other open box's points paired with it
     {"op": "score", "boxes": [a, b], "split": [i, ...]}    ten dice: fill two boxes
     {"op": "score", "boxes": [a, b], "split": [...], "scratch": [false, true]}
                                                            ...writing 0 in b by choice (either or both;
@@ -66,7 +68,7 @@ from .game import Game
 from .roller import MAX_SEED, SeededRoller
 from .save import dump
 from .variants import variant
-from .view import describe, events, moment, pair_choice, view
+from .view import describe, events, moment, pair_choice, pair_previews, view
 
 
 def refusal(err: Exception) -> dict:
@@ -252,6 +254,9 @@ class Session:
         positions, points = game.price_split(a, b, req.get("split"))
         return {"split": {"boxes": [a, b], "positions": positions, "points": list(points),
                           **pair_choice(game, a, b, positions)}}
+
+    def op_pairs(self, req):
+        return {"pairs": pair_previews(self._need_game(), req["box"])}
 
     def op_enter(self, req):
         game = self._need_game()
@@ -492,6 +497,7 @@ FIELDS = {
               "scratch": (_scratch, False), "split": (_ints, False)},
     "split": {"boxes": (_box_or_boxes, True)},
     "price": {"boxes": (_box_or_boxes, True), "split": (_ints, True)},
+    "pairs": {"box": (_box_or_boxes, True)},
     "enter": {"dice": (_ints, True), "at": (_int(1, 3), False)},
     "share": {"save": (_save, False)},
     "replay": {"save": (_save, False), "link": (_type(str, "link"), False)},

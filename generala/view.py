@@ -28,6 +28,7 @@ from itertools import combinations
 from .actions import Enter, Roll, Score, ScoreTwo, Toggle, Undo
 from .decider import decider
 from .dice import counts
+from .errors import IllegalAction, InvalidInput
 from .game import Game
 
 MINUS = "\u2212"  # the minus sign a negative number is written with
@@ -171,6 +172,36 @@ def pair_choice(game: Game, box_a: str, box_b: str, positions) -> dict:
     request that fills them (``op split`` and ``op price`` carry it)."""
     action = game.fill_action(box_a, box_b, list(positions))
     return {"scratch": list(action.scratch), "request": action.to_request()}
+
+
+def pair_previews(game: Game, box: str) -> dict:
+    """Ten dice, the first of two boxes chosen: what each other open box of the side to play
+    would earn paired with ``box``, in the best split of the dice between the two (the split
+    ``op split`` proposes for that pair, priced as it prices it). ``{"box": box, "with":
+    {other: {"points": [in box, in other], "scratch": [flag, flag]}}, "best": other}``:
+    ``scratch`` says which box the pair would write 0 in by choice, ``best`` the other box
+    whose pair earns most (the first in sheet order on a tie; None when no pair earns
+    anything). The page shows each open box's points with the first one chosen."""
+    game._check_playing()
+    if game.dice is None:
+        raise IllegalAction("score.before_roll")
+    rules = game.rules
+    if rules.boxes_per_turn != 2:
+        raise InvalidInput("split.ten_dice", {"variant": rules.name})
+    rules.check_box(box)
+    sheet = game.sheets[game.current]
+    paired = {}
+    best, top = None, 0
+    for other in rules.categories:
+        if other == box or sheet[other] is not None:
+            continue
+        split = rules.best_split(game.dice, box, other)
+        points = [split.points_a, split.points_b]
+        paired[other] = {"points": points,
+                         "scratch": [rules.scratches(box, points[0]), rules.scratches(other, points[1])]}
+        if split.total > top:
+            best, top = other, split.total
+    return {"box": box, "with": paired, "best": best}
 
 
 def computer_level(game: Game, side: int) -> str | None:

@@ -11,12 +11,14 @@
 //   toss(json)        Roll pressed: the dice [indices] leave the table (before the reply)
 //   land(json)        the reply: {"dice": [indices], "faces": [all faces]}; they land
 //   moved(json)       held state changed for [indices]: they slide to or from the kept row
-//   finish()          land everything now (a tap on the board, any key but R)
+//   finish()          land everything now (a tap on the board, any key but R; R too
+//                     while a computer plays: it hurries the computer's turn)
 //   still()           true when motion is off (prefers-reduced-motion, or the switch)
 //   tumbling()        true while dice are in the air
 //
 // A Roll click (or the R key) while dice are in the air is queued, once: it is sent
 // when they land; the second click of a double click is ignored (never a double roll).
+// Not while a computer plays: there R hurries its turn (static/ui/players/computer.py).
 // Motion: the system's prefers-reduced-motion, unless the board's switch stored a choice.
 import { storage } from "./storage.mjs";
 import { sound } from "./sound.mjs";
@@ -270,7 +272,10 @@ window.addEventListener("keydown", (event) => {
   const key = event.key;
   const board = document.getElementById("board");
   const rollKey = (key === "r" || key === "R") && !event.ctrlKey && !event.metaKey && !event.altKey;
-  if (rollKey && tumbling() && board && !board.hidden && !typing(event.target)
+  // A computer's turn (its Skip shown): R queues no roll, it hurries the turn (computer.py).
+  const skip = document.getElementById("ai-skip");
+  const computer = !!skip && !skip.hidden;
+  if (rollKey && tumbling() && board && !board.hidden && !typing(event.target) && !computer
       && !document.querySelector("dialog[open]")) {
     event.stopImmediatePropagation();
     event.preventDefault();

@@ -2,8 +2,10 @@
 
 - games against computer players of different levels play to the end by themselves,
   and the page's totals are the engine's (the final save replayed in CPython);
-- a computer's turn goes step by step at a readable pace, people cannot act during
-  it, and Skip (or S) finishes it at once;
+- a computer's turn goes step by step at a readable pace (a turn in about 2 s, less at
+  the stored fast pace), told in a player's words ("Bot keeps 6 6 and rolls again."),
+  people cannot act during it, and Skip (or S, R, a die's number, a tap on the board)
+  finishes it at once;
 - a hint shows the engine's top choices and values (generala.ai.coach.hint on the
   same save in CPython); the coach shows the cost of a decision (the engine's);
 - after the game, the report's skill loss and luck are the engine's;
@@ -22,7 +24,10 @@ from gamepage import RENDERED, GamePage, gp, open_setup, set_coach, shared_page 
 from generala import Game
 from generala.ai import coach
 
-PACE_MS = 600  # static/ui/computer.py PACE_MS: between a computer's steps
+# static/ui/players/computer.py PACES: the wait before a computer's step, by what it
+# follows (its turn's start, a roll, a hold), at the normal and the fast pace
+PACES = {"normal": {"start": 250, "roll": 450, "hold": 150},
+         "fast": {"start": 0, "roll": 120, "hold": 0}}
 GRACE_MS = 1000  # UNDO_GRACE_MS: before its first roll while the person may take a box back
 BUSY = "document.getElementById('board').hasAttribute('aria-busy')"
 # The game is over, or a person may roll (a computer's turn shows Skip).
@@ -149,10 +154,50 @@ def nothing_sent(gp: GamePage, n: int):
     assert gp.renders() == n
 
 
+def step_after(gp: GamePage, ms: int, slack: int = 0):
+    """Move the paused clock on by ``ms``: the computer's next step comes then, not sooner
+    (``slack`` ms sooner at most)."""
+    p = gp.page
+    n = gp.renders()
+    if ms > 1 + slack:
+        p.clock.run_for(ms - 1 - slack)
+        nothing_sent(gp, n)
+    p.clock.run_for(1 + slack)
+    p.wait_for_function(RENDERED, arg=n)
+
+
+def doing(gp: GamePage) -> str:
+    """What the board's hint line says the computer did last: "start", "roll" or "hold"."""
+    text = gp.page.inner_text("#hint")
+    if text.endswith("is thinking…"):
+        return "start"
+    return "hold" if " keeps " in text or "rolls all the dice again" in text else "roll"
+
+
+def paced_turn(gp: GamePage, pace: str = "normal") -> tuple[int, list[str]]:
+    """One computer's turn on the paused clock, each step exactly when its pace says (after
+    Undo's moment when the person before it may still take a box back): the ms its steps
+    waited (that moment aside) and what the hint line said at each step."""
+    p = gp.page
+    waited, said = 0, [p.inner_text("#hint")]
+    while True:
+        if p.is_enabled("#undo"):
+            assert doing(gp) == "start"
+            step_after(gp, GRACE_MS)
+        else:
+            ms = PACES[pace][doing(gp)]
+            step_after(gp, ms)
+            waited += ms
+        text = p.inner_text("#hint")
+        if p.is_hidden("#ai-skip") or text.endswith("is thinking…"):
+            return waited, said  # a person's turn, or the next computer's
+        said.append(text)
+
+
 @pytest.mark.cross_engine
 def test_computer_turn_is_paced_and_skippable(gp: GamePage):
     """Time moves only by hand here (the fake clock paused): the computer's first roll
-    comes when Ana's moment to take her box back is over, each next step PACE_MS after
+    comes when Ana's moment to take her box back is over, each next step the pace after
     the last one drawn, and after Skip the rest of the turn with no time passing."""
     p = gp.page
     start(gp, "argentine", [("Ana", "human"), ("Bot", "ai:heuristic")], seed=4, reduced=False)
@@ -163,12 +208,12 @@ def test_computer_turn_is_paced_and_skippable(gp: GamePage):
     try:
         gp.score(best_box_on_page(gp))
         p.wait_for_selector("#ai-skip", state="visible")
-        assert "Bot (computer, strong heuristic) is playing" in p.inner_text("#hint")
+        assert p.inner_text("#hint") == "Bot is thinking…"  # a player's words, no level named
         # (before its first roll, Ana may still take back a box she just filled: test_undo.py)
         assert p.is_disabled("#roll") and p.is_enabled("#undo")
         assert p.locator("#sheet button.box:visible").count() == 0
         before = gp.renders()
-        p.keyboard.press("r")  # a person cannot roll for the computer
+        p.keyboard.press("r")  # a person cannot roll for the computer, nor hurry it in her moment
         nothing_sent(gp, before)
         p.clock.run_for(GRACE_MS - 1)
         nothing_sent(gp, before)
@@ -176,16 +221,13 @@ def test_computer_turn_is_paced_and_skippable(gp: GamePage):
         p.wait_for_function(RENDERED, arg=before)  # the computer's first roll
         assert p.is_disabled("#undo")  # the computer has rolled: its turn is its own
         assert p.text_content("#announce").startswith("Bot: ")
-        # paced: the next step PACE_MS after this one was drawn, not sooner
-        n = gp.renders()
-        p.clock.run_for(PACE_MS - 1)
-        nothing_sent(gp, n)
-        p.clock.run_for(1)
-        p.wait_for_function(RENDERED, arg=n)
+        assert p.inner_text("#hint") == f"Bot rolls {' '.join(map(str, gp.dice()))}."
+        # paced: the next step the pace after a roll once this one was drawn, not sooner
+        step_after(gp, PACES["normal"]["roll"])
         assert p.is_visible("#ai-skip"), "the test needs a computer turn of three steps or more"
         # Skip: the rest of the computer's turn at once. Its steps then wait 0 ms (1 ms
         # when scheduled while the fake clock runs a timer): 1 ms a step, where a paced
-        # step waits PACE_MS.
+        # step waits its pace.
         now = p.evaluate("Date.now()")
         p.keyboard.press("s")
         steps = 0
@@ -196,12 +238,93 @@ def test_computer_turn_is_paced_and_skippable(gp: GamePage):
             p.wait_for_function(RENDERED, arg=n)
             steps += 1
         assert steps >= 1
-        assert p.evaluate("Date.now()") - now == steps < PACE_MS
+        assert p.evaluate("Date.now()") - now == steps < PACES["normal"]["hold"]
         assert p.text_content("#announce").startswith("Bot: ")
         assert person_can_roll(gp) or p.is_visible("#over")
         if person_can_roll(gp):  # the computer's move cannot be taken back by the person
             assert p.is_disabled("#undo")
+            assert p.inner_text("#ai-status").startswith("Bot scores ")  # what it scored stays in view
     finally:
+        p.clock.resume()
+
+
+def hurried(gp: GamePage, hurry) -> int:
+    """After the computer's first step, ``hurry()``: the rest of its turn comes at once
+    (1 ms a step on the paused clock). The steps it took."""
+    p = gp.page
+    steps = 0
+    hurry()
+    while p.is_visible("#ai-skip") and not p.inner_text("#hint").endswith("is thinking…"):
+        assert steps < 12, "a turn is at most three rolls, holds and a box"
+        n = gp.renders()
+        p.clock.run_for(1)
+        p.wait_for_function(RENDERED, arg=n)
+        steps += 1
+    return steps
+
+
+def test_computer_turns_read_as_turns_of_about_two_seconds_and_hurry_at_a_tap(gp: GamePage):
+    """Two computers after Ana, on the paused clock: the first after Ana's moment to take
+    her box back, the second at the start's pace; each turn's steps wait at most about
+    2 s in all, the hint line telling them in a player's words, and what the last one
+    scored stays in view on Ana's turn. Then a tap on the board (a die) and the R key
+    hurry a computer's turn; the stored fast pace is faster."""
+    p = gp.page
+    sides = [("Ana", "human"), ("Bot A", "ai:heuristic"), ("Bot B", "ai:heuristic")]
+    start(gp, "argentine", sides, seed=4, reduced=False)
+    p.evaluate("generala.storage.set('generala.computer_pace', 'normal')")
+    p.wait_for_function(PERSON_OR_OVER, timeout=30_000)
+    gp.roll()
+    pause_clock(p)
+    try:
+        gp.score(best_box_on_page(gp))
+        p.wait_for_selector("#ai-skip", state="visible")
+        for turn in range(2):
+            name = p.inner_text("#hint").split(" is thinking")[0].split(". ")[-1]
+            assert name in ("Bot A", "Bot B")
+            waited, said = paced_turn(gp)
+            assert waited <= 2000, (waited, said)
+            assert said[0].endswith(f"{name} is thinking…")
+            assert said[1].startswith(f"{name} rolls ")
+            assert all(s.startswith(name + " ") for s in said[1:]), said
+            if turn == 0:  # the next computer's hint line says what this one scored
+                assert p.inner_text("#hint").startswith(f"{name} scores ")
+        assert person_can_roll(gp)
+        assert p.inner_text("#ai-status").startswith(("Bot A scores ", "Bot B scores ", "Bot A scratches ",
+                                                      "Bot B scratches "))
+
+        # Ana's next turn; then a tap on the board hurries the first computer, R the second.
+        gp.roll()
+        gp.score(best_box_on_page(gp))
+        p.wait_for_selector("#ai-skip", state="visible")
+        step_after(gp, GRACE_MS)  # its first roll
+        assert p.is_disabled('#board .tray [data-die="2"]')
+        # a real tap on the die (force: Playwright taps a disabled button too, as a finger does)
+        assert hurried(gp, lambda: p.click('#board .tray [data-die="2"]', force=True)) >= 1
+        assert p.inner_text("#hint").endswith("is thinking…")  # the next computer: not hurried
+        # (its wait may have begun while the clock ran the hurried step's timer: 1 ms early)
+        step_after(gp, PACES["normal"]["start"], slack=1)
+        assert hurried(gp, lambda: p.keyboard.press("r")) >= 1
+        assert person_can_roll(gp)
+
+        # The stored fast pace (computer.set_pace("fast"), for the board's settings).
+        p.evaluate("generala.storage.set('generala.computer_pace', 'fast')")
+        gp.roll()
+        gp.score(best_box_on_page(gp))
+        p.wait_for_selector("#ai-skip", state="visible")
+        step_after(gp, GRACE_MS)  # Ana's moment, at any pace; then the computers' fast steps
+        # Both computers' turns, the clock moved on 10 ms at a time (every step sent in a
+        # slice is answered and drawn before the next): far less than their normal pace.
+        now = p.evaluate("Date.now()")
+        while not person_can_roll(gp):
+            assert p.evaluate("Date.now()") - now < 4000, "the computers' turns did not end"
+            p.clock.run_for(10)
+            engine_round_trip(p)
+        fast = p.evaluate("Date.now()") - now
+        turn = PACES["fast"]  # a turn: its start, three rolls, two holds (a slice each at most)
+        assert fast <= 2 * (turn["start"] + 3 * turn["roll"] + 2 * turn["hold"] + 6 * 10) < 2000, fast
+    finally:
+        p.evaluate("generala.storage.set('generala.computer_pace', 'normal')")
         p.clock.resume()
 
 

@@ -83,6 +83,45 @@ def test_double_split_proposal_price_and_score(session):
     assert view["sides"][0]["total"] == sum(proposal["points"])
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_double_pairs_price_each_open_box_with_the_first_as_the_split_would(session, seed):
+    """The first box chosen: each other open box's points are those of the split op split
+    proposes for the pair (both boxes', with the pair's scratch flags); best is the pair
+    that earns most; filled boxes and the first box itself are not listed."""
+    call(session, op="new", variant="double", sides=["Ana", "Beto"], seed=seed)
+    call(session, op="roll")
+    assert call(session, op="score", boxes=["ones", "twos"])["ok"]  # each side's first turn
+    call(session, op="roll")
+    assert call(session, op="score", boxes=["threes", "fours"])["ok"]
+    view = call(session, op="roll")["view"]
+    opened = [r["box"] for r in view["rows"] if r["cells"][view["current"]]["value"] is None]
+    assert len(opened) == len(view["rows"]) - 2  # the first side's two boxes are filled
+    for first in opened:
+        pairs = call(session, op="pairs", box=first)["pairs"]
+        assert pairs["box"] == first
+        assert list(pairs["with"]) == [b for b in opened if b != first]
+        totals = {}
+        for other, entry in pairs["with"].items():
+            split = call(session, op="split", boxes=[first, other])["split"]
+            assert entry == {"points": split["points"], "scratch": split["scratch"]}, (first, other)
+            totals[other] = sum(split["points"])
+        top = max(totals.values())
+        assert pairs["best"] == (next(b for b in totals if totals[b] == top) if top > 0 else None)
+
+
+def test_pairs_are_refused_before_a_roll_with_five_dice_and_for_an_unknown_box(session):
+    assert call(session, op="pairs", box="sixes")["code"] == "game.none"
+    call(session, op="new", variant="double", sides=["Ana"], seed=1)
+    assert call(session, op="pairs", box="sixes")["code"] == "score.before_roll"
+    call(session, op="roll")
+    assert call(session, op="pairs", box="seven")["code"] == "box.unknown"
+    assert call(session, op="pairs", box=["sixes", "fives"])["code"] == "request.field_type"
+    assert call(session, op="pairs")["code"] == "request.field_missing"
+    call(session, op="new", variant="argentine", sides=["Ana"], seed=1)
+    call(session, op="roll")
+    assert call(session, op="pairs", box="sixes")["code"] == "split.ten_dice"
+
+
 def test_undo_is_offered_until_the_next_side_rolls(session):
     call(session, op="new", variant="argentine", sides=["Ana", "Beto"], seed=3)
     call(session, op="roll")

@@ -129,8 +129,9 @@ def test_every_key_is_used():
     sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
     sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
     # refusal.CODE / refusal.FAMILY and type.ID: looked up by the engine's codes and type
-    # ids (words.refusal), each checked against generala/refusals.py below
-    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.")
+    # ids (words.refusal), each checked against generala/refusals.py below; ai.LEVEL: the
+    # catalog's level ids, a refusal's "levels" param worded (words.refusal)
+    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.", "ai.level.")
     named = {key for _, key in used_keys()}
 
     def used(key):

@@ -347,8 +347,8 @@ def test_ten_dice_two_boxes_the_engine_proposes_the_split_and_a_zero_asks(contro
     cur = game.view["current"]
     open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
     a, b = open_boxes[0], open_boxes[-1]
-    game.pick_box(a)
-    assert game.ui["picked"] == [a] and engine.sent[-1] == {"op": "roll"}
+    settled(game, lambda: game.pick_box(a))  # the first box: the engine prices its pairs
+    assert game.ui["picked"] == [a] and engine.sent[-1] == {"op": "pairs", "box": a}
     settled(game, lambda: game.pick_box(b))  # the second box: the engine proposes a split
     split = game.ui["split"]
     assert engine.sent[-1] == {"op": "split", "boxes": [a, b]}
@@ -389,9 +389,43 @@ def ten_dice_split(controller_module, seed):
     engine.deliver()
     cur = game.view["current"]
     open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
-    game.pick_box(open_boxes[0])
+    settled(game, lambda: game.pick_box(open_boxes[0]))
     settled(game, lambda: game.pick_box(open_boxes[-1]))
     return game, parts
+
+
+def test_ten_dice_the_first_box_shows_each_other_box_paired_with_it(controller_module):
+    """The first box chosen: the engine's op pairs prices every other open box with it and
+    the board draws those points (ui["pairs"]); the box taken back, or a reply that comes
+    when another box is the one chosen, leaves the sheet to the view's own previews; the
+    split proposed for a pair has the points its pair showed."""
+    game, parts, _, _ = start(controller_module, variant="double", seed=5)
+    engine, board = parts["engine"], parts["board"]
+    game.roll()
+    engine.deliver()
+    cur = game.view["current"]
+    open_boxes = [row["box"] for row in game.view["rows"] if row["cells"][cur].get("playable")]
+    a = open_boxes[2]
+    settled(game, lambda: game.pick_box(a))
+    pairs = game.ui["pairs"]
+    assert engine.sent[-1] == {"op": "pairs", "box": a}
+    assert pairs["box"] == a and sorted(pairs["with"]) == sorted(b for b in open_boxes if b != a)
+    assert board.updates[-1][1]["pairs"] == pairs  # drawn with the view
+    settled(game, lambda: game.pick_box(a))  # taken back
+    assert game.ui["picked"] == [] and game.ui["pairs"] is None and board.updates[-1][1]["pairs"] is None
+    # a reply for a box no longer the one chosen is not drawn
+    game.ui["picked"] = [open_boxes[0]]
+    asyncio.run(game.pair_up(a))
+    assert game.ui["pairs"] is None
+    game.ui["picked"] = []
+    settled(game, lambda: game.pick_box(a))
+    b = pairs["best"] or open_boxes[-1]
+    settled(game, lambda: game.pick_box(b))
+    assert engine.sent[-1] == {"op": "split", "boxes": [a, b]}
+    assert game.ui["split"]["points"] == pairs["with"][b]["points"]
+    assert game.ui["split"]["scratch"] == pairs["with"][b]["scratch"]
+    game.cancel_split()
+    assert game.ui["picked"] == [] and game.ui["pairs"] is None and game.ui["split"] is None
 
 
 def test_ten_dice_a_split_scratching_a_box_sends_the_engines_scratch_flags(controller_module):

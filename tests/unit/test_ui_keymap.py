@@ -34,6 +34,38 @@ def test_board_keys(keymap):
     assert board("x") is None and board("Enter") is None
 
 
+def test_a_game_key_hurries_a_computers_turn(keymap):
+    """While a computer plays, R and a die's number hurry its turn (as S skips it); Undo
+    stays Undo (the moment before its first roll is the person's)."""
+    computer = lambda key: keymap.command(key, "board", dice_count=5, computer=True)  # noqa: E731
+    assert computer("r") == computer("R") == computer("1") == computer("5") == ("hurry", None)
+    assert computer("6") is None  # no sixth die
+    assert computer("u") == ("undo", None) and computer("h") == ("hint", None)
+    assert computer("ArrowDown") == ("focus", 1)
+
+
+def test_a_dialog_that_only_shows_something_is_closed_by_a_game_key_that_then_plays(keymap):
+    """The hint and the rules: R, U, a die's number close the dialog and act on the board;
+    H closes the hint it opened (and opens it from the rules); arrows, Enter, Backspace
+    and other keys are the dialog's. The confirm dialog (it asks) takes no game key."""
+    light = lambda key, dialog="hint-dialog", **kw: keymap.command(  # noqa: E731
+        key, "board", focus="button", dialog=dialog, dice_count=5, **kw)
+    assert light("r") == ("dialog", ("roll", None))
+    assert light("u", dialog="rules") == ("dialog", ("undo", None))
+    assert light("3") == ("dialog", ("die", 2))
+    assert light("h") == ("dialog", None)
+    assert light("h", dialog="rules") == ("dialog", ("hint", None))
+    assert light("r", computer=True) == ("dialog", ("hurry", None))
+    assert light("s", computer=True) == ("dialog", ("skip", None))
+    assert light("4", entering=True) == ("dialog", ("face", 4))
+    for key in ("ArrowDown", "ArrowUp", "Enter", " ", "Escape", "Tab", "x"):
+        assert light(key) is None, key
+    assert light("Backspace", entering=True) is None
+    assert light("r", modified=True) is None
+    assert light("r", dialog="confirm") is None and light("r", dialog=True) is None
+    assert keymap.command("ArrowRight", "replay", dialog="rules") is None
+
+
 def test_ten_dice_take_zero_for_the_tenth(keymap):
     assert keymap.command("0", "board", dice_count=10) == ("die", 9)
     assert keymap.command("9", "board", dice_count=10) == ("die", 8)

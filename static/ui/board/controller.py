@@ -1,8 +1,9 @@
 # The game on the board: a person's actions, each an engine request whose reply is
 # drawn. The controller decides only what the page may send now, from the engine's last
 # view (what can be done is the view's: can_roll, holdable, the playable cells, whether
-# one is a scratch and the request each one sends; with ten dice, the split's sizes and
-# the request of op split / op price); the engine decides the game.
+# one is a scratch and the request each one sends; with ten dice, the split's sizes, each
+# box's points paired with the first box chosen (op pairs) and the request of op split /
+# op price); the engine decides the game.
 #
 # It is built from the parts it is given (page_boot.py assembles the page), so its
 # decisions run in CPython with fakes (tests/unit/test_ui_controller.py):
@@ -23,7 +24,8 @@
 # resumed(entry)).
 #
 # It keeps the last view it drew and the person's transient choices (`ui`: the two
-# boxes and the split of ten dice being chosen). A reply that is not drawn (a later one
+# boxes and the split of ten dice being chosen, and the engine's prices of the pairs the
+# first box chosen makes). A reply that is not drawn (a later one
 # is on its way) leaves its view's events to the next view drawn, so no moment of the
 # game (a roll, five alike, a box filled: render.py) is lost. Only the main thread runs
 # it; it touches neither the DOM nor storage itself.
@@ -44,7 +46,7 @@ class Controller:
         self.coach = None
         self.features = None
         self.view = None
-        self.ui = {"ready": False, "picked": [], "split": None, "scoring": False}
+        self.ui = {"ready": False, "picked": [], "split": None, "pairs": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
         self.missed = []  # the events of replies not drawn (a later reply was on its way)
         # Collect garbage once a frame is painted, not in the middle of the next click.
@@ -75,8 +77,7 @@ class Controller:
     def act(self, req, reset=True):
         """An action on the game: the reply is drawn and saved when it comes."""
         if reset:
-            self.ui["picked"] = []
-            self.ui["split"] = None
+            self.forget_boxes()
         self.engine.send(req, self.acted)
 
     def acted(self, reply):
@@ -156,10 +157,17 @@ class Controller:
                 return (cell, row) if cell.get("playable") else (None, None)
         return None, None
 
+    def forget_boxes(self):
+        """No box chosen (ten dice): the picked boxes, their pairs' prices and the split go."""
+        self.ui["picked"] = []
+        self.ui["split"] = None
+        self.ui["pairs"] = None
+
     def pick_box(self, box):
         """A playable box chosen: one box sends the cell's own request (asked first when
         the cell says choosing it is a scratch: 0 by choice); with two boxes a turn, the
-        second box chosen asks the engine for the split."""
+        first box chosen asks the engine what every other box earns paired with it (op
+        pairs: the sheet shows those points) and the second one asks for the split."""
         view = self.view
         if not self.playing() or view["dice"] is None:
             return
@@ -170,12 +178,14 @@ class Controller:
             picked = self.ui["picked"]
             if box in picked:
                 picked.remove(box)
-                self.draw(view)
-                return
-            picked.append(box)
+                self.ui["pairs"] = None
+            else:
+                picked.append(box)
             self.draw(view)
             if len(picked) == len(view["split_sizes"]):
                 asyncio.create_task(self.propose(picked[0], picked[1]))
+            elif len(picked) == 1 and self.ui["pairs"] is None:
+                asyncio.create_task(self.pair_up(picked[0]))
             return
         req = cell["request"]
         if cell["scratch"]:
@@ -195,6 +205,16 @@ class Controller:
 
     # --- ten dice: two boxes and a split ----------------------------------------------
 
+    async def pair_up(self, box):
+        """The first box chosen: what each other open box earns paired with it, in the best
+        split of the dice between the two (the engine's op pairs), drawn on the sheet while
+        ``box`` is still the one box chosen on this view."""
+        view = self.view
+        reply = await self.call({"op": "pairs", "box": box}, quiet=True)
+        if reply and reply.get("ok") and self.view is view and self.ui["picked"] == [box]:
+            self.ui["pairs"] = reply["pairs"]
+            self.draw(view)
+
     async def propose(self, a, b):
         """The engine's best split of the dice for boxes ``a`` and ``b``: its positions,
         points, scratch flags and the request that scores it (ui["split"])."""
@@ -202,7 +222,7 @@ class Controller:
         if reply and reply.get("ok"):
             self.ui["split"] = reply["split"]
         else:
-            self.ui["picked"] = []
+            self.forget_boxes()
         self.draw(self.view)
         if self.ui["split"]:
             pts = self.ui["split"]["points"]
@@ -249,8 +269,7 @@ class Controller:
             self.act(req)
 
     def cancel_split(self):
-        self.ui["picked"] = []
-        self.ui["split"] = None
+        self.forget_boxes()
         self.draw(self.view)
 
     # --- games opened on the board ----------------------------------------------------
@@ -265,8 +284,7 @@ class Controller:
     def open_board(self, gid, created):
         """Put the game ``gid`` on the board (built afresh), as stored now."""
         self.keeper.open(gid, created)
-        self.ui["picked"] = []
-        self.ui["split"] = None
+        self.forget_boxes()
         self.missed = []
         self.screen.show_board()
         self.board.key = None
@@ -316,8 +334,7 @@ class Controller:
     def follow(self, entry):
         """Another tab moved this game on (saved_games.py): draw it as that tab left it;
         the engine loads that save too."""
-        self.ui["picked"] = []
-        self.ui["split"] = None
+        self.forget_boxes()
         self.features.resumed(entry)
         if entry["view"] is not None:  # else drawn from the engine's reply (followed)
             self.draw(entry["view"])

@@ -404,7 +404,7 @@ class Board:
         picked = ui["picked"]
         top = best_preview(view) if ready else None
         for r, row in enumerate(view["rows"]):
-            rkey = (row, ready, ten and row["box"] in picked, bool(ui["split"]), top)
+            rkey = (row, ready, ten and self.ten_key(row["box"], ui), bool(ui["split"]), top)
             if self.c.seen.get(("row", r)) == rkey:
                 continue  # this row looks the same as last time
             self.c.seen[("row", r)] = rkey
@@ -428,17 +428,41 @@ class Board:
                     text = "" if p is None else words.cell_preview(p, row["mandatory"])
                     extra = ", " + words.t("sheet.best") if best else ""
                     if ten:
-                        # The best five of the ten dice for this box alone (the engine's split
-                        # pricing); two boxes are chosen, then the split is proposed.
+                        # Two boxes are chosen, then the split is proposed; each box shows the
+                        # engine's points for it: the best five of the ten dice for this box
+                        # alone; once a first box is chosen, this box's points paired with it
+                        # (op pairs: the best split of the dice between the two); once the
+                        # split is proposed, a chosen box's points in that split (the card's).
                         sel = row["box"] in picked
-                        c.text(kb, ("✓ " if sel else "") + text)
-                        c.attr(kb, "aria-pressed", "true" if sel else "false")
+                        split = ui["split"]
+                        pairs = ui.get("pairs")
+                        paired = (pairs["with"].get(row["box"]) if pairs and not sel and not split
+                                  and picked == [pairs["box"]] else None)
+                        zero = cell.get("scratch")
                         label = words.t("box.chosen" if sel else "box.choose", box=name)
-                        if p is not None:
+                        if sel and split:
+                            g = split["boxes"].index(row["box"])
+                            p = split["points"][g] if split.get("points") is not None else None
+                            zero = bool(split["scratch"] and split["scratch"][g])
+                            best = False
+                            if p is not None:
+                                label += ", " + words.t("split.in_split", points=pts(p))
+                        elif paired is not None:
+                            p = paired["points"][1]
+                            zero = paired["scratch"][1]
+                            best = row["box"] == pairs["best"]
+                            label += ", " + words.t("sheet.paired", points=pts(p), box=words.box(pairs["box"]),
+                                                    first=pts(paired["points"][0]))
+                        elif p is not None:
+                            best = best and not sel  # a box chosen is no longer a suggestion
                             label += ", " + words.t("sheet.best_five", points=pts(p))
+                        shown = "…" if p is None else words.cell_preview(p, row["mandatory"])
+                        c.text(kb, ("✓ " if sel else "") + shown)
+                        c.attr(kb, "aria-pressed", "true" if sel else "false")
+                        extra = ", " + words.t("sheet.best") if best else ""
                         c.attr(kb, "aria-label", label + extra)
-                        c.attr(kb, "class", cls)
-                        c.flag(kb, "disabled", bool(ui["split"]))
+                        c.attr(kb, "class", "box" + (" zero" if zero else "") + (" best" if best else ""))
+                        c.flag(kb, "disabled", bool(split))
                     else:
                         c.text(kb, text)
                         c.attr(kb, "aria-label", words.t("box.score", box=name, points=pts(p)) + extra)
@@ -547,6 +571,16 @@ class Board:
         buttons.appendChild(score)
         buttons.appendChild(el("button", "btn", words.t("split.cancel"), {"type": "button", "data-action": "split-cancel"}))
         node.appendChild(buttons)
+
+    @staticmethod
+    def ten_key(box, ui):
+        """What a ten-dice row's box shows besides the view: chosen or not, its points paired
+        with the first box chosen (op pairs), its points in the proposed split."""
+        pairs = ui.get("pairs")
+        split = ui["split"]
+        return (box in ui["picked"],
+                pairs and (pairs["box"], pairs["best"] == box, repr(pairs["with"].get(box))),
+                split and box in split["boxes"] and repr((split["points"], split["scratch"])))
 
     def draw_over(self, view):
         """The game-over card (result.py), in the section built for it."""

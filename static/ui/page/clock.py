@@ -10,20 +10,29 @@ from jsffi import create_proxy
 
 
 class Timer:
+    # Each start is numbered and its number passed to the callback: a callback of a start
+    # that was stopped or replaced does nothing, even when clearTimeout missed it (a timer
+    # id past 2**31, as Playwright's fake clock gives, comes back to MicroPython wrapped
+    # to another number).
     def __init__(self, fn):
         self.fn = fn
         self.handle = None
+        self.started = 0
         self.proxy = create_proxy(self.fire)
 
-    def fire(self, *args):
+    def fire(self, started=None, *args):
+        if started != self.started or self.handle is None:
+            return  # a start stopped or replaced since
         self.handle = None
         self.fn()
 
     def start(self, ms=0):
         self.stop()
-        self.handle = js.setTimeout(self.proxy, ms)
+        self.started += 1
+        self.handle = js.setTimeout(self.proxy, ms, self.started)
 
     def stop(self):
+        self.started += 1
         if self.handle is not None:
             js.clearTimeout(self.handle)
             self.handle = None

@@ -2,17 +2,23 @@
 # page is (no DOM: unit-tested in CPython; keys.py reads the event and runs the command).
 #
 #   board    R roll, U undo, 1-5 (ten dice: 1-9 and 0) hold or free a die, arrows move
-#            between the boxes to fill, S skip a computer's turn, H the coach's hint
+#            between the boxes to fill, S skip a computer's turn, H the coach's hint;
+#            while a computer plays, R and a die's number hurry its turn as S does
 #   score-sheet dice being entered: 1-6 add a face, Backspace takes the last one
 #            back, Enter enters them (unless a button or a field has the focus)
 #   replay   Left/Right a step, PageUp/PageDown a turn, Home/End the first/last step
 #
-# Nothing is a command with Ctrl, Alt or Meta held, with a dialog open, or while the
-# focus is in a text field or a menu (the key is typed there).
+# Nothing is a command with Ctrl, Alt or Meta held, or while the focus is in a text
+# field or a menu (the key is typed there). A dialog that asks something (the confirm
+# dialog) takes no game key; one that only shows something (LIGHT: the hint, the rules)
+# is closed by a game key, which then plays on the board ("dialog", the command): no
+# key is swallowed there, and H closes the hint it opened. Arrows, Enter, Space and
+# Esc stay the dialog's own.
 
 REPLAY = {"ArrowRight": "next", "ArrowLeft": "prev", "Home": "first", "End": "last",
           "PageDown": "next_turn", "PageUp": "prev_turn"}
 FIELDS = ("input", "select", "textarea")
+LIGHT = ("hint-dialog", "rules")  # the ids of the dialogs that only show something
 
 
 def die_index(key, count):
@@ -24,15 +30,25 @@ def die_index(key, count):
     return None
 
 
-def command(key, where, focus="", modified=False, dialog=False, dice_count=0,
+def command(key, where, focus="", modified=False, dialog=None, dice_count=0,
             entering=False, computer=False):
     """``(name, argument)`` for a key press, or None when the key is not a command.
 
     ``where``: "board", "replay" or another screen; ``focus``: the focused element's
-    tag name in lower case; ``entering``: score-sheet dice are being entered;
+    tag name in lower case; ``dialog``: the id of the open dialog (True: one that is not
+    LIGHT), None when none is open; ``entering``: score-sheet dice are being entered;
     ``computer``: a computer side is playing."""
-    if modified or dialog or focus in FIELDS:
+    if modified or focus in FIELDS:
         return None
+    if dialog:
+        if dialog not in LIGHT or where != "board":
+            return None
+        found = command(key, where, "button", dice_count=dice_count, entering=entering, computer=computer)
+        if found is None or found[0] in ("focus", "enter", "unface"):
+            return None  # arrows, Enter and Backspace are the dialog's (its buttons, its text)
+        if found[0] == "hint" and dialog == "hint-dialog":
+            return ("dialog", None)  # H again: the hint closes
+        return ("dialog", found)
     if where == "replay":
         return ("replay", REPLAY[key]) if key in REPLAY else None
     if where != "board":
@@ -44,6 +60,11 @@ def command(key, where, focus="", modified=False, dialog=False, dice_count=0,
             return ("unface", None)
         if key == "Enter" and focus != "button":
             return ("enter", None)
+    if computer:
+        if key in ("s", "S"):
+            return ("skip", None)
+        if key in ("r", "R") or die_index(key, dice_count) is not None:
+            return ("hurry", None)
     if key in ("r", "R"):
         return ("roll", None)
     if key in ("u", "U"):
@@ -52,8 +73,6 @@ def command(key, where, focus="", modified=False, dialog=False, dice_count=0,
         return ("focus", 1)
     if key in ("ArrowUp", "ArrowLeft"):
         return ("focus", -1)
-    if key in ("s", "S") and computer:
-        return ("skip", None)
     if key in ("h", "H"):
         return ("hint", None)
     if not entering:

@@ -5,6 +5,7 @@ from js import document
 from dom import each
 from keymap import command
 
+
 def move_focus(step):
     """Focus the next/previous visible score box of the current side."""
     boxes = [b for b in each(document.querySelectorAll("#sheet button.box")) if not b.hidden and not b.disabled]
@@ -23,6 +24,14 @@ def move_focus(step):
     boxes[nxt].focus()
 
 
+def open_dialog():
+    """The open dialog's id (True for one without an id), None when none is open."""
+    dialog = document.querySelector("dialog[open]")
+    if dialog is None:
+        return None
+    return str(dialog.id or "") or True
+
+
 def handle(event, game, screen):
     """``game`` is the controller: its actions, and the screens that take keys."""
     target = event.target
@@ -32,13 +41,25 @@ def handle(event, game, screen):
     computer = game.computer
     found = command(str(event.key), where, focus=str(target.tagName or "").lower() if target else "",
                     modified=bool(event.ctrlKey or event.metaKey or event.altKey),
-                    dialog=document.querySelector("dialog[open]") is not None,
+                    dialog=open_dialog(),
                     dice_count=game.dice_count(), entering=game.features.sheet.entering(),
                     computer=computer.computer_turn())
     if found is None:
         return
     event.preventDefault()
     name, arg = found
+    if name == "dialog":
+        # A dialog that only shows something (the hint, the rules) is closed by a game
+        # key, which then plays. The focus it gives back stays on the board; one given to
+        # a control off the board (the Rules button) is let go, and the board's reply
+        # then focuses the next thing to do (navigation.refocus).
+        document.querySelector("dialog[open]").close()
+        active = document.activeElement
+        if active is not None and active != document.body and active.closest("#board") is None:
+            active.blur()
+        if arg is None:
+            return
+        name, arg = arg
     sheet = game.features.sheet
     if name == "roll":
         game.roll()
@@ -50,6 +71,8 @@ def handle(event, game, screen):
         move_focus(arg)
     elif name == "skip":
         computer.skip()
+    elif name == "hurry":
+        computer.hurry()
     elif name == "hint":
         game.coach.hint()
     elif name == "face":

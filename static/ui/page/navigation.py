@@ -166,7 +166,8 @@ class Navigation:
 
     def refocus(self, view):
         """Keep the keyboard on the board: when the focused control went away (a filled
-        box, a closed split), focus the next thing to do."""
+        box, a closed split, Roll after the last roll), focus the next thing to do: the
+        box marked best when a box is to be chosen."""
         active = document.activeElement
         if active and not (active == document.body or active.disabled or active.closest("[hidden]")):
             return
@@ -175,7 +176,8 @@ class Navigation:
             target = byid("again")
         elif view and view["can_roll"] and not byid("roll").disabled:
             target = byid("roll")
-        else:
-            target = document.querySelector("#sheet button.box:not([hidden]):not(:disabled)")
+        else:  # the box the view's previews mark best (render.best_preview), else the first
+            target = (document.querySelector("#sheet button.box.best:not([hidden]):not(:disabled)")
+                      or document.querySelector("#sheet button.box:not([hidden]):not(:disabled)"))
         if target:
             target.focus()

@@ -2,13 +2,19 @@
 # messages' Dismiss, and the keys (keys.py and its one key map, keymap.py), each sent to
 # the object it is for: the controller (the game on the board), the screen
 # (navigation.py), the saved games (saved_games.py), the setup form and the home screen.
+# A tap on the board while a computer plays hurries its turn (computer.py); a click
+# outside a dialog that only shows something (the hint, the rules) closes it.
 
 import js
 from js import document
 
 import keys
 from dom import byid, on
+from keymap import LIGHT
 from screens import spawn
+
+# What a tap does by itself: a tap there is not taken for hurrying a computer's turn.
+CONTROLS = "button:not(:disabled), input, select, textarea, label, a, summary, dialog"
 
 
 class PageInput:
@@ -22,6 +28,8 @@ class PageInput:
     def wire(self):
         screen, keeper = self.screen, self.keeper
         on(byid("board"), "click", self.on_board_click)
+        on(byid("board"), "pointerdown", self.on_board_pointer)
+        on(document, "click", self.on_backdrop_click)
         on(byid("home"), "click", self.on_home_click)
         on(byid("home"), "change", self.on_home_change)
         on(byid("home"), "input", self.on_home_input)
@@ -46,6 +54,26 @@ class PageInput:
     def on_key(self, event):
         self.keeper.take_over()
         keys.handle(event, self.controller, self.screen)
+
+    def on_board_pointer(self, event):
+        """A tap on the board (its disabled dice, the sheet, the table) while a computer
+        plays: the rest of its turn at once. A control that does something keeps its job."""
+        computer = self.controller.computer
+        if computer is not None and computer.computer_turn() and event.target.closest(CONTROLS) is None:
+            computer.hurry()
+
+    def on_backdrop_click(self, event):
+        """A click on the backdrop of a dialog that only shows something (LIGHT) closes it,
+        as Esc does; a dialog that asks (confirm) waits for its answer."""
+        dialog = event.target
+        if dialog is None or str(dialog.tagName or "").lower() != "dialog" or not dialog.open:
+            return
+        if str(dialog.id or "") not in LIGHT:
+            return
+        box = dialog.getBoundingClientRect()
+        x, y = event.clientX, event.clientY
+        if x < box.left or x > box.right or y < box.top or y > box.bottom:
+            dialog.close()
 
     def on_board_click(self, event):
         self.keeper.take_over()

@@ -1,11 +1,17 @@
 # Computer players on the board: a side the view says a computer plays (sides[i].computer,
 # its level; the view's `acting` names the one acting now) is played by the engine one
 # step at a time ({"op": "ai"}: roll, hold, roll, ..., score), at a pace a person can
-# follow (PACE_MS between steps; at once under prefers-reduced-motion), skippable (the
-# Skip button or the S key finishes the computer's turn at once). While a computer
-# plays, the board shows its dice and holds but no control of the board acts (the
-# engine's view offers nothing to do while a computer acts). A game of computers alone
-# plays to the end.
+# follow: a turn of three rolls takes about 2 s (PACES: the wait before each step, by
+# what the step before it was), less at the stored "fast" pace (set_pace, for the
+# board's settings), at once when motion is off (prefers-reduced-motion, or the board's
+# motion switch). The Skip button, the S key, a game key (R, a die's number) or a tap
+# on the board hurries the rest of the turn (not in the moment before its first roll
+# while Undo is offered: that moment is the person's). The board's hint line says what
+# the computer does, as a player would ("Bot keeps 6 6 6 and rolls again."), and the
+# computer's line in the bar what it scored once the turn is a person's again. While a
+# computer plays, the board shows its dice and holds but no control of the board acts
+# (the engine's view offers nothing to do while a computer acts). A game of computers
+# alone plays to the end.
 #
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # draw in the bar under the dice (bar.py), which also sends their requests that may
@@ -23,12 +29,33 @@ from dom import byid, each, el, on
 from screens import spawn
 from shapes import acting_side
 
-PACE_MS = 600
-REDUCED_PACE_MS = 0
+# The wait before a computer's step (ms), by what came before it: the turn's start, a
+# roll (its dice land and are seen) or a hold (the roll follows it). A turn of three
+# rolls and two holds waits 250 + 3 x 450 + 2 x 150 = 1900 ms at the normal pace.
+PACES = {"normal": {"start": 250, "roll": 450, "hold": 150},
+         "fast": {"start": 0, "roll": 120, "hold": 0}}
+PACE_KEY = "generala.computer_pace"  # the stored pace: "normal" (absent) or "fast"
 # Before a computer's first roll, while the view offers Undo (the person before it just
 # filled a box), the computer waits this long: Undo in that moment cancels its turn.
 UNDO_GRACE_MS = 1000
 CSS = "./static/css/coach.css"
+storage = js.generala.storage
+
+
+def set_pace(pace):
+    """The computer players' pace, stored for the next visits too: "normal" (a turn in
+    about 2 s) or "fast" (a turn in well under a second). For the board's settings;
+    the next step waits at the new pace. False for a pace that is neither."""
+    if pace not in PACES:
+        return False
+    storage.set(PACE_KEY, pace)
+    return True
+
+
+def pace_setting():
+    """The stored pace: "normal" or "fast"."""
+    pace = str(storage.get(PACE_KEY) or "")
+    return pace if pace in PACES else "normal"
 
 
 def computer_level(view):
@@ -37,17 +64,57 @@ def computer_level(view):
     return acting.get("computer") if acting else None
 
 
-def level_name(level):
-    names = {"beginner": words.t("ai.level.beginner"), "heuristic": words.t("ai.level.heuristic"),
-             "optimal": words.t("ai.level.optimal"), "expert": words.t("ai.level.expert")}
-    return names.get(level, level)
-
-
-def reduced_motion():
+def still():
+    """Motion is off: the board's motion switch, else prefers-reduced-motion (dice-motion.mjs)."""
     try:
-        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return bool(js.generala.dice.still())
     except Exception:
-        return False
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def faces(view, positions, ordered=False):
+    """The faces of the dice at ``positions``, as a player reads them out: "6 6 5"
+    (``ordered``: highest first, as dice kept are told; else as they lie)."""
+    dice = view["dice"] or []
+    shown = [dice[i] for i in positions if i < len(dice)]
+    return " ".join(str(d) for d in (sorted(shown, reverse=True) if ordered else shown))
+
+
+def scored_words(view):
+    """What a computer side just scored (the view's last action), as a player says it:
+    "Bot scores 30 points in Sixes."; "" when the last action was no computer's score."""
+    last = view.get("last") or {}
+    side = last.get("side")
+    if last.get("type") != "score" or side is None or view["sides"][side]["computer"] is None:
+        return ""
+    parts, crossed = [], []
+    for box, points, scratch in zip(last["boxes"], last["points"], last.get("scratch") or [False] * len(last["boxes"])):
+        if scratch:
+            crossed.append(words.t("ai.box", box=words.box(box)))
+        else:
+            parts.append(words.t("ai.part", points=words.points(points).replace("-", "\u2212"), box=words.box(box)))
+    name = view["sides"][side]["name"]
+    if parts and crossed:
+        return words.t("ai.scores_scratches", name=name, parts=words.and_list(parts), boxes=words.and_list(crossed))
+    if crossed:
+        return words.t("ai.scratches", name=name, boxes=words.and_list(crossed))
+    return words.t("ai.scores", name=name, parts=words.and_list(parts))
+
+
+def doing_words(view):
+    """What the computer acting now does, as a player says it: thinking before its first
+    roll (after what the computer before it scored), then each roll and hold."""
+    cur = view["current"]
+    name = view["sides"][cur]["name"]
+    last = view.get("last") or {}
+    if view["rolls"] and last.get("side") == cur:
+        if last.get("type") == "roll":
+            return words.t("ai.rolls", name=name, dice=faces(view, range(len(view["dice"]))))
+        if last.get("type") == "hold":
+            held = last.get("held") or []
+            return words.t("ai.keeps", name=name, dice=faces(view, held, ordered=True)) if held else words.t("ai.keeps_none", name=name)
+    before = scored_words(view)
+    return (before + " " if before else "") + words.t("ai.thinking", name=name)
 
 
 class Computer:
@@ -115,12 +182,10 @@ class Computer:
         return view is not None and computer_level(view) is not None
 
     def prepare(self, view, ui):
-        """Before a view is drawn: the board's hint line says which computer plays. What
-        the person may do is the view's own (a computer's turn offers nothing)."""
+        """Before a view is drawn: the board's hint line says what the computer acting now
+        does. What the person may do is the view's own (a computer's turn offers nothing)."""
         self.bar.view = view
-        level = computer_level(view)
-        ui["computer"] = None if level is None else words.t(
-            "ai.playing", name=view["sides"][view["current"]]["name"], level=level_name(level))
+        ui["computer"] = None if computer_level(view) is None else doing_words(view)
 
     def draw(self, view, ui, board):
         """After the board: the bar under the dice, and the computer's steps played."""
@@ -136,7 +201,7 @@ class Computer:
             if key != self.turn_key:
                 self.turn_key = key
                 self.skipping = False
-            self.status.hidden = True  # the board's hint line says who plays (ui["computer"])
+            self.status.hidden = True  # the board's hint line says what it does (ui["computer"])
             self.skip_btn.hidden = False
             active = document.activeElement
             if active is None or active == document.body or active.disabled or active.closest("[hidden]"):
@@ -145,19 +210,35 @@ class Computer:
         else:
             self.turn_key = None
             self.skipping = False
-            self.status.hidden = True
+            # a person's turn after a computer's: what the computer scored stays in view
+            said = "" if view["over"] else scored_words(view)
+            self.status.textContent = said
+            self.status.hidden = not said
             self.skip_btn.hidden = True
             self.cancel()
 
     # --- playing ---------------------------------------------------------------
 
     def pace(self):
+        """The wait before the next step: none when hurried or with motion off; the
+        person's moment to take back the box just filled; else by the stored pace and
+        what the step before was (PACES)."""
         if self.skipping:
             return 0
         view = self.bar.view
-        if view is not None and view.get("can_undo"):
-            return UNDO_GRACE_MS  # the person's moment to take back the box just filled
-        return REDUCED_PACE_MS if reduced_motion() else PACE_MS
+        if self.grace(view):
+            return UNDO_GRACE_MS
+        if still():
+            return 0
+        last = (view.get("last") or {}) if view is not None else {}
+        step = "start" if view is None or not view["rolls"] else "hold" if last.get("type") == "hold" else "roll"
+        return PACES[pace_setting()][step]
+
+    @staticmethod
+    def grace(view):
+        """The moment before a computer's first roll while the view offers Undo (the person
+        before it just filled a box): the person's, not to be hurried by a tap or a key."""
+        return view is not None and bool(view.get("can_undo"))
 
     def schedule(self):
         if self.timer.waiting() or self.sent or self.solving or self.halted == self.turn_key:
@@ -208,6 +289,12 @@ class Computer:
             self.schedule()
         else:
             self.halted = self.turn_key
+
+    def hurry(self):
+        """A tap on the board or a game key during the computer's turn: the rest of its
+        turn at once, as Skip does (not in the person's moment to take a box back)."""
+        if self.computer_turn() and not self.grace(self.bar.view):
+            self.skip()
 
     def skip(self):
         """Finish the computer's turn at once."""
