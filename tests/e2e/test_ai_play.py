@@ -307,8 +307,14 @@ def test_computer_turns_read_as_turns_of_about_two_seconds_and_hurry_at_a_tap(gp
         assert hurried(gp, lambda: p.keyboard.press("r")) >= 1
         assert person_can_roll(gp)
 
-        # The stored fast pace (computer.set_pace("fast"), for the board's settings).
-        p.evaluate("generala.storage.set('generala.computer_pace', 'fast')")
+        # The fast pace: the board menu's "Fast computer" switch (stored for the next visits).
+        p.click("#board-menu-btn")
+        assert p.get_attribute("#pace", "aria-checked") == "false"
+        p.click("#pace")
+        assert p.get_attribute("#pace", "aria-checked") == "true"
+        assert p.inner_text("#pace").split()[-1] == "On"
+        assert p.evaluate("generala.storage.get('generala.computer_pace')") == "fast"
+        p.keyboard.press("Escape")
         gp.roll()
         gp.score(best_box_on_page(gp))
         p.wait_for_selector("#ai-skip", state="visible")

@@ -12,7 +12,7 @@ The dice land at once here (reduced motion): a roll is drawn when its reply is.
 """
 import pytest
 from e2e_support import engine_round_trip
-from gamepage import GamePage, Mirror, gp, shared  # noqa: F401
+from gamepage import GamePage, Mirror, board_menu, gp, shared  # noqa: F401
 
 BOARD_FOCUSED = ("() => { const a = document.activeElement;"
                  " return !!a && !a.closest('dialog') && (a === document.body || !!a.closest('#board')); }")
@@ -102,7 +102,7 @@ def test_a_game_key_closes_the_hint_or_the_rules_and_plays(gp: GamePage):
     assert not hint_open(gp) and gp.rolls_left() == left - 1
 
     # The rules dialog, then R: it closes and the dice roll.
-    p.click("#nav-rules")
+    board_menu(p, "rules")
     p.wait_for_selector("#rules[open]")
     press(gp, "r")
     assert not p.evaluate("document.getElementById('rules').open") and gp.rolls_left() == left - 2

@@ -2,7 +2,7 @@
 the engine's dice, holds and totals at every step (the CPython mirror replays the
 same actions)."""
 import pytest
-from gamepage import GamePage, Mirror, gp, play_turn, shared  # noqa: F401
+from gamepage import GamePage, Mirror, board_menu, gp, play_turn, shared  # noqa: F401
 
 CASES = [
     ("argentine", 11, {}),
@@ -69,7 +69,7 @@ def test_automatic_win_is_announced_settled_and_play_again(gp: GamePage):
 def test_rules_dialog_shows_the_game_and_options_in_effect(gp: GamePage):
     p = gp.page
     gp.new_game("argentine", ("Ana",), seed=1, options={"served_bonus": 10, "straight_wrap": False})
-    p.click('#board [data-action="rules"]')
+    board_menu(p, "rules")
     p.wait_for_selector("#rules[open]")
     text = p.inner_text("#rules")
     assert "Rules: Generala" in text

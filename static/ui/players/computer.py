@@ -153,6 +153,17 @@ class Computer:
         self.skip_btn = el("button", "btn ai-skip", words.t("ai.skip"),
                            {"type": "button", "id": "ai-skip", "aria-keyshortcuts": "S", "hidden": "",
                             "title": words.t("ai.skip_label")})
+        # The pace, in the board's menu (placed there by draw): a switch that says On/Off.
+        self.pace_switch = el("button", "menu-item switch pace", None,
+                              {"type": "button", "role": "switch", "id": "pace",
+                               "aria-checked": "true" if pace_setting() == "fast" else "false"})
+        self.pace_name = el("span", "switch-name", words.t("table.fast"))
+        self.pace_switch.appendChild(self.pace_name)
+        self.pace_on = el("span", "switch-state on", words.t("table.on"), {"aria-hidden": "true"})
+        self.pace_off = el("span", "switch-state off", words.t("table.off"), {"aria-hidden": "true"})
+        self.pace_switch.appendChild(self.pace_on)
+        self.pace_switch.appendChild(self.pace_off)
+        on(self.pace_switch, "click", lambda e: self.toggle_pace())
         line = el("div", "ai-line")
         line.appendChild(self.status)
         line.appendChild(self.skip_btn)
@@ -169,7 +180,15 @@ class Computer:
                 strong = True
         self.setup_note_node.hidden = not (strong and variant and not info.get("tables"))
 
+    def toggle_pace(self):
+        fast = pace_setting() != "fast"
+        set_pace("fast" if fast else "normal")
+        self.pace_switch.setAttribute("aria-checked", "true" if fast else "false")
+
     def relabel(self):
+        self.pace_name.textContent = words.t("table.fast")
+        self.pace_on.textContent = words.t("table.on")
+        self.pace_off.textContent = words.t("table.off")
         self.setup_note_node.textContent = words.t("ai.setup_slow")
         self.skip_btn.textContent = words.t("ai.skip")
         self.skip_btn.setAttribute("title", words.t("ai.skip_label"))
@@ -188,8 +207,12 @@ class Computer:
         ui["computer"] = None if computer_level(view) is None else doing_words(view)
 
     def draw(self, view, ui, board):
-        """After the board: the bar under the dice, and the computer's steps played."""
+        """After the board: the bar under the dice, the pace switch in the board's menu
+        (for a game with a computer side), and the computer's steps played."""
         self.bar.attach(board)
+        if self.pace_switch.parentNode != board.menu:
+            board.menu.insertBefore(self.pace_switch, board.rolloff)
+        self.pace_switch.hidden = not any(side["computer"] is not None for side in view["sides"])
         game = self.game
         playing = (self.computer_turn(view) and ui["ready"] and game.screen.board_visible() and game.keeper.gid is not None
                    and not game.keeper.watching)  # a tab following another tab's moves leaves them to it

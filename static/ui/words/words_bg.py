@@ -279,6 +279,7 @@ WORDS = {
     # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
     "table.sound": "Звук",
     "table.motion": "Движение на заровете",
+    "table.fast": "Бърз компютър",
     "table.on": "Вкл.",
     "table.off": "Изкл.",
     "table.kept": "Задържани",

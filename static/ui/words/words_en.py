@@ -277,6 +277,7 @@ WORDS = {
     # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
     "table.sound": "Sound",
     "table.motion": "Dice motion",
+    "table.fast": "Fast computer",
     "table.on": "On",
     "table.off": "Off",
     "table.kept": "Kept",

@@ -279,6 +279,7 @@ WORDS = {
     # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
     "table.sound": "Sonido",
     "table.motion": "Dados en movimiento",
+    "table.fast": "Computadora rápida",
     "table.on": "Sí",
     "table.off": "No",
     "table.kept": "Guardados",

@@ -280,6 +280,7 @@ WORDS = {
     # the game table: sound, motion, moments (render.py, static/js/moments.mjs)
     "table.sound": "Звук",
     "table.motion": "Движение костей",
+    "table.fast": "Быстрый компьютер",
     "table.on": "Вкл.",
     "table.off": "Выкл.",
     "table.kept": "Отложены",
