@@ -7,6 +7,7 @@ General (ten dice) on 375x812 and 1280x800. A box stays a touch target: 44 px ta
 Roll sits in the thumb's reach on a phone (the lower third of the screen).
 """
 import pytest
+from e2e_support import cross_engine
 from gamepage import RENDERED, GamePage, Mirror, gp, open_setup, shared  # noqa: F401
 
 SIZES = {"375x667": (375, 667), "375x812": (375, 812), "1280x800": (1280, 800)}
@@ -72,7 +73,13 @@ def check(gp: GamePage, size: str, step: str):
         assert m["roll"]["top"] > m["vh"] * 2 / 3, f"{where}: Roll is not at the bottom ({m['roll']['top']})"
 
 
-@pytest.mark.parametrize("variant,size", CASES, ids=[f"{v}-{s}" for v, s in CASES])
+# Firefox and WebKit play one phone and the desktop (the cross-engine subset)
+ACROSS = {("argentine", "375x667"), ("double", "1280x800")}
+PARAMS = [cross_engine(v, s, id=f"{v}-{s}") if (v, s) in ACROSS else pytest.param(v, s, id=f"{v}-{s}")
+          for v, s in CASES]
+
+
+@pytest.mark.parametrize("variant,size", PARAMS)
 def test_a_turn_fits_one_screen(gp: GamePage, variant, size):
     p = gp.page
     p.set_viewport_size({"width": SIZES[size][0], "height": SIZES[size][1]})
@@ -106,6 +113,7 @@ def test_a_turn_fits_one_screen(gp: GamePage, variant, size):
         p.set_viewport_size({"width": 1280, "height": 900})
 
 
+@pytest.mark.cross_engine
 def test_a_hot_seat_game_opens_at_its_top_from_a_scrolled_form(gp: GamePage):
     """The setup's Start is in reach at the bottom of a phone's screen however far the form
     is scrolled; the game opens at its top, and the hand-over card is whole on screen."""

@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot, wait_ready
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine, wait_ready
 from gamepage import SETTLED, GamePage
 from test_a11y import AXE, check, report
 
@@ -200,6 +200,7 @@ def gp(shared):
         pytest.fail("the browser reported problems:\n" + guard.report(), pytrace=False)
 
 
+@pytest.mark.cross_engine
 def test_hot_seat_long_names_whole_the_deciding_moment_and_play_again(gp: GamePage):
     p = gp.page
     finished = play_to_the_end(gp, "argentine", LONG, 0)
@@ -343,7 +344,7 @@ CELLS_FIT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", cross_engine("ru")])
 def test_records_fit_a_phone(gp: GamePage, lang):
     p = gp.page
     visit(p, finished_entries())
