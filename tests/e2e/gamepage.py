@@ -32,6 +32,18 @@ def board_menu(page, action: str):
     page.click(f'#board-menu [data-action="{action}"]')
 
 
+def pick_lang(page, code: str):
+    """Choose the page's language: in the board's menu on the board, else in the site
+    header's picker."""
+    if page.is_visible("#board"):
+        if not page.is_visible("#board-menu"):
+            page.click("#board-menu-btn")
+        page.select_option("#board-lang", code)
+    else:
+        page.select_option("#lang-pick", code)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=code)
+
+
 def set_coach(page, on: bool = True):
     """The coach's switch, in the board's menu (the menu closed again after)."""
     page.click("#board-menu-btn")

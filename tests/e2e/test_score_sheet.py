@@ -197,6 +197,8 @@ def test_who_starts_labels_the_re_rolls_of_a_tie(gp: GamePage):
         {"name": n, "members": [], "player": "human"} for n in names]})["view"]
     assert len(view["rolloff"]) == 2  # a tie in the first round, rolled again (CPython engine)
     gp.new_game("argentine", names, seed=seed)
+    p.click("#board-menu-btn")  # who starts: in the board's menu
+    p.click("#rolloff summary")
     assert p.eval_on_selector("#rolloff", "d => d.open")
     first = p.locator('#rolloff ul[data-round="0"] li')
     assert first.count() == 4 and p.locator('#rolloff ul[data-round="0"] li.reroll').count() == 0
@@ -208,6 +210,7 @@ def test_who_starts_labels_the_re_rolls_of_a_tie(gp: GamePage):
     head = p.inner_text("#rolloff-h1")
     assert head.startswith("Re-roll 1 of a tie") and all(n in head for n in tied)
     assert p.get_by_role("list", name=head).count() == 1  # the list is named by its heading
+    p.keyboard.press("Escape")
 
 
 def test_bulgarian_paper_sheet_writes_the_result_and_the_minus_sign(gp):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gamepage import gp, shared  # noqa: F401
+from gamepage import pick_lang, gp, shared  # noqa: F401
 from sheetpage import SheetPage
 
 from generala import app
@@ -201,7 +201,7 @@ def test_the_paper_sheet_in_bulgarian_keeps_what_was_typed(gp):
     sp.new_game("bulgarian", ("Петя", "Румен"))
     p.fill("#entry-text", "444")
     try:
-        p.select_option("#lang-pick", "bg")
+        pick_lang(p, "bg")
         p.wait_for_function("() => document.getElementById('entry-title').textContent.startsWith('Заровете')")
         assert p.input_value("#entry-text") == "444"  # nothing typed is lost
         assert p.locator("#entry-chosen [data-entry-remove]").count() == 3
@@ -213,7 +213,7 @@ def test_the_paper_sheet_in_bulgarian_keeps_what_was_typed(gp):
         assert sp.paper("fours", 0) == "O"
         assert p.inner_text('#paper-sheet tr[data-sum="total"] th') == "Резултат"
     finally:
-        p.select_option("#lang-pick", "en")
+        pick_lang(p, "en")
         p.wait_for_function("() => document.getElementById('nav-records').textContent === 'Records'")
 
 

@@ -232,6 +232,17 @@ class Board:
         self.rolloff_body = el("div", "rolloff-body")
         self.rolloff.appendChild(self.rolloff_body)
         menu.appendChild(self.rolloff)
+        # the page's language, here too (the site header's picker gives way to the board)
+        lang = el("label", "menu-item lang-item", None, {"for": "board-lang"})
+        lang.appendChild(el("span", "switch-name", words.t("lang.label")))
+        pick = el("select", None, None, {"id": "board-lang"})
+        for code, name in words.NAMES.items():
+            option = el("option", None, name, {"value": code, "lang": code})
+            if code == words.lang():
+                option.setAttribute("selected", "")
+            pick.appendChild(option)
+        lang.appendChild(pick)
+        menu.appendChild(lang)
         for action, key in (("rules", "board.rules"), ("records", "records.nav"), ("home", "board.leave")):
             menu.appendChild(el("button", "menu-item", words.t(key),
                                 {"type": "button", "data-action": action, "data-menu-close": ""}))

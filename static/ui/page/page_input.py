@@ -28,6 +28,7 @@ class PageInput:
     def wire(self):
         screen, keeper = self.screen, self.keeper
         on(byid("board"), "click", self.on_board_click)
+        on(byid("board"), "change", self.on_board_change)
         on(byid("board"), "pointerdown", self.on_board_pointer)
         on(document, "click", self.on_backdrop_click)
         on(byid("home"), "click", self.on_home_click)
@@ -112,6 +113,12 @@ class PageInput:
             self.screen.show_rules()
         elif action == "records":
             self.home.choose("records")
+
+    def on_board_change(self, event):
+        """The board menu's language picker: the same as the site header's."""
+        if str(event.target.id or "") == "board-lang":
+            byid("lang-pick").value = event.target.value
+            self.screen.on_lang(event)
 
     def on_home_click(self, event):
         t = event.target
