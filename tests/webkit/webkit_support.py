@@ -18,7 +18,8 @@ import threading
 import time
 import urllib.parse
 
-from selenium.common.exceptions import ElementNotInteractableException, JavascriptException, WebDriverException
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
+                                        JavascriptException, WebDriverException)
 from selenium.webdriver.common.action_chains import ActionChains
 
 COLLECT_ERRORS = r"""
@@ -177,6 +178,11 @@ class WebKitPage:
             el.click()
         except ElementNotInteractableException:
             self.js("arguments[0].click()", el)
+        except ElementClickInterceptedException:
+            # WebKitWebDriver scrolls a control to the screen's bottom edge, under the setup
+            # form's sticky Start row: a person scrolls it into sight first, as here.
+            self.js("arguments[0].scrollIntoView({block: 'center'})", el)
+            el.click()
 
     def fill(self, el, text: str) -> None:
         """Type into a field (WebDriver); when the driver calls it not interactable,
