@@ -261,7 +261,7 @@ def main(argv=None):
                                               device_scale_factor=1, service_workers="block")
                     page = ctx.new_page()
                     page.goto("/")
-                    wake(page)  # a person arrives: the UI starts at the first input
+                    wake(page)  # a person arrives: the UI starts at once
                     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
                     page.wait_for_selector("#play-computer", state="visible")
                     shoot(page, f"home-{suffix}.png")

@@ -2,18 +2,28 @@
 //
 // The home screen is plain HTML, drawn at the first paint in the page's language, and
 // the engine worker boots behind it (engine.mjs). The UI costs the page's thread about
-// a second of work on a phone (MicroPython's start, PyScript, the UI's modules), so it
-// starts when it has something to do:
+// a second of work on a phone (MicroPython's start, PyScript, the UI's modules, the
+// page's parts), done in slices of one browser task each (static/ui/main.py), so it
+// never holds up the page for long; and a person who came to play must not wait for it
+// at the first tap. It starts:
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else at the first sign of a person: a pointer moving or pressed, a key, a focus,
-//   a wheel, a scroll, a click, a change. What is tapped or picked before the UI is
-//   ready is kept (first-tap.mjs).
-// A reader who scrolls past an embedded game, and a first visit that is only looked
-// at, never pay for it. Once the engine is ready, the UI's files are fetched into the
-// HTTP cache at low priority, so a late first tap waits for start-up work, not the
-// network.
+// - else by itself: PyScript and MicroPython load once the page has loaded and is idle
+//   (the interpreter started, the UI's files in its file system, static/ui/main.py
+//   waiting on generala.uiStart before it imports anything), and the UI's own work (its
+//   modules imported, the page built: most of the page's thread) starts once the engine
+//   is ready and the page is idle again (requestIdleCallback; a short timer where there
+//   is none), so the two do not compete for a phone's cores and the first roll's engine
+//   comes first. A person's first input (a pointer moving or pressed, a key, a focus, a
+//   wheel, a scroll, a click, a change) starts it at once. What is tapped or picked
+//   before the UI is ready is kept (first-tap.mjs) and played once it is; the one-tap
+//   game is prepared meanwhile (static/ui/page/first_game.py).
+// An embedded game (?embed=1) starts by itself only once it is on the reader's screen
+// (IntersectionObserver): a reader who scrolls past it does not pay for the UI. Until
+// then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
+// priority, so a late first tap waits for start-up work, not the network.
+// <html data-ui="starting" data-ui-start="page|idle|input"> says that it started and why.
 import engine from "./engine.mjs";
 import storage from "./storage.mjs";
 
@@ -28,15 +38,36 @@ const PAGE_PARAMS = new Set(["lang", "embed"]);
 // A click and a change come without a pointer or a key from a screen reader's browse
 // mode (it activates the button itself), so they count too.
 const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
+// The longest an idle start waits for the browser to be idle.
+const IDLE_WAIT_MS = 1000;
+const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
 let started = false;
+let loading = false;
+// static/ui/main.py awaits it before its first import: resolved with the reason.
+let go;
+(globalThis.generala ||= {}).uiStart = new Promise((resolve) => { go = resolve; });
 
-function start() {
+/** PyScript and MicroPython loaded, the UI's files in its file system: main.py runs up
+ * to its wait on generala.uiStart. */
+function load() {
+  if (loading) return;
+  loading = true;
+  import(CORE_URL.href);
+}
+
+function start(why) {
   if (started) return;
   started = true;
-  for (const type of INTENT) removeEventListener(type, start, true);
+  for (const type of INTENT) removeEventListener(type, onInput, true);
   root.setAttribute("data-ui", "starting");
-  import(CORE_URL.href);
+  root.setAttribute("data-ui-start", why);
+  go(why);
+  load();
+}
+
+function onInput() {
+  start("input");
 }
 
 /** True when storage or the URL holds something only the UI can draw. */
@@ -48,6 +79,48 @@ function needed() {
     if (!PAGE_PARAMS.has(name)) return true;
   }
   return false;
+}
+
+/** A promise resolved when the browser is next idle (at most `timeout` ms later): the
+ * UI waits on it for work that may wait (static/ui/page/first_game.py), and so does its
+ * own idle start. */
+function idle(timeout = IDLE_WAIT_MS) {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 50);
+  });
+}
+(globalThis.generala ||= {}).idle = idle;
+
+/** `run` once the page has loaded and painted a frame since (a page that paints no
+ * frame, a tab opened in the background, runs it 3 s later). */
+function whenLoaded(run) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const loaded = () => {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 3000);
+  };
+  if (document.readyState === "complete") loaded();
+  else addEventListener("load", loaded, { once: true });
+}
+
+/** `run` once the page is on the reader's screen (at once where it cannot be known). */
+function whenSeen(run) {
+  if (typeof IntersectionObserver !== "function" || !document.body) {
+    run();
+    return;
+  }
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    run();
+  });
+  seen.observe(document.body);
 }
 
 /** The files the UI's start fetches (tools/build.py lists them) into the HTTP cache, at
@@ -73,21 +146,25 @@ async function warm() {
 if (needed()) {
   // After the first paint, as the engine worker: the first screen comes first. A
   // hidden tab paints no frame: the timer starts it then.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, document.visibilityState === "hidden" ? 250 : 2000);
+  requestAnimationFrame(() => setTimeout(() => start("page"), 0));
+  setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
-  for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
+  if (!embedded) whenLoaded(() => idle().then(load));
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
-    if (state !== "ready") return;
+    if (state !== "ready" && state !== "error") return;
     queueMicrotask(() => stop());
-    if (started) return;
-    // Nothing is loading any more until the player acts: the status line goes quiet,
-    // and the footer names the engine (as static/ui/page/page_boot.py does once it runs).
+    const idleStart = () => idle().then(() => start("idle"));
+    if (embedded) whenSeen(idleStart);
+    else idleStart();
+    if (state !== "ready" || started) return;
+    // The status line goes quiet while the UI is still on its way, and the footer names
+    // the engine (as static/ui/page/page_boot.py does once it runs).
     const status = document.getElementById("engine-status");
     if (status) status.textContent = "";
     const version = document.getElementById("engine-version");
     if (version) version.textContent = engine.version;
-    warm();
+    if (embedded) warm();  // an embedded game not yet on screen
   });
 }

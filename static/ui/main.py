@@ -1,8 +1,10 @@
 # The page's entry point, the <script type="mpy"> of index.html. PyScript compiles
 # this file from source; every other UI module is published as bytecode (.mpy,
-# tools/build.py). The UI boots in slices, one browser task each: an import, then
-# the next, so the page answers input between them (a long task blocks
-# taps and keys for its whole length; the target is under 300 ms of blocking in all).
+# tools/build.py). The UI boots in slices, one browser task each: imports until
+# SLICE_MS have passed, then the next slice, so the page answers input between them
+# (a long task blocks taps and keys for its whole length; the target is under 300 ms
+# of blocking in all). A slice per import would make forty tasks of a millisecond or
+# two each, every one of them a chance for a busy machine to stretch it into a long task.
 import asyncio
 
 import js
@@ -12,6 +14,7 @@ import js
 # the other languages are imported by words.set_lang when one is chosen: the page loads
 # only English and the one in use.
 MODULES = ()  # written by tools/build.py
+SLICE_MS = 6  # a slice of imports ends once this long has passed since it began
 
 
 async def pause():
@@ -23,9 +26,18 @@ async def pause():
         await asyncio.sleep(0)
 
 
+# PyScript may load this page's MicroPython before the UI is wanted: the UI's own work
+# waits for static/js/ui-start.mjs to say so (at once when a game is to be shown, at a
+# person's first input, or once the engine is ready and the page is idle).
+await js.generala.uiStart
+now = js.performance.now
+await pause()
+began = now()
 for name in MODULES:
-    await pause()
     __import__(name)
+    if now() - began > SLICE_MS:
+        await pause()
+        began = now()
 await pause()
 import page_boot  # noqa: E402 (imported above: the last of MODULES)
 

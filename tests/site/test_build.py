@@ -130,7 +130,7 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir):
     boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
     assert "MODULES = ()  # written by tools/build.py" in source
     assert f"MODULES = {boot!r}" in published and boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
-    assert ui_modules.modules()["later"] == ["words/words_es", "words/words_bg", "words/words_ru"]
+    assert ui_modules.modules()["later"] == ["words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
 
 
 def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):

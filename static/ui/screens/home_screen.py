@@ -1,7 +1,8 @@
 # The home screen's play choices (index.html #home, drawn in plain HTML before this
 # runs): one tap against the computer with the last game and level (quickplay.py),
 # hot-seat and custom games (the setup form, setup.py), saved games and records.
-# A tap made before the UI was ready is kept by static/js/first-tap.mjs and played here.
+# A tap made before the UI was ready is kept by static/js/first-tap.mjs and played here;
+# the one-tap game may be ready before the tap (page/first_game.py prepares it).
 import asyncio
 
 import js
@@ -26,6 +27,9 @@ class Home:
         self.setup = setup
         self.controller = None
         self.features = None
+        # The one-tap game prepared while the page was idle (first_game.py): (request, the
+        # engine's reply), None until then, False once the choice was made.
+        self.prepared = None
         self.root = byid("home")
         self.pick_game = byid("quick-game")
         self.pick_level = byid("quick-level")
@@ -44,14 +48,16 @@ class Home:
         if not self.pick_level.hasAttribute("data-picked") or str(self.pick_level.value) not in levels:
             self.pick_level.value = level
         self.relabel()
-        on(self.root, "click", self.on_click)
         on(self.pick_game, "change", lambda e: self.remember())
         on(self.pick_level, "change", lambda e: self.remember())
-        js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def attach(self, controller, features):
         self.controller = controller  # start_game()
         self.features = features  # score-sheet mode (amend), the records screen
+        # The choices answer from now on: a tap before this (the page is built a slice at
+        # a time) is kept by first-tap.mjs and played by first_tap().
+        on(self.root, "click", self.on_click)
+        js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n)."""
@@ -106,13 +112,20 @@ class Home:
             if focus:
                 focus.focus()
 
+    def quick_request(self):
+        """The `new` request of the one-tap game: the game and level picked."""
+        you, computer = words.t("home.you"), words.t("home.computer")
+        return quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer, self.levels)
+
     def choose(self, choice):
         if choice == "computer":
+            prepared, self.prepared = self.prepared, False
             self.remember()
-            you, computer = words.t("home.you"), words.t("home.computer")
-            req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer,
-                                    self.levels)
-            asyncio.create_task(self.controller.start_game(req))
+            req = self.quick_request()
+            if prepared and prepared[0] == req and self.controller.board.renders == 0:
+                self.controller.begin(prepared[1])  # the engine's game is that one already
+            else:
+                asyncio.create_task(self.controller.start_game(req))
         elif choice in ("hotseat", "custom"):
             self.open_setup(choice)
         elif choice == "library":
