@@ -41,7 +41,7 @@ INPUT_AND_NEW_LOG = """
     if (log.uiStartedWith === undefined && document.documentElement.hasAttribute("data-ui-start")) {
       log.uiStartedWith = globalThis.generala?.engine?.state;
     }
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui-start"] });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ui-start"] });
 })();
 """
 BOARD_WITH_ROLL = "#board:not([hidden])[data-drawn=engine] #roll:enabled"
