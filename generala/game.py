@@ -388,8 +388,8 @@ class Game:
         if rules.dice == 5 and (rules.scratch_last or rules.needs_first):
             refused = rules.fill_refusal(box, HAND_OF[self.dice], self.rolls == 1,
                                          self.sheets[self.current], scratch)
-            if refused is not None:
-                raise IllegalAction(*refused)
+            if refused is not None:  # (code, params): the house rule's refusal
+                raise IllegalAction(refused[0], refused[1])
 
     def plan_score(self, box, box_b=None, *, split=None, scratch=False) -> tuple[dict, list]:
         """Check a score request without changing the game: ``(history action, [(box, points)])``.
