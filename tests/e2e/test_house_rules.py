@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from gamepage import GamePage, gp, pick_lang, shared  # noqa: F401
+from test_a11y import AXE, check, report
 
 from generala import app
 
@@ -75,6 +76,9 @@ def test_a_served_five_alike_is_declined_and_five_alike_is_refused_in_double(gp:
         assert take.is_visible() and take.inner_text() == words.t("board.take_win")
         assert p.inner_text("#hint") == words.t("board.win_offer")
         assert not p.is_visible("#over")
+        found = {}  # axe (WCAG 2.2 AA) on the board's new states, where axe-core is installed
+        if AXE.exists():
+            check(p, "the win offered", found)
         # declined: written in Fours, and the game goes on
         gp.score("fours")
         assert gp.cell("fours", 0) == "20"
@@ -87,6 +91,9 @@ def test_a_served_five_alike_is_declined_and_five_alike_is_refused_in_double(gp:
         want = words.t("refusal.box.needs_first", box=words.box("double-generala"),
                        needs=words.box("generala"))
         assert want in double.get_attribute("aria-label")
+        if AXE.exists():
+            check(p, "a box refused", found)
+        assert not found, report(found)
         n = gp.renders()
         double.focus()  # aria-disabled, not disabled: it can be pressed, and says why
         p.keyboard.press("Enter")

@@ -128,7 +128,7 @@ class Controller:
 
     def take_win(self):
         """Take the win the dice offer (a house rule makes a served five alike a choice)."""
-        if self.playing() and self.view.get("can_take_win") and not self.blocked():
+        if self.playing() and self.view.get("can_take_win"):  # a score-sheet game's too
             self.act({"op": "win"})
 
     def undo(self):

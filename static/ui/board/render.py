@@ -106,18 +106,21 @@ class Board:
         self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
                                                               "aria-keyshortcuts": "R"})
         self.undo = el("button", "btn undo", words.t("board.undo"), {"id": "undo", "type": "button", "aria-keyshortcuts": "U"})
-        # A house rule may make a served five alike a choice: the win is taken with this
-        # button, or a box is chosen to play on (the view's can_take_win).
-        self.take_win = el("button", "btn primary take-win", words.t("board.take_win"),
-                           {"id": "take-win", "type": "button", "hidden": ""})
         actions.appendChild(self.undo)
         actions.appendChild(self.roll)
-        actions.appendChild(self.take_win)
         tray.appendChild(actions)
+        # A house rule may make a served five alike a choice: the win is taken with this
+        # button, or a box is chosen to play on (the view's can_take_win). Its own row under
+        # the actions, shown only then.
+        self.win_row = el("div", "win-row", None, {"hidden": ""})
+        self.take_win = el("button", "btn primary take-win", words.t("board.take_win"),
+                           {"id": "take-win", "type": "button", "aria-describedby": "hint"})
+        self.win_row.appendChild(self.take_win)
+        tray.appendChild(self.win_row)
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
         self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
-        self.i_take_win = R(self.take_win)
+        self.i_win_row = R(self.win_row)
         self.i_dice_box = R(self.dice_box)
         table_side.appendChild(tray)
 
@@ -410,7 +413,7 @@ class Board:
         c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
         c.flag(self.i_dice_box, "hidden", over and not view["auto_win"])  # the winning dice stay
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
-        c.flag(self.i_take_win, "hidden", not (view.get("can_take_win") and ready))
+        c.flag(self.i_win_row, "hidden", not (view.get("can_take_win") and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
 
         # sheet
