@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from gamepage import GamePage, gp, pick_lang, shared  # noqa: F401
+from sheetpage import SheetPage
 from test_a11y import AXE, check, report
 
 from generala import app
@@ -140,5 +141,30 @@ def test_the_taken_win_ends_the_game(gp: GamePage):
     gp._after(lambda: p.click("#take-win"))
     p.wait_for_selector("#over", state="visible")
     assert not p.is_visible("#take-win")
+    assert p.inner_text("#banner") == words.t("board.auto_win", name="Ana",
+                                              what=words.AUTO_WINS["served-generala"])
+
+
+def test_score_sheet_a_mistyped_served_generala_is_undone_after_the_end(gp: GamePage):
+    """RULES.md (Undo): in a score-sheet game the last entry can be undone even when it ended
+    the game; with the win offered (option 1) a score-sheet game offers it too."""
+    sp = SheetPage(gp.page)
+    p = sp.page
+    sp.new_game("argentine", ("Ana", "Beto"), options={"served_win_choice": False,
+                                                       "double_after_generala": False})
+    sp.enter([4, 4, 4, 4, 4], at=1)  # meant 4 4 4 4 1
+    p.wait_for_selector("#over", state="visible")
+    assert p.is_enabled("#undo")
+    sp.undo()
+    assert p.is_hidden("#over") and p.is_visible("#entry")
+    sp.enter([4, 4, 4, 4, 1], at=1)
+    sp.score("four-kind")
+    assert sp.cell("four-kind", 0) == "45" and sp.current() == 1
+    # the win offered: a score-sheet game takes it with the same button
+    sp.new_game("argentine", ("Ana", "Beto"), options=OPTIONS)
+    sp.enter([4, 4, 4, 4, 4], at=1)
+    assert p.is_visible("#take-win") and p.is_hidden("#over")
+    sp._after(lambda: p.click("#take-win"))
+    p.wait_for_selector("#over", state="visible")
     assert p.inner_text("#banner") == words.t("board.auto_win", name="Ana",
                                               what=words.AUTO_WINS["served-generala"])
