@@ -499,3 +499,12 @@ def test_a_save_without_the_new_options_loads_with_the_defaults():
         del doc["options"][name]
     loaded = Game.from_json(doc)
     assert loaded.rules == variant("argentine") and loaded.sheet(0)["full-house"] == 35
+
+
+def test_the_command_line_takes_the_win_offered(monkeypatch, capsys):
+    from generala import cli
+    lines = iter(["r", "w"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert cli.main(["play", "argentine", "Ana", "--seed", "50512", "-o", "served_win_choice=on"]) == 0
+    out = capsys.readouterr().out
+    assert "the win is offered: w takes it" in out and "Ana wins at once (served-generala)!" in out
