@@ -508,3 +508,19 @@ def test_the_command_line_takes_the_win_offered(monkeypatch, capsys):
     assert cli.main(["play", "argentine", "Ana", "--seed", "50512", "-o", "served_win_choice=on"]) == 0
     out = capsys.readouterr().out
     assert "the win is offered: w takes it" in out and "Ana wins at once (served-generala)!" in out
+
+
+def test_a_replay_shows_the_win_taken_and_written():
+    s = app.Session()
+    s.handle({"op": "new", "variant": "argentine", "sheet": True, "sides": ["Ana", "Beto"],
+              "options": {"served_win_choice": True, "served_generala_written": True}})
+    s.handle({"op": "enter", "dice": [2, 2, 3, 3, 3], "at": 2})
+    s.handle({"op": "score", "box": "full-house"})
+    s.handle({"op": "enter", "dice": [5] * 5, "at": 1})
+    s.handle({"op": "win"})
+    link = s.handle({"op": "share"})["link"]
+    steps = s.handle({"op": "replay", "link": link})["view"]["replay"]["steps"]
+    end = s.handle({"op": "replay_at", "step": steps})["view"]
+    assert end["auto_win"] == {"side": 1, "kind": "served-generala", "box": "generala", "points": 55}
+    assert end["last"]["type"] == "auto-win" and [e["kind"] for e in end["events"]] == ["auto_win", "game_over"]
+    assert cell(end, "generala", side=1)["value"] == 55
