@@ -63,6 +63,7 @@ def second_turn_to_five_alike(gp: GamePage):
     return p
 
 
+@pytest.mark.cross_engine
 @pytest.mark.parametrize("lang", ["es", "ru"])
 def test_a_served_five_alike_is_declined_and_five_alike_is_refused_in_double(gp: GamePage, lang):
     p = gp.page
