@@ -119,8 +119,10 @@ class Advisor:
                                   base + model.pair_best(a, b)[hi] + V[ix[nxt]]))
         else:
             served = game.rolls == 1
+            rules = game.rules
+            strict = rules.scratch_last or rules.needs_first
             for b in open_boxes:
-                if model.refuses(state, b, hand, served):
+                if strict and rules.fill_refusal(b, hand, served, sheet) is not None:
                     continue  # a house rule refuses these dice there
                 pts, nxt = model.option(state, b, hand, served)
                 out.append(Choice("score", (), (b,), base + pts + V[ix[nxt]]))

@@ -55,9 +55,17 @@ def solitaire_rules(rules):
     """The rules the solver uses: no automatic win (its option off, and the options of how it
     is won at their defaults), no stake (its option at its default): neither changes the
     points of a game played alone. An option that does nothing while the win is on
-    (``only_without``) is at its default when the game's win is on."""
+    (``only_without``) is at its default when the game's win is on. So are the options
+    that only forbid moves the optimum never makes (Generala scratched while Double
+    Generala is open, five alike written 0 in Double Generala while Generala is open: the
+    spec's ``scratch_last`` and ``needs_first``): the values are the same with them or
+    without (tests/unit/test_house_rules.py solves both and compares every state), and
+    the players and the coach leave the refused moves out (``Advisor.choices``)."""
     spec = rules.spec
     opts = rules.options
+    for name in (*(r.option for r in spec.scratch_last), spec.needs_first):
+        if name is not None:
+            opts[name] = spec.option(name).default
     auto = spec.auto_win
     if auto is not None:
         for opt in spec.options:

@@ -6,6 +6,7 @@ import pytest
 
 from generala import Game, IllegalAction, ScriptedRoller, app, variant
 from generala.ai import coach, players
+from generala.ai.model import Model
 from generala.ai.solver import model_for, solitaire_rules, solve, table_name
 from generala.ai.tables import register, table_for
 from generala.view import view
@@ -242,18 +243,42 @@ def test_option_4_score_sheet():
     assert view(g)["scorable"] == [b for b in g.rules.categories if b != "generala"]
 
 
+def solved_values(rules):
+    """Backward induction with the model of exactly ``rules`` (not the solver's solitaire
+    rules, which leave options 4 and 5 out): every state's value."""
+    model = Model(rules)
+    V = [0.0] * len(model.states)
+    for mask in model.masks_desc:
+        for x in model.xs_of[mask]:
+            if mask != model.full:
+                V[model.index[(mask, x)]] = model.turn((mask, x), V, model.index)
+    return model, V
+
+
+@pytest.mark.parametrize("option", ["generala_scratch_last", "double_after_generala"])
+def test_options_4_and_5_refuse_only_moves_the_optimum_never_makes(option):
+    """The solver uses the default table for them: solved with the refusals in the model,
+    every state's value is the same as without them."""
+    rules = variant("argentine", served_generala_wins=False, **{option: True})
+    model, V = solved_values(rules)
+    assert model._refusals  # the model does refuse the moves
+    _, default = solved_values(variant("argentine", served_generala_wins=False))
+    assert V == pytest.approx(default, abs=1e-9)
+    assert table_name(variant("argentine", **{option: True})) == "argentine.gvt"
+
+
 def test_option_4_solver_and_coach_never_offer_the_refused_scratch():
     rules = variant("argentine", generala_scratch_last=True)
-    table = register(solve(rules))
     g = Game(rules, ["Ana"], ScriptedRoller(NOTHING * 3))
     g.roll()
-    model = table.model
-    state, _ = model.state_of(g.sheet(0))
-    assert model.refuses(state, "generala", (1, 2, 3, 5, 5), False)
-    hints = coach.hint(g, top=20)
-    assert all(h["boxes"] != ["generala"] for h in hints)
-    # the refused move is never the better one: the values are those of the game without the rule
-    assert table.V == pytest.approx(table_for(variant("argentine")).V, abs=1e-3)
+    boxes = [c.boxes for c in coach.advisor(rules).choices(g) if c.kind == "score"]
+    assert ("generala",) not in boxes and ("double-generala",) in boxes
+    assert all(h["boxes"] != ["generala"] for h in coach.hint(g, top=50))
+    default = Game(variant("argentine"), ["Ana"], ScriptedRoller(NOTHING * 3))
+    default.roll()
+    assert ("generala",) in [c.boxes for c in coach.advisor(variant("argentine")).choices(default)]
+    for level in ("beginner", "heuristic", "optimal", "expert"):
+        assert players.make_player(level, rules).choose(g).get("score") != "generala"
 
 
 # --- 5. five alike refused in Double Generala while Generala is open ----------------------
@@ -311,14 +336,13 @@ def test_option_5_score_sheet_refusal_through_the_worker():
 
 def test_option_5_solver_and_coach():
     rules = variant("argentine", double_after_generala=True)
-    table = register(solve(rules))
-    assert table.V == pytest.approx(table_for(variant("argentine")).V, abs=1e-3)
     g = Game(rules, ["Ana"], ScriptedRoller([4, 4, 4, 4, 1, 4]))
     g.roll()
     g.hold([0, 1, 2, 3])
     g.roll()
-    assert all(h["boxes"] != ["double-generala"] for h in coach.hint(g, top=20))
-    for level in ("beginner", "heuristic", "optimal"):
+    assert all(h["boxes"] != ["double-generala"] for h in coach.hint(g, top=50))
+    assert ("double-generala",) not in [c.boxes for c in coach.advisor(rules).choices(g)]
+    for level in ("beginner", "heuristic", "optimal", "expert"):
         action = players.make_player(level, rules).choose(g)
         assert action.get("score") != "double-generala"
 
