@@ -141,6 +141,18 @@ class Enter(Action):
 
 
 @dataclass(frozen=True)
+class TakeWin(Action):
+    """Take the automatic win the dice offer (a house rule may make a served five alike a
+    choice: take the win, or write the dice in a box and play on)."""
+
+    def to_json(self) -> dict:
+        return {"win": True}
+
+    def to_request(self) -> dict:
+        return {"op": "win"}
+
+
+@dataclass(frozen=True)
 class Undo(Action):
     """Take back the last hold, or the box just filled (a request: it removes an entry)."""
 
@@ -172,7 +184,7 @@ class Order(Action):
 
 
 #: The actions a game's turns record (``Game.apply`` takes these and only these).
-TURN_ACTIONS = (Roll, Hold, Score, ScoreTwo, Enter)
+TURN_ACTIONS = (Roll, Hold, Score, ScoreTwo, Enter, TakeWin)
 
 _PAIRS_OF_FLAGS = ([True, False], [False, True], [True, True])
 
@@ -205,6 +217,8 @@ def action_from_json(doc) -> Action:
         return Toggle(doc["toggle"])
     if doc == {"undo": True}:
         return Undo()
+    if doc == {"win": True}:
+        return TakeWin()
     if set(doc) == {"rolloff"} and isinstance(doc["rolloff"], list) and all(
             isinstance(pair, list) and len(pair) == 2 for pair in doc["rolloff"]):
         return RollOff(tuple((side, _tuple(dice)) for side, dice in doc["rolloff"]))

@@ -18,8 +18,11 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "score", "boxes": [a, b], "split": [...], "scratch": [false, true]}
                                                            ...writing 0 in b by choice (either or both;
                                                            without a split, the best for the other box)
+    {"op": "win"}                                          take the automatic win the dice offer
+                                                           (where a house rule makes it a choice)
     {"op": "undo"}                                         take back a hold or the box just filled
-                                                           (never a roll; nothing once the game is over)
+                                                           (never a roll; nothing once the game is over,
+                                                           but a score-sheet game's last entry)
     {"op": "view"} | {"op": "again"}                       play again, same sides
     {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
     {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
@@ -354,6 +357,12 @@ class Session:
             games.append(entry)
         return {"games": games}
 
+    def op_win(self, req):
+        game = self._need_game()
+        game.check_take_win()
+        cost = self._cost(game, {"win": True})
+        return self._act(game, lambda: game.take_win() and None, cost)
+
     def op_undo(self, req):
         game = self._need_game()
         # refuses a roll, the roll-off, and anything once the game is over
@@ -482,7 +491,7 @@ _SIDES = _type(list, "sides", nullable=True)
 
 #: For every op, the fields it takes: name -> (check, required).
 FIELDS = {
-    "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {},
+    "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {}, "win": {},
     "report": {},
     "new": {"variant": (_type(str, "variant"), False),
             "options": (_options, False),

@@ -71,7 +71,8 @@ def main(argv=None) -> int:
 
 
 HELP = """Commands: r = roll, h 1 3 = hold dice 1 and 3 (others roll), s BOX = score,
-x BOX = scratch, s A B = two boxes (ten dice, best split), u = undo, q = quit."""
+x BOX = scratch, s A B = two boxes (ten dice, best split), w = take the win offered
+(house rule served_win_choice), u = undo, q = quit."""
 
 
 def show(game: Game) -> None:
@@ -98,6 +99,8 @@ def play_game(rules, names, seed) -> int:
             marks = "".join("^" if i in game.held else " " for i in range(rules.dice))
             print(f"dice {' '.join(map(str, game.dice))}   rolls left {game.rolls_left}")
             print(f"held {' '.join(marks)}")
+            if game.win_offered:
+                print("the win is offered: w takes it, or score a box to play on")
             if game.preview():
                 best = sorted(game.preview().items(), key=lambda kv: -kv[1])[:4]
                 print("worth:", ", ".join(f"{b} {p}" for b, p in best))
@@ -120,6 +123,8 @@ def play_game(rules, names, seed) -> int:
                 game.score(rest[0], rest[1], scratch=[True, True] if cmd == "x" else False)
             elif cmd in ("s", "x") and len(rest) == 1:
                 print("wrote", game.score(rest[0], scratch=cmd == "x"))
+            elif cmd == "w":
+                game.take_win()
             elif cmd == "u":
                 game.undo()
             else:

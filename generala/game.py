@@ -17,6 +17,8 @@ Actions in the history::
     {"score": [a, b], "split": [...], "scratch": [false, true]}   ten dice, box b sacrificed
     {"order": [2, 0, 1]}                     the order of play, when no roll-off was thrown
     {"enter": [d1, ..., dn], "at": 2}        dice thrown at a real table, on roll 2
+    {"win": true}                            the automatic win taken, where the rules offer it
+                                             (``served_win_choice``) rather than force it
 
 Each entry is an :class:`~generala.actions.Action` as JSON (``Action.to_json``,
 ``action_from_json``); ``legal_actions()`` lists the actions legal now and
@@ -29,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, takewhile
 
 from . import save
-from .actions import TURN_ACTIONS, Action, Enter, Hold, Roll, Score, ScoreTwo, Toggle, Undo, action_from_json
+from .actions import (TURN_ACTIONS, Action, Enter, Hold, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo,
+                      action_from_json)
 from .dice import HAND_OF, check_dice
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .refusals import shown
@@ -288,19 +291,52 @@ class Game:
         self._check_auto_win()
         return result
 
-    def _check_auto_win(self) -> None:
-        """All dice alike on the turn's first roll may end the game at once (the rules'
-        ``auto_win``, unless the side wrote 0 in its forfeit box)."""
+    def _wins(self) -> bool:
+        """Whether the dice now make the automatic win: all alike on the turn's first roll
+        (the rules' ``auto_win``), unless the side wrote 0 in its forfeit box."""
         auto = self.rules.auto_win
-        if auto is None or self.rolls != 1 or len(set(self.dice)) != 1:
-            return
+        if auto is None or self.rolls != 1 or self.dice is None or len(set(self.dice)) != 1:
+            return False
+        # a scratched box forfeits the win (seed 002)
+        return auto.forfeit is None or self.sheets[self.current][auto.forfeit] != 0
+
+    def _check_auto_win(self) -> None:
+        """All dice alike on the turn's first roll may end the game at once; where the rules
+        make the win a choice (``win_choice``) it is only offered (``check_take_win``)."""
+        if self._wins() and not self.rules.win_choice:
+            self._win()
+
+    def _win(self) -> None:
         side = self.current
-        if auto.forfeit is not None and self.sheets[side][auto.forfeit] == 0:
-            return  # a scratched box forfeits the win (seed 002)
-        self.auto_win = {"side": side, "kind": auto.kind}
+        self.auto_win = {"side": side, "kind": self.rules.auto_win.kind}
+        entry = self.rules.win_entry(HAND_OF[self.dice], self.sheets[side]) if self.rules.dice == 5 else None
+        if entry is not None:
+            box, points = entry
+            self.sheets[side][box] = points
+            self.auto_win.update(box=box, points=points)
+
+    def check_take_win(self) -> None:
+        """IllegalAction unless the dice offer the automatic win to take now: the rules make it
+        a choice (``served_win_choice``) and the turn's first roll made it."""
+        self._check_playing()
+        if not (self.rules.win_choice and self._wins()):
+            raise IllegalAction("win.not_offered")
+
+    @property
+    def win_offered(self) -> bool:
+        """Whether the side to play may take the automatic win now (``take_win``)."""
+        return _allows(self.check_take_win)
+
+    def take_win(self) -> dict:
+        """Take the automatic win the dice offer: the game ends, this side first."""
+        self.check_take_win()
+        self.history.append({"win": True})
+        self._win()
+        return self.auto_win
 
     def preview(self) -> dict[str, int]:
-        """What the current dice would earn in each open box of the current side (5 dice)."""
+        """What the current dice would earn in each open box of the current side (5 dice)
+        that the house rules let them go into now."""
         if self.dice is None or self.over:
             return {}
         if self.rules.dice != 5:
@@ -313,6 +349,11 @@ class Game:
         for box, needs in self.rules.needs.items():
             if box in result and not sheet.get(needs):
                 result[box] = 0  # it needs points in the other box first
+        rules = self.rules
+        if rules.scratch_last or rules.needs_first:
+            for box in list(result):
+                if rules.fill_refusal(box, hand, served, sheet) is not None:
+                    del result[box]
         return result
 
     def score(self, box: str, box_b: str | None = None, *, split: Sequence[int] | None = None,
@@ -343,6 +384,12 @@ class Game:
             raise IllegalAction("box.filled", {"box": box})
         if scratch and box in self.rules.mandatory:
             raise IllegalAction("box.mandatory", {"box": box})
+        rules = self.rules
+        if rules.dice == 5 and (rules.scratch_last or rules.needs_first):
+            refused = rules.fill_refusal(box, HAND_OF[self.dice], self.rolls == 1,
+                                         self.sheets[self.current], scratch)
+            if refused is not None:  # (code, params): the house rule's refusal
+                raise IllegalAction(refused[0], refused[1])
 
     def plan_score(self, box, box_b=None, *, split=None, scratch=False) -> tuple[dict, list]:
         """Check a score request without changing the game: ``(history action, [(box, points)])``.
@@ -456,11 +503,15 @@ class Game:
         """Whether the last action may be taken back: a hold, or the box just filled (or, in a
         score-sheet game, dice entered by hand). Never a roll or the roll-off: a roll's dice are
         final, so an undo can never show a die before it is rolled; and nothing once the game
-        is over. After any roll, nothing before that roll can be undone."""
-        if self.over or not self.started:
+        is over, but in a score-sheet game, whose last entry (a slip at the table, not a peek
+        at dice to come) can be undone even when it ended the game. After any roll, nothing
+        before that roll can be undone."""
+        if not self.started:
             return False
         last = self.history[-1]
-        return "hold" in last or "score" in last or "enter" in last
+        if self.over:
+            return self.sheet_mode and ("score" in last or "enter" in last or "win" in last)
+        return "hold" in last or "score" in last or "enter" in last or "win" in last
 
     def undo(self) -> dict:
         """Take back the last action (see ``can_undo``); returns it. The game is exactly as
@@ -584,6 +635,8 @@ class Game:
             return self.enter(action.dice, action.at)
         if isinstance(action, Undo):
             return self.undo()
+        if isinstance(action, TakeWin):
+            return self.take_win()
         raise InvalidInput("action.unknown", {"got": shown(action.to_json() if isinstance(action, Action)
                                                           else action)})
 
@@ -594,10 +647,14 @@ class Game:
         ``Score(box, scratch=True)`` where a box may be written 0 by choice; with ten dice
         ``ScoreTwo((a, b))`` for each pair of open boxes (in sheet order: any split of the
         dice, and a scratch of either box, may go with it); ``Enter()`` in a score-sheet game
-        (any dice, on roll 1-3); ``Undo()``. Empty once the game is over."""
+        (any dice, on roll 1-3); ``TakeWin()`` where the rules offer the automatic win;
+        ``Undo()``. Once the game is over, only ``Undo()`` in a score-sheet game (its last
+        entry), else nothing."""
         if self.over:
-            return []
+            return [Undo()] if self.can_undo else []
         legal: list[Action] = []
+        if _allows(self.check_take_win):
+            legal.append(TakeWin())
         if _allows(self.check_enter):
             legal.append(Enter())
         if _allows(self.check_roll):

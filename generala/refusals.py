@@ -7,7 +7,8 @@ console and the command line, is the code's template filled with its params
 (:func:`english`); a template's placeholders are its params, but for ``side``,
 which goes with ``name`` (:func:`params_of`).
 
-What params hold, by name: box ids under ``box``/``boxes``, a variant id under
+What params hold, by name: box ids under ``box``/``boxes`` (and ``after``/``needs``: the
+other box a house rule waits for), a variant id under
 ``variant``, an option's name under ``option``, dice as lists of ints under
 ``dice``/``seeded``, a side's index under ``side`` with its name under ``name``,
 numbers as numbers (``seeded``: the dice the seed gives). Three names are special:
@@ -91,6 +92,9 @@ CODES: dict[str, str] = {
     "box.unknown": "{variant} has no box {got}; its boxes: {boxes}",
     "box.filled": "{box} is already filled",
     "box.mandatory": "{box} is mandatory: it takes what the dice give",
+    "box.scratch_last": "{box} can be scratched only once {after} is filled",
+    "box.needs_first": "five alike cannot go into {box} while {needs} is open",
+    "win.not_offered": "there is no win to take: only five alike on a turn's first roll offers it",
     "boxes.type": "boxes are named by their ids, got {got}",
     "score.before_roll": "roll before choosing a box",
     "score.one_box": "{variant} fills one box a turn: name one box",

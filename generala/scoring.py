@@ -76,6 +76,14 @@ def _four_kind(hand, c, box):
     return box.points if max(c) >= 4 else 0
 
 
+def _four_kind_exact(hand, c, box):
+    return box.points if max(c) == 4 else 0
+
+
+def _full_house_or_five(hand, c, box):
+    return box.points or sum(hand) if max(c) == 5 else _full_house(hand, c, box)
+
+
 def _full_house(hand, c, box):
     if sorted(n for n in c if n) != [2, 3]:
         return 0
@@ -103,6 +111,8 @@ KINDS = {
     "three-kind": _three_kind,
     "four-kind-sum": _four_kind_sum,
     "four-kind": _four_kind,
+    "four-kind-exact": _four_kind_exact,
+    "full-house-or-five": _full_house_or_five,
     "full-house": _full_house,
     "five-kind": _five_kind,
     "general": _general,

@@ -40,6 +40,9 @@ class Option:
     help: str
     number: bool = False  # any number from 0 upward; ``values`` holds just the default
     effect: Effect | None = field(default=None, compare=False, repr=False)
+    #: The name of an on/off option of the same game while which this one does nothing
+    #: (its effect is applied only while that option is off).
+    only_without: str | None = None
 
     @property
     def default(self) -> Any:
@@ -94,6 +97,35 @@ def wild_ace(box_id: str, *faces: int) -> Effect:
         boxes, (box_id,), lambda b: replace(b, wild=b.wild + faces)) if value else boxes
 
 
+def sets_kind(box_id: str, kind: str, when: Any) -> Effect:
+    """While the option's value is ``when``, the box is priced as a box of ``kind``."""
+    return lambda boxes, value: _edit(
+        boxes, (box_id,), lambda b: replace(b, kind=kind)) if value == when else boxes
+
+
+def point_sets(sets: Mapping[Any, tuple[Mapping[str, int], int | None]]) -> Effect:
+    """The option names a set of points: ``value -> ({box: points}, served bonus or None)``;
+    the boxes of the set get its points, and its bonus (when it has one) goes to the boxes
+    that earn a served bonus."""
+    def effect(boxes, value):
+        points, bonus = sets[value]
+        boxes = tuple(replace(b, points=points[b.id]) if b.id in points else b for b in boxes)
+        if bonus is not None:
+            boxes = tuple(replace(b, bonus=bonus) if b.bonus else b for b in boxes)
+        return boxes
+    return effect
+
+
+def bonus_like(source: str, *ids: str) -> Effect:
+    """On, these boxes earn the served bonus the ``source`` box earns."""
+    def effect(boxes, value):
+        if not value:
+            return boxes
+        bonus = next((b.bonus for b in boxes if b.id == source), 0)
+        return _edit(boxes, ids, lambda b: replace(b, bonus=bonus))
+    return effect
+
+
 def _runs(*runs: str) -> frozenset:
     return frozenset(tuple(int(ch) for ch in run) for run in runs)
 
@@ -107,6 +139,23 @@ class AutoWin:
     kind: str
     option: str
     forfeit: str | None = None
+    #: An on/off option: on, the win is offered (``TakeWin``), not forced; the player may
+    #: write the dice in a box instead and play on.
+    choice: str | None = None
+    #: An on/off option: on, the winning hand is written in the ``forfeit`` box (or, that
+    #: one filled, the first open box that needs it), with the served bonus of ``bonus_from``.
+    written: str | None = None
+    bonus_from: str | None = None
+
+
+@dataclass(frozen=True)
+class ScratchLast:
+    """While the on/off ``option`` is on, ``box`` may be written 0 only once ``after`` is
+    filled (a sheet without ``after`` has no such rule)."""
+
+    option: str
+    box: str
+    after: str
 
 
 @dataclass(frozen=True)
@@ -139,6 +188,10 @@ class VariantSpec:
     penalty: int = 0
     auto_win: AutoWin | None = None
     stake: Stake | None = None
+    scratch_last: tuple[ScratchLast, ...] = ()
+    #: An on/off option: on, a box that needs another (``Box.needs``) refuses a hand that
+    #: would score there while that other box is still open (instead of taking it for 0).
+    needs_first: str | None = None
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -147,6 +200,15 @@ class VariantSpec:
         raise InvalidInput("option.unknown", {"variant": self.name, "got": shown(name),
                                               "options": [o.name for o in self.options]})
 
+
+#: The sets of points of Generala's combinations: ``value -> ({box: points}, served bonus)``
+#: (a served bonus of None keeps the ``served_bonus`` option's).
+COMBINATION_POINTS = {
+    "20-30-40": ({"straight": 20, "full-house": 30, "four-kind": 40}, None),
+    "25-35-45": ({"straight": 25, "full-house": 35, "four-kind": 45}, None),
+    "30-50-80-100-200": ({"straight": 30, "full-house": 50, "four-kind": 80, "generala": 100,
+                          "double-generala": 200}, 10),
+}
 
 _BOOL = (True, False)
 _BOOL_OFF = (False, True)
@@ -180,6 +242,29 @@ SPECS: dict[str, VariantSpec] = {
                        effect=wild_ace("straight", 2)),
                 Option("served_generala_wins", _BOOL,
                        "Five alike on the first roll wins the game (unless Generala was scratched)."),
+                Option("combination_points", tuple(COMBINATION_POINTS),
+                       "Points of straight, full house and four of a kind; the family set "
+                       "30-50-80-100-200 also makes Generala 100, Double Generala 200 and the "
+                       "served bonus 10.",
+                       effect=point_sets(COMBINATION_POINTS)),
+                Option("five_alike_four_kind", _BOOL, "Five alike also counts as four of a kind.",
+                       effect=sets_kind("four-kind", "four-kind-exact", False)),
+                Option("served_generala_bonus", _BOOL_OFF,
+                       "When a served Generala does not win, it earns the served bonus too "
+                       "(55 with the usual bonus).",
+                       effect=bonus_like("straight", "generala", "double-generala"),
+                       only_without="served_generala_wins"),
+                Option("served_win_choice", _BOOL_OFF,
+                       "A served Generala wins only when the player takes the win; the dice may "
+                       "be written in a box instead."),
+                Option("served_generala_written", _BOOL_OFF,
+                       "A winning served Generala is written in the Generala box, with the "
+                       "served bonus."),
+                Option("generala_scratch_last", _BOOL_OFF,
+                       "Generala can be scratched only once Double Generala is filled."),
+                Option("double_after_generala", _BOOL_OFF,
+                       "Five alike cannot go into Double Generala while Generala is open "
+                       "(else it is written there as 0)."),
             ),
             boxes=(
                 *_NUMBERS,
@@ -188,7 +273,11 @@ SPECS: dict[str, VariantSpec] = {
                 Box("four-kind", "four-kind", points=40),
                 Box("generala", "five-kind"),
             ),
-            auto_win=AutoWin("served-generala", "served_generala_wins", forfeit="generala"),
+            auto_win=AutoWin("served-generala", "served_generala_wins", forfeit="generala",
+                             choice="served_win_choice", written="served_generala_written",
+                             bonus_from="straight"),
+            scratch_last=(ScratchLast("generala_scratch_last", "generala", "double-generala"),),
+            needs_first="double_after_generala",
         ),
         VariantSpec(
             "bulgarian", "Генерал",
@@ -220,6 +309,8 @@ SPECS: dict[str, VariantSpec] = {
                 Option("stake_per_point", (0,),
                        "Money per point of difference paid to the winner (0: not played for money).",
                        number=True),
+                Option("five_alike_full_house", _BOOL_OFF, "Five alike also counts as a full house.",
+                       effect=sets_kind("full-house", "full-house-or-five", True)),
             ),
             boxes=(
                 *_NUMBERS,
@@ -253,8 +344,9 @@ VARIANTS = tuple(SPECS)
 def _boxes(spec: VariantSpec, options: tuple[tuple[str, Any], ...]) -> tuple[Box, ...]:
     """The sheet of a variant under its options, in sheet order: each option's effect in turn."""
     boxes = spec.boxes
+    values = dict(options)
     for (name, value), opt in zip(options, spec.options):
-        if opt.effect is not None:
+        if opt.effect is not None and not (opt.only_without and values.get(opt.only_without)):
             boxes = opt.effect(boxes, value)
     return boxes
 
@@ -327,6 +419,70 @@ class Rules:
         """The variant's automatic win when its option is on, else None."""
         auto = self.spec.auto_win
         return auto if auto is not None and self.options[auto.option] else None
+
+    @cached_property
+    def win_choice(self) -> bool:
+        """Whether the automatic win is offered (taken by ``TakeWin``), not forced."""
+        auto = self.auto_win
+        return auto is not None and bool(auto.choice and self.options[auto.choice])
+
+    @cached_property
+    def win_written(self) -> bool:
+        """Whether the automatic win's hand is written on the sheet (``win_entry``)."""
+        auto = self.auto_win
+        return auto is not None and bool(auto.written and self.options[auto.written])
+
+    def win_entry(self, hand: tuple[int, ...], sheet: Sheet) -> tuple[str, int] | None:
+        """Where a winning served hand is written, and for how much, when ``win_written``:
+        the forfeit box when open, else the first open box that needs it (None: none open).
+        The box's points with the served bonus of ``bonus_from``."""
+        auto = self.auto_win
+        if not self.win_written or auto.forfeit is None:
+            return None
+        bonus = next((b.bonus for b in self.boxes if b.id == auto.bonus_from), 0)
+        for box in (auto.forfeit, *(b for b, n in self.needs.items() if n == auto.forfeit)):
+            if sheet.get(box) is None:
+                points = self.prices[box][hand][0]
+                if box != auto.forfeit and not sheet.get(auto.forfeit):
+                    points = 0
+                return box, points + bonus if points else 0
+        return None
+
+    @cached_property
+    def scratch_last(self) -> dict[str, str]:
+        """Boxes that may be written 0 only once another is filled: ``box -> that box``."""
+        return {rule.box: rule.after for rule in self.spec.scratch_last
+                if self.options[rule.option] and rule.box in self.categories
+                and rule.after in self.categories}
+
+    @cached_property
+    def needs_first(self) -> dict[str, str]:
+        """Boxes that need another (``needs``) and refuse a hand that would score there while
+        that other box is open: ``box -> that box`` (empty unless the option is on)."""
+        option = self.spec.needs_first
+        return dict(self.needs) if option and self.options[option] else {}
+
+    def fill_refusal(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet,
+                     scratch: bool = False) -> tuple[str, dict] | None:
+        """Why this house rule refuses ``hand`` in the open ``box`` now (``(code, params)``),
+        or None: a box that may be scratched only after another (``scratch_last``), a box
+        that refuses what would score there while the box it needs is open (``needs_first``)."""
+        after = self.scratch_last.get(box)
+        if after is not None and sheet.get(after) is None and (
+                scratch or self.price(box, hand, served, sheet) == 0):
+            return "box.scratch_last", {"box": box, "after": after}
+        needs = self.needs_first.get(box)
+        if needs is not None and sheet.get(needs) is None and self.prices[box][hand][served]:
+            return "box.needs_first", {"box": box, "needs": needs}
+        return None
+
+    def throws_away(self, box: str, hand: tuple[int, ...], served: bool, sheet: Sheet) -> str | None:
+        """The box a hand needs first when writing it in ``box`` would throw away what it
+        would earn there (it scores there, but the box it needs holds no points yet), else None."""
+        needs = self.needs.get(box)
+        if needs is None or sheet.get(needs) or not self.prices[box][hand][served]:
+            return None
+        return needs
 
     @property
     def stake(self) -> float:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Enter, Roll, Score, ScoreTwo, Toggle, Undo
+from .actions import Enter, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo
 from .decider import decider
-from .dice import counts
+from .dice import HAND_OF, counts
 from .errors import IllegalAction, InvalidInput
 from .game import Game
 
@@ -87,6 +87,8 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
     fillable = {box for a in offered if isinstance(a, (Score, ScoreTwo))
                 for box in (a.boxes if isinstance(a, ScoreTwo) else (a.box,))}
     preview = (game.preview() or best_fives(game)) if fillable else {}
+    hand = HAND_OF[game.dice] if person and game.dice is not None and rules.dice == 5 else None
+    served = game.rolls == 1
     totals = game.totals()
     places = game.ranking() if game.over else [None] * len(game.sides)
     rows = []
@@ -103,11 +105,20 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
                     fill = game.fill_action(box)
                     cell["scratch"] = fill.scratch
                     cell["request"] = fill.to_request()
+                    # the box it needs first, when the dice would score here but earn 0
+                    # because that box holds no points yet (the page asks first)
+                    throws = rules.throws_away(box, hand, served, sheet)
+                    if throws is not None:
+                        cell["throws_away"] = throws
                 else:
                     # ten dice: the best five for this box alone; chosen in pairs, priced by a
                     # split (op split / op price give the pair's scratch flags and request)
                     cell["scratch"] = rules.scratches(box, preview[box])
                     cell["request"] = None
+            elif i == current and hand is not None and value is None:
+                refused = rules.fill_refusal(box, hand, served, sheet)
+                if refused is not None:  # a house rule refuses the dice here: why, for the page
+                    cell["refused"] = {"code": refused[0], "params": refused[1]}
             cells.append(cell)
         rows.append({"box": box, "mandatory": box in rules.mandatory, "cells": cells})
     holdable = [a.die for a in offered if isinstance(a, Toggle)]
@@ -148,7 +159,9 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "holdable": holdable,
         "scorable": [box for box in rules.categories if box in fillable],
         "can_enter": any(isinstance(a, Enter) for a in offered),
-        "can_undo": any(isinstance(a, Undo) for a in legal) and undo_offered(game) and (person or game.rolls == 0),
+        "can_take_win": any(isinstance(a, TakeWin) for a in offered),
+        "can_undo": any(isinstance(a, Undo) for a in legal) and undo_offered(game) and (
+            person or game.rolls == 0 or game.over),
         "rows": rows,
         "over": game.over,
         "auto_win": game.auto_win,
@@ -257,6 +270,9 @@ def describe(game: Game, action: dict) -> dict:
         return event
     if "undo" in action:
         return {"type": "undo", "side": side}
+    if "win" in action and game.auto_win:
+        return {"type": "auto-win", "kind": game.auto_win["kind"], "dice": list(game.dice),
+                "side": game.auto_win["side"], "player": None}
     return {"type": "other"}
 
 
@@ -282,7 +298,8 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
       ``enter`` (``side``, ``dice``, ``at``); then ``five_alike`` when five dice (or more,
       of ten) show one face (``side``, ``hand``: the box of that game's five alike,
       ``served``: on the turn's first roll, ``face``); ``auto_win`` when that wins the
-      game at once (``side``, ``win``: the kind of win, as in the view's ``auto_win``);
+      game at once (``side``, ``win``: the kind of win, as in the view's ``auto_win``),
+      or when the win the dice offered is taken (``{"win": true}``);
     - ``hold`` (``side``, ``held``: the dice held now, ``changed``: the dice whose hold
       changed);
     - ``box_filled`` (``side``, ``boxes``, ``points``, ``scratch``: one flag a box);
@@ -320,6 +337,8 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
                     "scratch": list(scratch) if isinstance(scratch, list) else [bool(scratch)] * len(boxes)})
     elif "undo" in action:
         out.append({"kind": "undo", "side": game.current, "undone": action["undo"]})
+    elif "win" in action and game.auto_win is not None:
+        out.append({"kind": "auto_win", "side": game.auto_win["side"], "win": game.auto_win["kind"]})
     if game.over and not before["over"]:
         places = game.ranking()
         out.append({"kind": "game_over", "winners": [i for i, p in enumerate(places) if p == 1]})

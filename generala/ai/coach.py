@@ -40,19 +40,27 @@ def _describe(c: Choice, game, best: float) -> dict:
 
 
 def hint(game: Game, top: int = 5) -> list[dict]:
-    """The ``top`` best choices for the side to play, best first."""
+    """The ``top`` best choices for the side to play, best first. Where the dice offer the
+    automatic win (a house rule makes it a choice), taking it comes first (``kind``
+    ``"win"``): it wins the game, which no number of points does; its ``expected`` is the
+    best other choice's, as the solitaire values do not count wins."""
     if game.over:
         return []
     choices = sorted(advisor(game.rules).choices(game), key=lambda c: -c.value)
     best = choices[0].value
-    return [_describe(c, game, best) for c in choices[:top]]
+    described = [_describe(c, game, best) for c in choices[:top]]
+    if game.win_offered:
+        described = [{"choice": "take the win", "kind": "win", "keep": [], "boxes": [],
+                      "action": {"win": True}, "expected": round(best, 4), "loss": 0.0},
+                     *described[:top - 1]]
+    return described
 
 
 def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
     """The expected final score after ``action`` (a hold, roll or score) at this point."""
     rolls = game.rolls
-    if rolls == 0:
-        return choices[0].value
+    if rolls == 0 or "win" in action:
+        return max(c.value for c in choices)  # the win: never a loss (see hint)
     if "hold" in action or ("roll" in action and len(action) == 1):
         if rolls == 3:
             raise ValueError("no rolls left: choose a box")

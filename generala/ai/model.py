@@ -23,6 +23,8 @@ from operator import itemgetter
 from .lattice import FACES, NEG, lattice
 
 SAFE = 1000  # Bulgarian: the mandatory total's sign is settled
+#: The value of a hand a house rule refuses in a box (never chosen: some other box takes it).
+REFUSED = -1e9
 
 
 class Model:
@@ -52,6 +54,17 @@ class Model:
         self.has_served = rules.dice == 5 and any(
             self.later[b] != self.served[b] for b in self.boxes)
         self.penalty = rules.spec.penalty
+        # House rules that refuse some hands in a box while another box is open:
+        # (box, served) -> (that box, one flag a hand: refused)
+        self._refusals = {}
+        for box, after in rules.scratch_last.items():  # written 0 only once ``after`` is filled
+            for served in (False, True):
+                prices = self.served[box] if served else self.later[box]
+                self._refusals[(box, served)] = (after, [p == 0 for p in prices])
+        for box, needs in rules.needs_first.items():  # no scoring hand while ``needs`` is open
+            for served in (False, True):
+                prices = self.served[box] if served else self.later[box]
+                self._refusals[(box, served)] = (needs, [p > 0 for p in prices])
         self.face_count = [[h.count(f) for h in hands5] for f in range(7)]
         self._pair_best = {}
         self._enumerate()
@@ -129,6 +142,24 @@ class Model:
 
     # --- one box: what it pays and where it leads --------------------------
 
+    def _refused(self, mask: int, box: str, served: bool) -> list[bool] | None:
+        """One flag a hand: refused in ``box`` now by a house rule (None: none is)."""
+        rule = self._refusals.get((box, served))
+        if rule is None or mask & self.bit[rule[0]]:
+            return None
+        return rule[1]
+
+    def refuses(self, state, box: str, hand: tuple[int, ...], served: bool) -> bool:
+        """Whether a house rule refuses ``hand`` (5 dice) in ``box`` from ``state``."""
+        flags = self._refused(state[0], box, served) if self._refusals else None
+        return bool(flags and flags[self.L5.hand_index[hand]])
+
+    def _mark(self, values: list, state, box: str, served: bool) -> list:
+        flags = self._refused(state[0], box, served) if self._refusals else None
+        if flags is None:
+            return values
+        return [REFUSED if no else v for v, no in zip(values, flags)]
+
     def after_zero(self, state, box: str) -> tuple[int, int]:
         """The next state when ``box`` is filled with 0 (scratched)."""
         mask, x = state
@@ -155,7 +186,11 @@ class Model:
         return pts, (nmask, x)
 
     def box_vector(self, state, box: str, served: bool, V, index) -> list[float]:
-        """``points + V[next state]`` for every hand put in ``box`` (5 dice)."""
+        """``points + V[next state]`` for every hand put in ``box`` (5 dice); ``REFUSED`` for
+        a hand a house rule refuses there."""
+        return self._mark(self._box_vector(state, box, served, V, index), state, box, served)
+
+    def _box_vector(self, state, box: str, served: bool, V, index) -> list[float]:
         mask, x = state
         nmask = mask | self.bit[box]
         prices = (self.served if served else self.later)[box]
@@ -253,7 +288,12 @@ class Model:
     # --- second moments (for players that weigh risk) ---------------------------
 
     def box_terms(self, state, box: str, served: bool, index):
-        """Points now and next-state index of every hand put in ``box`` (5 dice), as two lists."""
+        """Points now and next-state index of every hand put in ``box`` (5 dice), as two lists
+        (``REFUSED`` points for a hand a house rule refuses there)."""
+        rewards, succ = self._box_terms(state, box, served, index)
+        return self._mark(rewards, state, box, served), succ
+
+    def _box_terms(self, state, box: str, served: bool, index):
         mask, x = state
         nmask = mask | self.bit[box]
         prices = (self.served if served else self.later)[box]

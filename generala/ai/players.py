@@ -29,6 +29,9 @@ from .solver import Table, model_for
 from .tables import table_for
 
 ROLL = {"roll": None}
+#: Taking the automatic win the dice offer (where a house rule makes it a choice): every
+#: level takes it, as it wins the game.
+WIN = {"win": True}
 
 
 def step(game, player) -> dict:
@@ -116,7 +119,11 @@ class Advisor:
                                   base + model.pair_best(a, b)[hi] + V[ix[nxt]]))
         else:
             served = game.rolls == 1
+            rules = game.rules
+            strict = rules.scratch_last or rules.needs_first
             for b in open_boxes:
+                if strict and rules.fill_refusal(b, hand, served, sheet) is not None:
+                    continue  # a house rule refuses these dice there
                 pts, nxt = model.option(state, b, hand, served)
                 out.append(Choice("score", (), (b,), base + pts + V[ix[nxt]]))
         if game.rolls < 3:
@@ -155,6 +162,8 @@ class OptimalPlayer(Player):
     def choose(self, game) -> dict:
         if game.rolls == 0:
             return ROLL
+        if game.win_offered:
+            return WIN
         return self.advisor.best(game).action(game)
 
 
@@ -232,6 +241,8 @@ class BeginnerPlayer(Player):
     def choose(self, game) -> dict:
         if game.rolls == 0:
             return ROLL
+        if game.win_offered:
+            return WIN
         if game.rolls == 3:
             return self._score(game)
         dice = game.dice
@@ -436,6 +447,8 @@ class ExpertPlayer(OptimalPlayer):
     def choose(self, game) -> dict:
         if game.rolls == 0:
             return ROLL
+        if game.win_offered:
+            return WIN
         if len(game.sides) == 1 or self._turns_left(game, game.current) > self.late_turns:
             return super().choose(game)
         state, base, utility, succ, w2, w3 = self._utility_plan(game)

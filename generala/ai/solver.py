@@ -52,12 +52,27 @@ def _unpack_float32(blob: bytes) -> list[float]:
     return values.tolist()
 
 def solitaire_rules(rules):
-    """The rules the solver uses: no automatic win (its option off), no stake (its option at
-    its default): neither changes the points of a game played alone."""
+    """The rules the solver uses: no automatic win (its option off, and the options of how it
+    is won at their defaults), no stake (its option at its default): neither changes the
+    points of a game played alone. An option that does nothing while the win is on
+    (``only_without``) is at its default when the game's win is on. So are the options
+    that only forbid moves the optimum never makes (Generala scratched while Double
+    Generala is open, five alike written 0 in Double Generala while Generala is open: the
+    spec's ``scratch_last`` and ``needs_first``): the values are the same with them or
+    without (tests/unit/test_house_rules.py solves both and compares every state), and
+    the players and the coach leave the refused moves out (``Advisor.choices``)."""
     spec = rules.spec
     opts = rules.options
-    if spec.auto_win is not None:
-        opts[spec.auto_win.option] = False
+    for name in (*(r.option for r in spec.scratch_last), spec.needs_first):
+        if name is not None:
+            opts[name] = spec.option(name).default
+    auto = spec.auto_win
+    if auto is not None:
+        for opt in spec.options:
+            if opt.name in (auto.choice, auto.written) or (
+                    opt.only_without == auto.option and opts[auto.option]):
+                opts[opt.name] = opt.default
+        opts[auto.option] = False
     if spec.stake is not None:
         opts[spec.stake.option] = spec.option(spec.stake.option).default
     return variant(rules.name, **opts)
@@ -162,10 +177,10 @@ class Table:
         n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
         start = len(MAGIC) + 4
         header = json.loads(data[start:start + n])
-        if rules is None:
-            rules = variant(header["variant"], **header["options"])
-        rules = solitaire_rules(rules)
-        if rules.name != header["variant"] or rules.options != header["options"]:
+        # A table made before an option existed holds that option at its default.
+        made_for = solitaire_rules(variant(header["variant"], **header["options"]))
+        rules = solitaire_rules(made_for if rules is None else rules)
+        if rules != made_for:
             raise ValueError(f"table is for {header['variant']} {header['options']}, not {rules!r}")
         pos = start + n
         blobs = {}

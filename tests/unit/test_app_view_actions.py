@@ -52,7 +52,10 @@ def check(view, game):
         # a computer's turn, or the game is over: nothing, but for the Undo of the box the
         # person before the computer just filled (before the computer's first roll)
         assert not any(offered[:3] + offered[4:]) and not playable
-        if view["can_undo"]:
+        if view["can_undo"] and view["acting"] is None:
+            # over: a score-sheet game's last entry may still be undone (RULES.md, Undo)
+            assert sheet and game.over and takes(game, lambda g: g.undo())
+        elif view["can_undo"]:
             order = game.order
             previous = order[(order.index(game.current) - 1) % len(order)]
             assert view["acting"] is not None and game.rolls == 0 and level(game, previous, sheet) is None

@@ -20,7 +20,8 @@ CODE_LIKE = re.compile(r"^[a-z]+\.[a-z_]+$")
 #: Where a refusal is raised with a code that is not written at the call: passed on
 #: (a SaveError keeps the code of the dice refusal it replaces) or chosen from a table
 #: of literal codes (nesting.CODES).
-DYNAMIC = {("save.py", "err.code"), ("nesting.py", "CODES[what][0]"), ("nesting.py", "CODES[what][1]")}
+DYNAMIC = {("save.py", "err.code"), ("nesting.py", "CODES[what][0]"), ("nesting.py", "CODES[what][1]"),
+           ("game.py", "refused[0]")}  # a house rule's refusal: Rules.fill_refusal's codes
 
 
 def sources():

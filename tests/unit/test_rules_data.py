@@ -15,7 +15,9 @@ from generala.variants import AutoWin, Option, Stake
 def test_the_shipped_specs_say_which_automatic_win_each_variant_has():
     specs = variants.SPECS
     assert specs["argentine"].auto_win == AutoWin("served-generala", "served_generala_wins",
-                                                  forfeit="generala")
+                                                  forfeit="generala", choice="served_win_choice",
+                                                  written="served_generala_written",
+                                                  bonus_from="straight")
     assert specs["puerto-rican"].auto_win == AutoWin("big-general", "big_general_wins")
     assert specs["bulgarian"].auto_win is None and specs["double"].auto_win is None
     assert variant("argentine").auto_win.kind == "served-generala"

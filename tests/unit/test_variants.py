@@ -23,12 +23,21 @@ ALLOWED_OPTIONS = {
         "straight_any_five": (False, True),
         "ace_as_two": (False, True),
         "served_generala_wins": (True, False),
+        # house rules beyond the seeds (docs/house-rules.md): defaults keep RULES.md's rules
+        "combination_points": ("20-30-40", "25-35-45", "30-50-80-100-200"),
+        "five_alike_four_kind": (True, False),
+        "served_generala_bonus": (False, True),
+        "served_win_choice": (False, True),
+        "served_generala_written": (False, True),
+        "generala_scratch_last": (False, True),
+        "double_after_generala": (False, True),
     },
     "puerto-rican": {
         "big_general_wins": (True, False),
         "aces_wild": (True, False),
         # stake_per_point: any non-negative number; default 0 (settlement off).
         "stake_per_point": (0, 1, 0.5, 2.25, 10, 1000),
+        "five_alike_full_house": (False, True),
     },
     "double": {},
     "bulgarian": {},
@@ -40,8 +49,15 @@ BOOLEAN_OPTIONS = {
     ("argentine", "straight_any_five"),
     ("argentine", "ace_as_two"),
     ("argentine", "served_generala_wins"),
+    ("argentine", "five_alike_four_kind"),
+    ("argentine", "served_generala_bonus"),
+    ("argentine", "served_win_choice"),
+    ("argentine", "served_generala_written"),
+    ("argentine", "generala_scratch_last"),
+    ("argentine", "double_after_generala"),
     ("puerto-rican", "big_general_wins"),
     ("puerto-rican", "aces_wild"),
+    ("puerto-rican", "five_alike_full_house"),
 }
 
 DEFAULTS = {
@@ -185,13 +201,21 @@ def test_all_argentine_options_given_together_are_all_reported():
         "straight_any_five": True,
         "ace_as_two": True,
         "served_generala_wins": False,
+        "combination_points": "25-35-45",
+        "five_alike_four_kind": False,
+        "served_generala_bonus": True,
+        "served_win_choice": True,
+        "served_generala_written": True,
+        "generala_scratch_last": True,
+        "double_after_generala": True,
     }
     rules = generala.variant("argentine", **chosen)
     assert dict(rules.options) == chosen
 
 
 def test_all_puerto_rican_options_given_together_are_all_reported():
-    chosen = {"big_general_wins": False, "aces_wild": False, "stake_per_point": 3}
+    chosen = {"big_general_wins": False, "aces_wild": False, "stake_per_point": 3,
+              "five_alike_full_house": True}
     rules = generala.variant("puerto-rican", **chosen)
     assert dict(rules.options) == chosen
 

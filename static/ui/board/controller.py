@@ -126,8 +126,16 @@ class Controller:
             self.act({"op": "roll"})
             self.board.rolling(self.view)  # the dice start shaking now; the faces land with the reply
 
+    def take_win(self):
+        """Take the win the dice offer (a house rule makes a served five alike a choice)."""
+        if self.playing() and self.view.get("can_take_win"):  # a score-sheet game's too
+            self.act({"op": "win"})
+
     def undo(self):
-        if self.playing() and self.view["can_undo"]:
+        # a score-sheet game's last entry may be undone even once it ended the game (the view)
+        ended = (self.view is not None and self.view["over"] and self.ui["ready"]
+                 and self.screen.board_visible())
+        if (self.playing() or ended) and self.view["can_undo"]:
             if self.computer is not None:
                 self.computer.cancel()  # a computer waiting to start its turn does not start it
             self.act({"op": "undo"})
@@ -157,6 +165,15 @@ class Controller:
                 return (cell, row) if cell.get("playable") else (None, None)
         return None, None
 
+    def refused(self, box):
+        """Why the engine's view says the current side may not fill ``box`` with these dice
+        (a house rule: ``{"code", "params"}``), or None."""
+        view = self.view
+        for row in view["rows"]:
+            if row["box"] == box and view["current"] is not None:
+                return row["cells"][view["current"]].get("refused")
+        return None
+
     def forget_boxes(self):
         """No box chosen (ten dice): the picked boxes, their pairs' prices and the split go."""
         self.ui["picked"] = []
@@ -173,6 +190,9 @@ class Controller:
             return
         cell, _ = self.cell(box)
         if cell is None:
+            refused = self.refused(box)
+            if refused is not None:  # a house rule refuses the dice there: say why
+                self.screen.message(words.refusal(refused), "error")
             return
         if view["split_sizes"]:
             picked = self.ui["picked"]
@@ -188,6 +208,10 @@ class Controller:
                 asyncio.create_task(self.pair_up(picked[0]))
             return
         req = cell["request"]
+        if cell.get("throws_away"):  # the dice would score here, but the box it needs is empty
+            self.screen.ask(words.t("ask.throws_away", box=words.box(box), needs=words.box(cell["throws_away"])),
+                            words.t("ask.throws_away_ok"), lambda: self.score(box, req))
+            return
         if cell["scratch"]:
             self.screen.ask(words.t("ask.scratch", box=words.box(box)),
                             words.t("ask.scratch_ok"), lambda: self.score(box, req))

@@ -109,9 +109,18 @@ class Board:
         actions.appendChild(self.undo)
         actions.appendChild(self.roll)
         tray.appendChild(actions)
+        # A house rule may make a served five alike a choice: the win is taken with this
+        # button, or a box is chosen to play on (the view's can_take_win). Its own row under
+        # the actions, shown only then.
+        self.win_row = el("div", "win-row", None, {"hidden": ""})
+        self.take_win = el("button", "btn primary take-win", words.t("board.take_win"),
+                           {"id": "take-win", "type": "button", "aria-describedby": "hint"})
+        self.win_row.appendChild(self.take_win)
+        tray.appendChild(self.win_row)
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
         self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
+        self.i_win_row = R(self.win_row)
         self.i_dice_box = R(self.dice_box)
         table_side.appendChild(tray)
 
@@ -404,6 +413,7 @@ class Board:
         c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
         c.flag(self.i_dice_box, "hidden", over and not view["auto_win"])  # the winning dice stay
         c.flag(self.i_undo, "disabled", not (view["can_undo"] and ready))
+        c.flag(self.i_win_row, "hidden", not (view.get("can_take_win") and ready))
         c.text(self.i_hint, self.hint_text(view, ui))
 
         # sheet
@@ -428,8 +438,10 @@ class Board:
                     continue  # this side's cell is unchanged (another side's changed)
                 self.c.seen[kt] = ckey
                 playable = bool(cell.get("playable")) and ready
-                c.flag(kb, "hidden", not playable)
-                c.flag(ks, "hidden", playable)
+                # a box a house rule refuses these dice in: a button that says why when pressed
+                refused = cell.get("refused") if ready and not playable and now else None
+                c.flag(kb, "hidden", not (playable or refused))
+                c.flag(ks, "hidden", playable or bool(refused))
                 c.attr(kt, "class", ("filled" if cell["value"] is not None else
                                      ("open" if playable else "")) + (" current" if now else ""))
                 if playable:
@@ -480,8 +492,17 @@ class Board:
                         c.attr(kb, "class", cls)
                         c.flag(kb, "disabled", False)  # scoring() may have quieted it
                     c.attr(kb, "data-preview", None if p is None else str(p))
+                elif refused:
+                    c.text(kb, "⊘")
+                    c.attr(kb, "class", "box refused")
+                    c.attr(kb, "aria-disabled", "true")
+                    c.attr(kb, "aria-label", name + ": " + words.refusal(refused))
+                    c.attr(kb, "data-preview", None)
+                    c.flag(kb, "disabled", False)
                 else:
                     c.text(ks, cell["text"])
+                if playable:
+                    c.attr(kb, "aria-disabled", None)
         for key, (tr, tds) in self.sums.items():
             for i, td in enumerate(tds):
                 v = view["sides"][i]["subtotals"].get(key, 0)
@@ -535,6 +556,8 @@ class Board:
             return words.t("hint.ten")
         if view["dice"] is None:
             return words.t("hint.roll")
+        if view.get("can_take_win"):
+            return words.t("board.win_offer")
         if view["rolls_left"] == 0:
             return words.t("hint.no_rolls")
         return words.t("hint.play")

@@ -178,6 +178,6 @@ class Navigation:
             target = byid("roll")
         else:  # the box the view's previews mark best (render.best_preview), else the first
             target = (document.querySelector("#sheet button.box.best:not([hidden]):not(:disabled)")
-                      or document.querySelector("#sheet button.box:not([hidden]):not(:disabled)"))
+                      or document.querySelector("#sheet button.box:not([hidden]):not(:disabled):not(.refused)"))
         if target:
             target.focus()

@@ -101,6 +101,8 @@ class PageInput:
             game.roll()
         elif ident == "undo":
             game.undo()
+        elif ident == "take-win":
+            game.take_win()
         elif action == "split-ok":
             game.score_split()
         elif action == "split-cancel":

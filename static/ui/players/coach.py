@@ -36,6 +36,8 @@ def choice_text(c):
         return words.t("coach.roll")
     if kind == "hold":
         return words.t("coach.keep", dice=dice_words(c["keep"])) if c["keep"] else words.t("coach.keep_none")
+    if kind == "win":
+        return words.t("coach.win")
     action = c.get("action") or {}
     return words.t("coach.scratch" if action.get("scratch") is True else "coach.score", boxes=boxes_words(c["boxes"]))
 
@@ -277,6 +279,8 @@ class Coach:
             game.act({"op": "roll"})
         elif "roll" in action:
             game.act({"op": "roll"})
+        elif "win" in action:
+            game.act({"op": "win"})
         elif isinstance(action.get("score"), list):
             game.act({"op": "score", "boxes": action["score"], "split": action.get("split"), "scratch": action.get("scratch", [False, False])})
         elif "score" in action:

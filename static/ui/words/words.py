@@ -380,7 +380,7 @@ def worded(name, value):
         if name == "levels":
             return ", ".join(t("ai.level." + str(v)) if "ai.level." + str(v) in EN else str(v) for v in value)
         return ", ".join(str(v) for v in value)
-    if name == "box":
+    if name in ("box", "after", "needs"):
         return box(value)
     if name == "variant":
         return title(value)
