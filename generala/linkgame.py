@@ -522,7 +522,11 @@ def read(token: str) -> tuple[dict, int | None]:
 def create(rules, sides, secret: bytes, game_id: bytes) -> LinkGame:
     """The host's new game: ``sides`` are ``{"name", "player"}`` (side 0 the host, named; a
     friend's side may be named in advance or left ``None``; computer sides ``ai:<level>``)."""
+    if not isinstance(sides, (list, tuple)) or not all(isinstance(s, dict) for s in sides):
+        raise InvalidInput("sides.type", {"got": shown(sides)})
     n = len(sides)
+    if not 2 <= n <= 8:
+        raise InvalidInput("sides.count", {"max": 8, "count": n})
     if len(game_id) != ID_SIZE:
         raise InvalidInput("link.entropy", {"min": ID_SIZE + linkdice.SIZE})
     names = [s.get("name") for s in sides]

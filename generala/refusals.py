@@ -194,6 +194,7 @@ CODES: dict[str, str] = {
     "link.rewrites": "the link rewrites a move already played: turn {turn} of {name}",
     "link.not_invitation": "this link is not an invitation to join a game",
     "link.seat_taken": "{name} has already joined the game as this side",
+    "link.again": "a game by link is played again from a new invitation",
 }
 
 #: Type ids (``expected`` in params) -> English: what a request field or document part must be.

@@ -686,6 +686,7 @@ WORDS = {
     "refusal.link.rewrites": "The link rewrites a move already played: turn {turn} of {name}.",
     "refusal.link.not_invitation": "This link is not an invitation to join a game.",
     "refusal.link.seat_taken": "{name} has already joined the game in this place.",
+    "refusal.link.again": "A game by link is played again from a new invitation.",
     # what a field or a part of a saved game must be ({expected} of a refusal: generala/refusals.py TYPES)
     "type.bool": "yes or no",
     "type.int": "a whole number",

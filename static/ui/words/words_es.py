@@ -670,6 +670,7 @@ WORDS = {
     "refusal.link.rewrites": "El enlace reescribe una jugada ya hecha: el turno {turn} de {name}.",
     "refusal.link.not_invitation": "Este enlace no es una invitación para unirse a una partida.",
     "refusal.link.seat_taken": "{name} ya se unió a la partida en este lugar.",
+    "refusal.link.again": "Una partida por enlace se vuelve a jugar con una nueva invitación.",
     # lo que debe ser un campo o una parte de una partida guardada
     "type.bool": "sí o no",
     "type.int": "un número entero",
