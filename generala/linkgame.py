@@ -236,6 +236,9 @@ class LinkGame:
                 if d == self.device and top is not None and chain[top[0]] != top[1]:
                     raise SaveError("link.secret_wrong", {"side": d, "name": self._name(d)})
             self.chains.append(chain)
+        self._check_early()
+
+    def _check_early(self) -> None:
         for d, values in enumerate(self.early):
             for (t, device), given in sorted(values.items()):
                 unit = t + 2
@@ -346,6 +349,11 @@ class LinkGame:
 
     def play(self, action: dict):
         """Take an action of the side to play on this device (as ``Game.apply``)."""
+        if action == {"undo": True} and self.game is not None and self.device is not None:
+            self.check_undo()
+            result = self.game.undo()
+            self.history = canonical(self.game.history)
+            return result
         if not self.my_turn():
             side = self.game.current if self.game is not None and not self.game.over else None
             raise IllegalAction("link.not_yours", {"side": side, "name": self._name(side) if side is not None
@@ -359,9 +367,17 @@ class LinkGame:
         return result
 
     def check_undo(self) -> None:
-        """A move already sent in a link is final: it cannot be undone."""
-        if len(canonical(self.game.history[:-1])) < self.sent:
+        """Only this device's own move, not yet sent, is undone: a move sent is final."""
+        game = self.game
+        if game.history and "score" in game.history[-1] and game.turn > 0:
+            side = game.order[(game.turn - 1) % len(self.names)]  # the side that scored
+        else:
+            side = game.current
+        if len(canonical(game.history[:-1])) < self.sent:
             raise IllegalAction("link.sent")
+        if side is None or self.host_of(side) != self.device:
+            raise IllegalAction("link.not_yours", {"side": side, "name": self._name(side) if side is not None
+                                                   else "?"})
 
     def verification(self) -> dict:
         """``{"state", "pending"}``: ``verified`` (every die of the game so far follows from
@@ -454,9 +470,20 @@ class LinkGame:
         refused when it contradicts what this device holds (naming the side and the move)
         or is damaged."""
         doc, _ = read(token)
-        incoming = LinkGame(doc)
-        if incoming.id != self.id:
+        if doc.get("id") != b64(self.id):
             raise SaveError("link.other_game")
+        sides = doc.get("sides")
+        for d, mine in enumerate(self.names):
+            side = sides[d] if isinstance(sides, list) and d < len(sides) else None
+            theirs = side.get("name") if isinstance(side, dict) else None
+            if mine is not None and isinstance(theirs, str) and " ".join(theirs.split()) != mine:
+                raise SaveError("link.side_changed", {"side": d, "name": mine, "got": shown(theirs)})
+        commits = doc.get("commit")
+        for d, mine in enumerate(self.commits):
+            theirs = commits[d] if isinstance(commits, list) and d < len(commits) else None
+            if mine is not None and isinstance(theirs, str) and theirs != b64(mine):
+                raise SaveError("link.commitment_changed", {"side": d, "name": self._name(d)})
+        incoming = LinkGame(doc)
         if incoming.rules != self.rules or incoming.players != self.players:
             raise SaveError("link.rules_changed")
         names, commits, tops, early = list(self.names), list(self.commits), list(self.tops), []
