@@ -178,7 +178,7 @@ class LinkGame:
         for i in range(n):
             human = i in self.devices
             commit = None if commits[i] is None else unb64(commits[i], linkdice.SIZE, "commit")
-            if (commit is not None and not human) or (commit is None and human and self.names[i] is not None):
+            if (commit is not None and not human) or (human and (commit is None) != (self.names[i] is None)):
                 raise SaveError("link.field", {"field": "commit"})
             top = tops[i]
             if top is not None:
@@ -320,6 +320,8 @@ class LinkGame:
                 raise
             except GeneralaError as err:
                 raise SaveError("link.illegal", {"cause": err}) from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                raise SaveError("link.field", {"field": "history"}) from None
         if canonical(game.history) != self.history:
             raise SaveError("link.field", {"field": "history"})
 

@@ -302,6 +302,11 @@ def test_a_swapped_commitment_is_refused():
     assert refused("link.commitment_changed", host.merge, repack(links[-1], swap)) == {"side": 1, "name": "Beto"}
     assert refused("link.secret_wrong", linkgame.LinkGame, linkgame.read(repack(links[-1], swap))[0])["side"] == 1
 
+    def exchange(doc):
+        doc["commit"][0], doc["commit"][1] = doc["commit"][1], doc["commit"][0]
+    assert refused("link.commitment_changed", beto.merge, repack(links[-1], exchange)) == {"side": 0, "name": "Ana"}
+    assert refused("link.secret_wrong", linkgame.LinkGame, linkgame.read(repack(links[-1], exchange))[0])["side"] == 0
+
 
 def test_damaged_and_edited_tokens_are_refused_with_their_reason():
     host, beto, links = first_mover()
