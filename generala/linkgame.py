@@ -267,12 +267,14 @@ class LinkGame:
         given = self.early[d].get((unit - 2, device)) if unit >= 2 else None
         return None if given is None else (given, False)
 
-    def _key(self, unit: int, device: int, error) -> bytes:
+    def _key(self, unit: int, device: int, error, turn: int = 0) -> bytes:
+        """The key of a unit's dice; ``error`` (with ``turn``: the side's turn number) says
+        whose value is missing."""
         values = []
         for d in self.devices:
             found = self._value(d, unit, device)
             if found is None:
-                raise error("link.values_missing", {"side": d, "name": self._name(d), "turn": max(unit - 1, 0)})
+                raise error("link.values_missing", {"side": d, "name": self._name(d), "turn": turn})
             values.append(found[0])
             if not found[1]:
                 self._pending.add(d)
@@ -284,7 +286,7 @@ class LinkGame:
         if game.rolls == 0:
             self._turn_start = position
         unit = game.turn + 2
-        key = self._key(unit, self.host_of(game.current), error)
+        key = self._key(unit, self.host_of(game.current), error, game.round)
         return linkdice.faces(key, position - self._turn_start, count)
 
     # --- the game ---------------------------------------------------------------------
