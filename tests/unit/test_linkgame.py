@@ -131,13 +131,13 @@ def test_a_whole_two_side_game_by_link_ends_the_same_and_verified_on_both_device
 
 
 def test_a_whole_generala_game_fits_in_two_thousand_characters():
-    """The longest link of a two-side Generala game is its last; with "#p=" before it, it fits
+    """The longest link of a two-side Generala game is its last; with "#play=" before it, it fits
     in 2,000 characters of a URL's fragment, even when every turn rolls three times."""
     longest = []
     for seed in range(12):
         result = linkmatch.play(variant("argentine"), ["Ana Belén", "Roberto"], entropy=entropy_from(seed))
         longest.append(max(link["chars"] for link in result["links"]))
-    assert len("#p=") + max(longest) <= 2000, longest
+    assert len("#play=") + max(longest) <= 2000, longest
 
 
 def test_three_sides_with_a_computer_on_the_host():
@@ -451,3 +451,25 @@ def test_the_worker_plays_a_game_by_link_between_two_sessions():
     assert reply["ok"] is False and reply["code"] in ("link.check", "link.altered") and reply["kind"] == "SaveError"
     short = ana.handle({"op": "link_new", "sides": HOST_SIDES, "entropy": "00" * 20})
     assert short["code"] == "link.entropy" and short["params"] == {"min": 48}
+
+
+def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(monkeypatch):
+    """Ana plays first and her first roll is a served Generala (forced here: every first
+    turn shows 66666): the game is over before Beto's chain has shown the early value her
+    dice rest on. Her device says pending, naming Beto; his closing link reveals his whole
+    chain, and then both say verified."""
+    fresh = linkgame.LinkGame._fresh
+
+    def served(self, count, position, error):
+        dice = fresh(self, count, position, error)  # every value still needed, as ever
+        return (6,) * count if self.game.turn == 0 else dice
+    monkeypatch.setattr(linkgame.LinkGame, "_fresh", served)
+    for seed in range(40):
+        result = linkmatch.play(variant("argentine"), ["Ana", "Beto"], entropy=entropy_from(seed))
+        if result["devices"][0].game.order[0] == 0:
+            break
+    host, beto = result["devices"][0], result["devices"][1]
+    assert host.game.auto_win == {"side": 0, "kind": "served-generala"}
+    kinds = [link["kind"] for link in result["links"]]
+    assert kinds == ["invitation", "join", "move", "closing"]
+    assert host.verification() == beto.verification() == {"state": "verified", "pending": []}
