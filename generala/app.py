@@ -40,6 +40,20 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
 
+A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
+device stores of it (the document, its side, its secret, what it sent), ``entropy``
+random bytes as hex from the browser's cryptographic source::
+
+    {"op": "link_new", "variant", "options", "sides": [{"name", "player"}], "entropy"}
+                                                           the host's game: local, invitations
+    {"op": "link_read", "token": "p1..."}                  what a link is: id, for, sides, rules
+    {"op": "link_join", "token", "name", "entropy"}        a friend joins: local, link (its join)
+    {"op": "link_open", "token", "local": {...} | null}    a link into the stored game: outcome
+                                                           (updated, unchanged, older, new), local
+    {"op": "link_load", "local": {...}}                    open a stored link game
+    {"op": "link_send"}                                    the link to send now: link, local
+    roll, toggle, hold, score, undo on the open link game  as above, each reply with its local
+
 Every field is checked before anything happens: a field of the wrong type, a
 missing one, or one the op does not take is refused with ``InvalidInput`` (a
 damaged save, export or link with ``SaveError``), saying why. Texts and saves
@@ -62,7 +76,7 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, nesting, share
+from . import bundle, linkgame, nesting, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
 from .refusals import shown
@@ -93,6 +107,7 @@ class Session:
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        self.link: linkgame.LinkGame | None = None  # the game by link open, if it is one
         self.replay: Replay | None = None
         self.coach = False
         self._players: dict = {}
@@ -136,6 +151,10 @@ class Session:
         action = done if isinstance(done, dict) else game.history[-1]
         reply = {"view": view(game, last=describe(game, action), events=events(game, action, before)),
                  "save": dump(game)}
+        if self.link is not None and self.link.game is game:
+            self.link.history = linkgame.canonical(game.history)
+            reply["local"] = self.link.local()
+            reply["status"] = link_status(self.link)
         if cost is not None:
             reply["cost"] = round(cost, 4)
         return reply
@@ -173,6 +192,7 @@ class Session:
         return {"catalog": catalog()}
 
     def op_new(self, req):
+        self.link = None
         rules = variant(req.get("variant", "argentine"), **(req.get("options") or {}))
         sides = req.get("sides") or ["Player"]
         if req.get("sheet"):
@@ -191,6 +211,8 @@ class Session:
 
     def op_again(self, req):
         old = self._need_game()
+        if self.link is not None:
+            raise IllegalAction("link.again")
         if old.roller is None:
             self.game = Game(old.rules, old.sides, None, order=old.order)
         else:
@@ -198,6 +220,7 @@ class Session:
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_load(self, req):
+        self.link = None
         self.game = Game.from_json(req.get("save"))
         if self.game.roller is None and not self.game.sheet_mode:
             self.game.roller = SeededRoller.random()
@@ -365,8 +388,86 @@ class Session:
 
     def op_undo(self, req):
         game = self._need_game()
+        if self.link is not None and self.link.game is game:
+            self.link.check_undo()
         # refuses a roll, the roll-off, and anything once the game is over
         return self._act(game, lambda: {"undo": game.undo()})
+
+
+    # --- games by link ----------------------------------------------------------------
+
+    def _open_link(self, record: linkgame.LinkGame) -> dict:
+        self.link, self.game = record, record.game
+        reply = {"local": record.local(), "status": link_status(record)}
+        if record.game is not None:
+            reply["view"] = view(record.game)
+        return reply
+
+    def op_link_new(self, req):
+        entropy = _entropy(req["entropy"], linkgame.ID_SIZE + 32)
+        rules = variant(req.get("variant", "argentine"), **(req.get("options") or {}))
+        record = linkgame.create(rules, req["sides"], entropy[linkgame.ID_SIZE:], entropy[:linkgame.ID_SIZE])
+        reply = self._open_link(record)
+        reply["invitations"] = [{"side": side, "token": record.invitation(side)} for side in record.devices[1:]]
+        return reply
+
+    def op_link_read(self, req):
+        doc, seat = linkgame.read(req["token"])
+        record = linkgame.LinkGame(doc)
+        return {"id": doc["id"], "for": seat, "variant": record.rules.name, "options": record.rules.options,
+                "sides": [{"name": n, "player": p} for n, p in zip(record.names, record.players)],
+                "status": link_status(record)}
+
+    def op_link_join(self, req):
+        record = linkgame.join(req["token"], req["name"], _entropy(req["entropy"], 32)[:32])
+        reply = self._open_link(record)
+        reply["link"] = record.link()
+        reply["local"] = record.local()
+        return reply
+
+    def op_link_open(self, req):
+        local = req.get("local")
+        if local is None:
+            doc, _ = linkgame.read(req["token"])
+            reply = self._open_link(linkgame.LinkGame(doc))
+            reply["outcome"] = linkgame.NEW
+            return reply
+        record = linkgame.LinkGame.from_local(local)
+        outcome = record.merge(req["token"])
+        reply = self._open_link(record)
+        reply["outcome"] = outcome
+        return reply
+
+    def op_link_load(self, req):
+        return self._open_link(linkgame.LinkGame.from_local(req["local"]))
+
+    def op_link_send(self, req):
+        if self.link is None:
+            raise IllegalAction("game.none")
+        token = self.link.link()
+        return {"link": token, "local": self.link.local(), "status": link_status(self.link)}
+
+
+def link_status(record: linkgame.LinkGame) -> dict:
+    """Where a game by link stands for this device: ``device`` (its side, None for a reader),
+    ``joined`` (every friend has joined), ``playing`` (the side whose device plays now, None
+    before the start and once over), ``mine`` (this device plays now), ``over``,
+    ``verification`` (``state``: ``verified`` or ``pending``, and the sides ``pending``)."""
+    game = record.game
+    return {"id": linkgame.b64(record.id), "device": record.device, "joined": record.joined,
+            "playing": record.playing(), "mine": record.my_turn(),
+            "over": bool(game is not None and game.over), "verification": record.verification()}
+
+
+def _entropy(text: str, size: int) -> bytes:
+    """Random bytes the page drew (hex): at least ``size`` of them."""
+    try:
+        data = bytes.fromhex(text)
+    except ValueError:
+        data = b""
+    if len(data) < size:
+        raise InvalidInput("link.entropy", {"min": size})
+    return data
 
 
 class NeedTable(GeneralaError):
@@ -516,6 +617,14 @@ FIELDS = {
     "hint": {"top": (_int(1), False)},
     "coach": {"on": (_type(bool, "bool"), False)},
     "solve": {"budget_ms": (_number(0, 60_000), False)},
+    "link_new": {"variant": (_type(str, "variant"), False), "options": (_options, False),
+                 "sides": (_type(list, "sides"), True), "entropy": (_type(str, "text"), True)},
+    "link_read": {"token": (_type(str, "link"), True)},
+    "link_join": {"token": (_type(str, "link"), True), "name": (_type(str, "text"), True),
+                  "entropy": (_type(str, "text"), True)},
+    "link_open": {"token": (_type(str, "link"), True), "local": (_type(dict, "object", nullable=True), False)},
+    "link_load": {"local": (_type(dict, "object"), True)},
+    "link_send": {},
 }
 
 

@@ -47,6 +47,14 @@ def main(argv=None) -> int:
                      help="one per side (repeatable); default: two 'chase' sides")
     sim.add_argument("--seed", type=int, default=0)
 
+    link = sub.add_parser("link-play", help="a whole game by link between devices held in memory; "
+                                           "JSON on stdout: each link's kind and length, the sheets, "
+                                           "the dice's verification")
+    _add_rules_args(link)
+    link.add_argument("names", nargs="*", default=["Ana", "Beto"], help="one name per side (the host first)")
+    link.add_argument("--computer", "-c", action="append", metavar="SIDE=LEVEL",
+                      help="a computer side played on the host's device (repeatable)")
+
     try:
         from .ai import cli_solve
     except ImportError:
@@ -62,6 +70,16 @@ def main(argv=None) -> int:
             summary = simulate(rules_from_args(args), args.strategy or ["chase", "chase"],
                                args.games, args.seed)
             json.dump(summary, sys.stdout, indent=1)
+            print()
+            return 0
+        if args.command == "link-play":
+            from . import linkmatch
+            computers = {}
+            for item in args.computer or []:
+                side, _, level = item.partition("=")
+                computers[int(side)] = level
+            result = linkmatch.play(rules_from_args(args), args.names, computers)
+            json.dump(linkmatch.summary(result), sys.stdout, indent=1, ensure_ascii=False)
             print()
             return 0
         return cli_solve.run(args)

@@ -172,6 +172,33 @@ CODES: dict[str, str] = {
     "link.too_deep": "the game in the link is refused: it nests more than {depth} levels deep",
     "link.not_json": "the game in the link is not JSON (line {line}, column {column})",
     "share.unfinished": "only a finished game is shared: a link carries the seed, which would tell the dice still to come",
+    # --- games played by link (generala/linkgame.py) ---------------------------------
+    "link.field": "the game link is damaged (its {field} is not as a link game writes it)",
+    "link.newer": "the game link is from a newer version (format {schema}; this app reads up to {max})",
+    "link.illegal": "the game in the link is not a valid game: {cause}",
+    "link.not_started": "the link records moves before every side has joined",
+    "link.secret_wrong": "the values {name} revealed do not match the secret {name} committed to",
+    "link.value_wrong": "the value {name} gave for turn {turn} does not match the secret {name} committed to",
+    "link.values_missing": "the dice of turn {turn} need the part of {name}, which has not come yet",
+    "link.dice_forged": "the dice were forged: roll {roll} of {name} in turn {turn} shows {dice}, "
+                        "but every side's values give {derived}",
+    "link.not_mine": "this device's secret does not match the commitment of {name}",
+    "link.not_yours": "it is the turn of {name}, played on another device",
+    "link.sent": "this move was sent in a link: it is final",
+    "link.reader": "this device plays no side in this game: it only reads it",
+    "link.your_turn": "it is this device's turn: play it before sending the link",
+    "link.not_host": "only the device that started the game invites, before the game starts",
+    "link.no_seat": "side {side} is not a friend's side of this game",
+    "link.entropy": "a game by link needs {min} random bytes",
+    "link.other_game": "this link is of another game",
+    "link.rules_changed": "the link changes the game's rules or who plays its sides",
+    "link.side_changed": "the link names {name} as {got}",
+    "link.commitment_changed": "the link gives {name} another commitment than the one this device holds",
+    "link.value_changed": "the link changes a value {name} gave when joining",
+    "link.rewrites": "the link rewrites a move already played: turn {turn} of {name}",
+    "link.not_invitation": "this link is not an invitation to join a game",
+    "link.seat_taken": "{name} has already joined the game as this side",
+    "link.again": "a game by link is played again from a new invitation",
 }
 
 #: Type ids (``expected`` in params) -> English: what a request field or document part must be.

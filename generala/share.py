@@ -31,19 +31,32 @@ def encode(doc: dict) -> str:
     """The link token of a save document, its roller (seed) included: decoding checks every
     recorded die against it, so a link whose dice were edited is refused. The seed tells the
     dice to come, so only a finished rolled game is shared (the app refuses the others)."""
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
-    packed = zlib.compress(text, 9)
-    raw = packed + binascii.crc32(packed).to_bytes(4, "big")
-    return PREFIX + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return pack(doc, PREFIX)
 
 
 def decode(token: str) -> dict:
     """The save document in a link token; :class:`SaveError` for anything damaged or tampered with."""
-    if not isinstance(token, str) or not token.startswith(PREFIX):
+    doc = unpack(token, PREFIX)
+    Game.from_json(doc)  # refuses a document that is not a legal game
+    return doc
+
+
+def pack(doc: dict, prefix: str) -> str:
+    """A token of ``prefix`` + the packed JSON of ``doc`` (share links and link games)."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
+    packed = zlib.compress(text, 9)
+    raw = packed + binascii.crc32(packed).to_bytes(4, "big")
+    return prefix + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def unpack(token: str, prefix: str):
+    """The JSON value packed in a token of ``prefix``, unchecked but for its packing;
+    :class:`SaveError` (``link.*``) for a token damaged or not of this kind."""
+    if not isinstance(token, str) or not token.startswith(prefix):
         raise SaveError("link.not_link")
     if len(token) > MAX_TOKEN:
         raise SaveError("link.too_long")
-    body = token[len(PREFIX):]
+    body = token[len(prefix):]
     try:
         raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
@@ -66,6 +79,4 @@ def decode(token: str) -> dict:
         text = text.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("link.not_text") from None
-    doc = nesting.loads(text, SaveError, "link")
-    Game.from_json(doc)  # refuses a document that is not a legal game
-    return doc
+    return nesting.loads(text, SaveError, "link")

@@ -93,6 +93,7 @@ def as_request(action):
     return req
 
 catalog = must(app.Session(), {"op": "catalog"})["catalog"]["variants"]
+first_variant = next(iter(catalog))
 from generala.ai.players import LEVELS
 levels = [f"ai:{level}" for level in LEVELS]
 for variant in catalog:
@@ -138,6 +139,27 @@ for variant in catalog:
     call(sh, {"op": "split", "boxes": ["ones", "fives"]})
     app.handle("not json")
     app.handle('{"op": "nonsense"}')
+
+# A game by link between two sessions, as two devices: new, read, join, open, moves, send.
+ana, beto = app.Session(), app.Session()
+sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+made = must(ana, {"op": "link_new", "variant": first_variant, "sides": sides, "entropy": "01" * 48})
+invitation = made["invitations"][0]["token"]
+must(beto, {"op": "link_read", "token": invitation})
+joined = must(beto, {"op": "link_join", "token": invitation, "name": "Beto", "entropy": "02" * 32})
+local = {0: made["local"], 1: joined["local"]}
+opened = must(ana, {"op": "link_open", "token": joined["link"], "local": local[0]})
+local[0], devices, device = opened["local"], {0: ana, 1: beto}, 0
+for _ in range(6):
+    session = devices[device]
+    if app.link_status(session.link)["mine"]:
+        view = must(session, {"op": "roll"})["view"]
+        cell = next(c for row in view["rows"] for c in [row["cells"][device]] if c.get("playable"))
+        local[device] = must(session, cell["request"])["local"]
+    sent = must(session, {"op": "link_send"})
+    local[device], device = sent["local"], 1 - device
+    local[device] = must(devices[device], {"op": "link_open", "token": sent["link"], "local": local[device]})["local"]
+call(beto, {"op": "link_open", "token": sent["link"][:-3], "local": local[1]})
 
 # The solver: house options of the first variant (no shipped table).
 first = next(iter(catalog))

@@ -260,6 +260,19 @@ def saves(draw):
 LINKS = [share.encode(doc) for doc in REAL if load(doc).over]
 links = st.one_of(st.sampled_from(LINKS), st.builds(lambda t, i, c: t[:i] + c + t[i + 1:],
                                                      st.sampled_from(LINKS), st.integers(0, 200), st.sampled_from("Ab-_9.")))
+def _link_tokens():
+    from generala import linkgame, variant
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    host = linkgame.create(variant("argentine"), sides, bytes(range(32)), bytes(16))
+    invitation = host.invitation(1)
+    beto = linkgame.join(invitation, "Beto", bytes(range(1, 33)))
+    return [invitation, beto.link()], [host.local(), beto.local()]
+
+
+LINK_TOKENS, LINK_LOCALS = _link_tokens()
+tokens = st.one_of(st.sampled_from(LINK_TOKENS), st.builds(lambda t, i, c: t[:i] + c + t[i + 1:],
+                                                           st.sampled_from(LINK_TOKENS), st.integers(0, 300),
+                                                           st.sampled_from("Ab-_9.")), links)
 boxes = st.sampled_from(BOXES)
 dice = st.lists(st.integers(-1, 7), min_size=4, max_size=11)
 FIELD_VALUES = {
@@ -284,6 +297,9 @@ FIELD_VALUES = {
     "top": st.integers(-1, 2 ** 70), "on": st.booleans(),
     "budget_ms": st.one_of(st.integers(-1, 5), st.floats()),
     "x": json_values,
+    "token": tokens, "name": st.text(max_size=30),
+    "entropy": st.one_of(st.text(max_size=5), st.sampled_from(["00" * 48, "ab" * 10, "0f" * 32, "zz" * 48])),
+    "local": st.one_of(st.none(), st.sampled_from(LINK_LOCALS), json_values),
 }
 
 
