@@ -57,6 +57,8 @@ def unpack(token: str, prefix: str):
     if len(token) > MAX_TOKEN:
         raise SaveError("link.too_long")
     body = token[len(prefix):]
+    if len(body) % 4 == 1:  # no base64 text has this length: a link cut short
+        raise SaveError("link.altered")
     try:
         raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):

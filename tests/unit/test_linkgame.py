@@ -314,7 +314,8 @@ def test_damaged_and_edited_tokens_are_refused_with_their_reason():
     i = len(token) // 2
     damaged = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
     assert refused_code(host.merge, damaged) in ("link.check", "link.altered")
-    assert refused_code(host.merge, token[:-7]) in ("link.check", "link.altered")
+    for cut in range(1, 9):  # a link cut short, whatever its length then
+        assert refused_code(host.merge, token[:-cut]) in ("link.check", "link.altered")
     assert refused_code(host.merge, token.replace("p1.", "g1.", 1)) == "link.not_link"
     assert refused_code(host.merge, token[:10] + "!" + token[11:]) == "link.characters"
     assert refused_code(host.merge, repack(token, lambda d: d.update(link=2))) == "link.newer"
