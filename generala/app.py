@@ -36,6 +36,13 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
+    {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01"}
+                                                           start that day's challenge (late when
+                                                           today is another day)
+    {"op": "daily_result"}                                 the finished challenge's end: score,
+                                                           perfect play, turn losses, share data
+    {"op": "daily_history", "today": "...", "entries": [{"id", "save", "when"}, ...]}
+                                                           each game's status today, the streak
 
 Every field is checked before anything happens: a field of the wrong type, a
 missing one, or one the op does not take is refused with ``InvalidInput`` (a
@@ -59,7 +66,7 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, nesting, share
+from . import bundle, daily, nesting, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
 from .refusals import shown
@@ -139,7 +146,7 @@ class Session:
 
     def _cost(self, game: Game, action: dict) -> float | None:
         """What a human decision costs against the best one, when the coach is on."""
-        if not self.coach or game.rolls == 0 or game.sheet_mode:
+        if not self.coach or game.rolls == 0 or game.sheet_mode or game.daily:
             return None
         from .ai import coach
         try:
@@ -188,6 +195,8 @@ class Session:
 
     def op_again(self, req):
         old = self._need_game()
+        if old.daily:
+            raise IllegalAction("daily.again")
         if old.roller is None:
             self.game = Game(old.rules, old.sides, None, order=old.order)
         else:
@@ -309,6 +318,7 @@ class Session:
 
     def op_hint(self, req):
         game = self._need_game()
+        daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
         return {"hint": coach.hint(game, top=req.get("top", 5))}
@@ -319,6 +329,7 @@ class Session:
 
     def op_report(self, req):
         game = self._need_game()
+        daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
         return {"report": coach.report(game)}
@@ -353,6 +364,23 @@ class Session:
             entry["view"] = view(game)
             games.append(entry)
         return {"games": games}
+
+    def op_daily(self, req):
+        self.game = daily.new_game(req["variant"], req["date"], req.get("today"))
+        return {"view": view(self.game), "save": dump(self.game)}
+
+    def op_daily_result(self, req):
+        game = self._need_game()
+        if not game.daily:
+            raise IllegalAction("daily.not_daily")
+        if not game.over:
+            raise IllegalAction("daily.unfinished")
+        self._table(game.rules)
+        result = daily.result(game)
+        return {"result": result, "share": daily.share(result)}
+
+    def op_daily_history(self, req):
+        return {"history": daily.history(req["entries"], req["today"])}
 
     def op_undo(self, req):
         game = self._need_game()
@@ -507,6 +535,10 @@ FIELDS = {
     "hint": {"top": (_int(1), False)},
     "coach": {"on": (_type(bool, "bool"), False)},
     "solve": {"budget_ms": (_number(0, 60_000), False)},
+    "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
+              "today": (_type(str, "text"), False)},
+    "daily_result": {},
+    "daily_history": {"today": (_type(str, "text"), True), "entries": (_type(list, "entries"), True)},
 }
 
 

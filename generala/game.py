@@ -64,6 +64,8 @@ class Game:
         self.sides: tuple[Side, ...] = make_sides(sides)
         self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
+        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.daily`), else None.
+        self.daily: dict | None = None
         self._reset()
         if order is not None:
             self._set_order(order)
@@ -457,8 +459,8 @@ class Game:
         score-sheet game, dice entered by hand). Never a roll or the roll-off: a roll's dice are
         final, so an undo can never show a die before it is rolled; and nothing once the game
         is over. After any roll, nothing before that roll can be undone."""
-        if self.over or not self.started:
-            return False
+        if self.over or not self.started or self.daily:
+            return False  # a daily challenge has no undo
         last = self.history[-1]
         return "hold" in last or "score" in last or "enter" in last
 
@@ -468,6 +470,8 @@ class Game:
         if not self.can_undo:
             if self.over:
                 raise IllegalAction("undo.over")
+            if self.daily:
+                raise IllegalAction("daily.no_undo")
             if not self.started:
                 raise IllegalAction("undo.nothing")
             raise IllegalAction("undo.roll")
