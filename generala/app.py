@@ -41,8 +41,9 @@ and, after a change, the save document for the page to store. Requests::
                                                            today is another day)
     {"op": "daily_result"}                                 the finished challenge's end: score,
                                                            perfect play, turn losses, share data
-    {"op": "daily_history", "today": "...", "entries": [{"id", "save", "when"}, ...]}
-                                                           each game's status today, the streak
+    {"op": "daily_history", "today": "...", "date": "...", "entries": [{"id", "save", "when"}, ...]}
+                                                           each game's status on that date (today
+                                                           when not given), the streak
 
 Every field is checked before anything happens: a field of the wrong type, a
 missing one, or one the op does not take is refused with ``InvalidInput`` (a
@@ -380,7 +381,7 @@ class Session:
         return {"result": result, "share": daily.share(result)}
 
     def op_daily_history(self, req):
-        return {"history": daily.history(req["entries"], req["today"])}
+        return {"history": daily.history(req["entries"], req["today"], req.get("date"))}
 
     def op_undo(self, req):
         game = self._need_game()
@@ -538,7 +539,8 @@ FIELDS = {
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
               "today": (_type(str, "text"), False)},
     "daily_result": {},
-    "daily_history": {"today": (_type(str, "text"), True), "entries": (_type(list, "entries"), True)},
+    "daily_history": {"today": (_type(str, "text"), True), "date": (_type(str, "text"), False),
+                      "entries": (_type(list, "entries"), True)},
 }
 
 

@@ -173,10 +173,11 @@ def share(result: dict) -> dict:
 
 # --- the history ----------------------------------------------------------------
 
-def history(entries, today: str) -> dict:
-    """The challenges among saved games ``[{"id", "save", "when"}, ...]``::
+def history(entries, today: str, date: str | None = None) -> dict:
+    """The challenges among saved games ``[{"id", "save", "when"}, ...]``; ``games``: each
+    game's status on ``date`` (today when not given)::
 
-        {"today": date, "games": {variant: {"status": "new"|"playing"|"done", "id", "score"}},
+        {"today": today, "date": date, "games": {variant: {"status": "new"|"playing"|"done", "id", "score"}},
          "streak": n, "best_streak": n, "days": [{"date", "variant", "score", "late", "over", "id"}]}
 
     ``streak``: days in a row, ending today (or yesterday while today's is not finished),
@@ -184,6 +185,7 @@ def history(entries, today: str) -> dict:
     hides the others (it is skipped)."""
     from .game import Game
     today = check_date(today)
+    date = check_date(date) if date is not None else today
     days, games = [], {name: {"status": "new", "id": None, "score": None} for name in VARIANTS}
     for entry in entries if isinstance(entries, list) else []:
         try:
@@ -198,7 +200,7 @@ def history(entries, today: str) -> dict:
                "over": played.over, "score": played.totals()[0] if played.over else None,
                "id": entry.get("id")}
         days.append(day)
-        if info["date"] == today:
+        if info["date"] == date:
             mine = games[played.rules.name]
             if mine["status"] != "done":  # a finished one wins over a copy in play
                 games[played.rules.name] = {"status": "done" if played.over else "playing",
@@ -217,4 +219,4 @@ def history(entries, today: str) -> dict:
         current = _date.fromisoformat(text)
         run = run + 1 if previous is not None and current - previous == timedelta(days=1) else 1
         best, previous = max(best, run), current
-    return {"today": today, "games": games, "streak": streak, "best_streak": best, "days": days}
+    return {"today": today, "date": date, "games": games, "streak": streak, "best_streak": best, "days": days}
