@@ -381,7 +381,7 @@ class Session:
         return {"result": result, "share": daily.share(result)}
 
     def op_daily_history(self, req):
-        return {"history": daily.history(req["entries"], req["today"], req.get("date"))}
+        return {"challenges": daily.history(req["entries"], req["today"], req.get("date"))}
 
     def op_undo(self, req):
         game = self._need_game()

@@ -12,7 +12,7 @@
 # tray (sheetmode.py), the share panel in the game-over card (replayview.py), the
 # daily challenge's badge and its end in that card (daily.py), the
 # computer's bar under the tray (computer.py), the coach's controls in that bar (coach.py).
-ORDER = ("sheet", "share", "daily", "computer", "coach")
+ORDER = ("sheet", "share", "challenge", "computer", "coach")
 
 
 class Parts:

@@ -13,6 +13,8 @@ from dom import byid, clear, el, on
 from screens import spawn
 
 GAMES = ("argentine", "puerto-rican", "double", "bulgarian")
+# The words of each status the engine gives a game on a day (daily.history).
+STATUS = {"new": "daily.status_new", "playing": "daily.status_playing", "done": "daily.status_done"}
 
 
 def pad(n):
@@ -39,7 +41,7 @@ class Daily:
         self.build()
         if self.root is not None:
             on(self.root, "click", self.on_click)
-        game.board.parts.add("daily", self.draw)
+        game.board.parts.add("challenge", self.draw)
 
     # --- the home screen's block -------------------------------------------------
 
@@ -106,13 +108,13 @@ class Daily:
                                           "entries": self.entries()}, quiet=True)
         if not reply.get("ok"):
             return None
-        history = self.history = reply["history"]
+        history = self.history = reply["challenges"]
         self.date_input.setAttribute("max", today)
         self.late_note.hidden = history["date"] == today
         for name, btn in self.buttons.items():
             status = history["games"][name]
             btn.setAttribute("data-status", status["status"])
-            text = words.t("daily.status_" + status["status"], score=words.num(status["score"] or 0))
+            text = words.t(STATUS[status["status"]], score=words.num(status["score"] or 0))
             btn.querySelector(".daily-game-status").textContent = text
         line = words.tn("daily.streak", history["streak"])
         if history["best_streak"] > history["streak"]:
