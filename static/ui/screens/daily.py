@@ -49,16 +49,6 @@ class Daily:
         if self.picker is None:
             return
         clear(self.picker)
-        row = el("p", "daily-day")
-        row.appendChild(el("label", None, words.t("daily.day"), {"for": "daily-date"}))
-        self.today = local_day()  # the day the picker opened on: a new day moves it on
-        self.date_input = el("input", None, None, {"type": "date", "id": "daily-date", "value": self.today,
-                                                    "max": self.today})
-        on(self.date_input, "change", lambda e: self.refresh_now())
-        row.appendChild(self.date_input)
-        self.picker.appendChild(row)
-        self.late_note = el("p", "help daily-late", words.t("daily.late_note"), {"id": "daily-late", "hidden": ""})
-        self.picker.appendChild(self.late_note)
         self.list = el("ul", "daily-games", None, {"id": "daily-games", "aria-label": words.t("daily.games")})
         self.buttons = {}
         for name in GAMES:
@@ -75,6 +65,16 @@ class Daily:
         self.picker.appendChild(self.list)
         self.streak = el("p", "daily-streak", "", {"id": "daily-streak"})
         self.picker.appendChild(self.streak)
+        row = el("p", "daily-day")
+        row.appendChild(el("label", None, words.t("daily.day"), {"for": "daily-date"}))
+        self.today = local_day()  # the day the picker opened on: a new day moves it on
+        self.date_input = el("input", None, None, {"type": "date", "id": "daily-date", "value": self.today,
+                                                    "max": self.today})
+        on(self.date_input, "change", lambda e: self.refresh_now())
+        row.appendChild(self.date_input)
+        self.picker.appendChild(row)
+        self.late_note = el("p", "help daily-late", words.t("daily.late_note"), {"id": "daily-late", "hidden": ""})
+        self.picker.appendChild(self.late_note)
         self.picker.hidden = False
 
     def relabel(self):
