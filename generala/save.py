@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 
 from . import nesting
+from .daily import check_document
 from .errors import GeneralaError, SaveError
 from .refusals import shown
 from .roller import roller_from_json
@@ -89,7 +90,6 @@ def load(doc, new_game, roller=None):
         if rolled and saved is None:
             raise SaveError("save.unchecked")
         if "daily" in doc:
-            from .daily import check_document
             game.daily = check_document(doc, game)
         game.replay(history, check=saved if rolled else None)
         game.roller = roller if roller is not None else saved
