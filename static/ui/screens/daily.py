@@ -9,7 +9,7 @@ import js
 import daily_share
 import engine_client
 import words
-from dom import byid, clear, el, on
+from dom import byid, el, on
 from screens import spawn
 
 GAMES = ("argentine", "puerto-rican", "double", "bulgarian")
@@ -46,39 +46,35 @@ class Daily:
     # --- the home screen's block -------------------------------------------------
 
     def build(self):
+        """Take the block's parts, written in index.html (no layout shift at the first paint):
+        the four games' buttons, the streak, the day."""
         if self.picker is None:
             return
-        clear(self.picker)
-        self.list = el("ul", "daily-games", None, {"id": "daily-games", "aria-label": words.t("daily.games")})
         self.buttons = {}
         for name in GAMES:
-            if name not in self.catalog:
-                continue
-            li = el("li")
-            btn = el("button", "btn daily-game", None, {"type": "button", "data-daily": name,
-                                                         "id": "daily-" + name, "data-status": "new"})
-            btn.appendChild(el("span", "daily-game-title", words.title(name, self.catalog[name].get("title"))))
-            btn.appendChild(el("span", "daily-game-status", words.t("daily.status_new")))
-            li.appendChild(btn)
-            self.list.appendChild(li)
-            self.buttons[name] = btn
-        self.picker.appendChild(self.list)
-        self.streak = el("p", "daily-streak", "", {"id": "daily-streak"})
-        self.picker.appendChild(self.streak)
-        row = el("p", "daily-day")
-        row.appendChild(el("label", None, words.t("daily.day"), {"for": "daily-date"}))
+            btn = byid("daily-" + name)
+            if btn is not None and name in self.catalog:
+                self.buttons[name] = btn
+            elif btn is not None:
+                btn.parentNode.remove()
+        self.titles()
+        self.streak = byid("daily-streak")
+        self.late_note = byid("daily-late")
         self.today = local_day()  # the day the picker opened on: a new day moves it on
-        self.date_input = el("input", None, None, {"type": "date", "id": "daily-date", "value": self.today,
-                                                    "max": self.today})
+        self.date_input = byid("daily-date")
+        self.date_input.value = self.today
+        self.date_input.setAttribute("max", self.today)
         on(self.date_input, "change", lambda e: self.refresh_now())
-        row.appendChild(self.date_input)
-        self.picker.appendChild(row)
-        self.late_note = el("p", "help daily-late", words.t("daily.late_note"), {"id": "daily-late", "hidden": ""})
-        self.picker.appendChild(self.late_note)
-        self.picker.hidden = False
+
+    def titles(self):
+        """The games' titles in the page's language (index.html writes the English ones)."""
+        for name, btn in self.buttons.items():
+            btn.querySelector(".daily-game-title").textContent = words.title(name, self.catalog[name].get("title"))
 
     def relabel(self):
-        self.build()
+        """After a language change: the titles, the statuses and the streak in the new words
+        (the rest of the block is index.html's, in every language)."""
+        self.titles()
         self.refresh_now()
 
     def picked_day(self):
