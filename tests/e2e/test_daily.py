@@ -108,6 +108,7 @@ def test_different_holds_see_different_dice_of_the_same_stream(contexts):
     assert a.dice() != b.dice()
 
 
+@pytest.mark.cross_engine
 def test_a_finished_challenge_shows_its_result_and_cannot_be_played_again(contexts):
     gp = contexts()
     start_today(gp)
