@@ -36,7 +36,7 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
-    {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01"}
+    {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01", "name": "Tú"}
                                                            start that day's challenge (late when
                                                            today is another day)
     {"op": "daily_result"}                                 the finished challenge's end: score,
@@ -367,7 +367,7 @@ class Session:
         return {"games": games}
 
     def op_daily(self, req):
-        self.game = daily.new_game(req["variant"], req["date"], req.get("today"))
+        self.game = daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER))
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_daily_result(self, req):
@@ -537,7 +537,7 @@ FIELDS = {
     "coach": {"on": (_type(bool, "bool"), False)},
     "solve": {"budget_ms": (_number(0, 60_000), False)},
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
-              "today": (_type(str, "text"), False)},
+              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
     "daily_result": {},
     "daily_history": {"today": (_type(str, "text"), True), "date": (_type(str, "text"), False),
                       "entries": (_type(list, "entries"), True)},

@@ -36,7 +36,7 @@ from .variants import VARIANTS, variant
 
 #: The text hashed for a seed; ``{game}`` is the variant id, ``{date}`` the local date.
 DERIVATION = "generala-daily/v1/{game}/{date}"
-#: The name of the one side (the page shows the player's own words for it).
+#: The name of the one side when none is given (the page gives it in the player's language).
 PLAYER = "You"
 #: A turn that lost less than this many points of expected score against perfect play
 #: filled its box(es) well.
@@ -69,12 +69,13 @@ def roller(game: str, date: str) -> SeededRoller:
     return SeededRoller(seed(game, date))
 
 
-def new_game(game: str, date: str, today: str | None = None):
-    """The challenge of ``game`` on ``date``, not started; late when ``today`` is another day."""
+def new_game(game: str, date: str, today: str | None = None, name: str = PLAYER):
+    """The challenge of ``game`` on ``date``, not started; late when ``today`` is another day.
+    ``name``: the one side's (the page gives "You" in the player's language)."""
     from .game import Game
     date = check_date(date)
     late = today is not None and check_date(today) != date
-    played = Game(variant(game), [{"name": PLAYER, "members": [PLAYER], "player": "human"}],
+    played = Game(variant(game), [{"name": name, "members": [], "player": "human"}],
                   roller(game, date))
     played.daily = {"date": date, "late": late}
     return played

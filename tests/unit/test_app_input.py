@@ -284,6 +284,7 @@ FIELD_VALUES = {
     "top": st.integers(-1, 2 ** 70), "on": st.booleans(),
     "budget_ms": st.one_of(st.integers(-1, 5), st.floats()),
     "date": st.one_of(st.sampled_from(["2026-12-01", "2026-02-30", "1999-1-1"]), st.text(max_size=10)),
+    "name": st.one_of(st.text(max_size=8), st.integers()),
     "today": st.one_of(st.sampled_from(["2026-12-01", "2026-12-02"]), st.text(max_size=10)),
     "x": json_values,
 }

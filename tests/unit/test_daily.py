@@ -92,8 +92,9 @@ def test_perfect_play_on_a_days_dice_is_deterministic_and_golden(variant):
 
 def test_a_challenge_has_no_undo_and_no_help_until_it_is_over():
     s = app.Session()
-    reply = s.handle({"op": "daily", "variant": "argentine", "date": DAY, "today": DAY})
+    reply = s.handle({"op": "daily", "variant": "argentine", "date": DAY, "today": DAY, "name": "Tú"})
     assert reply["ok"] and reply["view"]["daily"] == {"date": DAY, "late": False}
+    assert reply["view"]["sides"][0]["name"] == "Tú"
     assert reply["view"]["sides"][0]["player"] == "human"
     assert reply["view"]["options"] == daily.variant("argentine").options  # the standard options
     s.handle({"op": "roll"})

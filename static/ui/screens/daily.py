@@ -144,7 +144,8 @@ class Daily:
         if status["status"] != "new" and status["id"]:
             await self.game.resume(status["id"])
             return
-        await self.game.start_game({"op": "daily", "variant": name, "date": day, "today": local_day()})
+        await self.game.start_game({"op": "daily", "variant": name, "date": day, "today": local_day(),
+                                    "name": words.t("home.you")})
 
     # --- the board's part ----------------------------------------------------------
 
