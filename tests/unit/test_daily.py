@@ -215,3 +215,12 @@ def test_the_share_text_tells_no_die():
     text = daily_share.share_text(data)
     assert text.splitlines()[0] == "Generala · daily challenge 2026-12-01 (late)"
     assert not any(ch in "123456" for ch in "".join(text.splitlines()[2:]))
+
+
+def test_a_challenge_is_exported_and_imported_with_the_other_games():
+    from generala import bundle
+    game = finished("double", DAY, DAY)
+    text = json.dumps(bundle.export([{"id": "d1", "save": dump(game), "when": "x"}]))
+    [entry] = bundle.read(text)
+    assert entry["save"]["daily"] == {"date": DAY, "late": False}
+    assert daily.history([entry], DAY)["games"]["double"]["status"] == "done"

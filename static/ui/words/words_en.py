@@ -684,7 +684,6 @@ WORDS = {
     "daily.title": "Today's challenge",
     "daily.lead": "The same dice for everyone today, measured against perfect play.",
     "daily.play": "Play today's challenge",
-    "daily.games": "The games of the challenge",
     "daily.day": "Day",
     "daily.status_new": "Not played",
     "daily.status_playing": "In progress",

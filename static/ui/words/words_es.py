@@ -668,7 +668,6 @@ WORDS = {
     "daily.title": "El desafío de hoy",
     "daily.lead": "Los mismos dados para todos hoy, comparados con el juego perfecto.",
     "daily.play": "Jugar el desafío de hoy",
-    "daily.games": "Los juegos del desafío",
     "daily.day": "Día",
     "daily.status_new": "Sin jugar",
     "daily.status_playing": "En curso",

@@ -683,7 +683,6 @@ WORDS = {
     "daily.title": "Вызов дня",
     "daily.lead": "Сегодня у всех одни и те же кости, а результат сравнивается с идеальной игрой.",
     "daily.play": "Сыграть вызов дня",
-    "daily.games": "Игры вызова",
     "daily.day": "День",
     "daily.status_new": "Не сыграно",
     "daily.status_playing": "Идёт",
