@@ -15,6 +15,9 @@ Chromium (real clicks, the real engine) and writes into docs/screenshots/ (or DI
     celebration-W[-dark].png   five alike on the first roll (Bulgarian Generala, seed 106)
     game-over-W[-dark].png     the end of a game: the ranking card, the winner celebrated
     setup-375.png              the Custom game panel (the full setup form)
+    daily-home-W.png           the home screen's Today's challenge block, one game played
+    daily-result-W.png         a daily challenge's end: against perfect play, the share text
+                               (--daily: only these, light scheme)
     turn-375.gif               an animated turn: roll, hold, roll again, fill a box
 
 W is 375 (a 375x812 phone) or 1280 (a 1280x800 desktop); -dark is the dark scheme.
@@ -33,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gamepage import GamePage, Mirror, open_setup, play_turn  # noqa: E402
+from gamepage import GamePage, Mirror, board_menu, open_setup, play_turn  # noqa: E402
 from e2e_support import wake  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -233,11 +236,58 @@ def clip(page, gp: GamePage, path: Path):
     print(f"{path} ({len(shown)} frames, {path.stat().st_size // 1024} KB)")
 
 
+DAILY_DAY = "2026-12-01"
+
+
+def daily_pictures(browser, url):
+    """Today's challenge (Generala, DAILY_DAY) played by the heuristic player's choices
+    through the page's clicks, the same stream in CPython telling which; its end and the
+    home block after it."""
+    from generala import daily, strategies
+    from generala.ai import players
+    for width, height in SIZES:
+        ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height},
+                                  device_scale_factor=1, service_workers="block")
+        ctx.clock.install(time=DAILY_DAY + "T10:00:00")
+        page = ctx.new_page()
+        page.goto("/")
+        wake(page)
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        gp = GamePage(page)
+        page.wait_for_selector("#daily-picker[data-ready]")
+        gp._after(lambda: page.click("#daily-argentine"))
+        mirror = daily.new_game("argentine", DAILY_DAY, DAILY_DAY)
+        bot = players.make_player("heuristic", mirror.rules)
+        while not mirror.over:
+            action = bot.choose(mirror)
+            if "hold" in action:
+                for i in sorted(set(action["hold"]) ^ set(mirror.held)):
+                    gp.hold(i)
+            elif "roll" in action:
+                gp.roll()
+            else:
+                gp.score(action["score"])
+            strategies.step(mirror, lambda g, action=action: action)
+            if mirror.dice is not None:
+                assert gp.dice() == list(mirror.dice)
+        page.wait_for_selector("#daily-result[data-state=ready]", timeout=60_000)
+        dismiss_moment(page)
+        land(page)
+        page.locator("#daily-result").screenshot(path=OUT / f"daily-result-{width}.png", animations="disabled")
+        print(OUT / f"daily-result-{width}.png")
+        board_menu(page, "home")
+        page.wait_for_selector('#daily-argentine[data-status="done"]')
+        page.locator("#daily-section").screenshot(path=OUT / f"daily-home-{width}.png", animations="disabled")
+        print(OUT / f"daily-home-{width}.png")
+        ctx.close()
+
+
 def main(argv=None):
     global OUT
     ap = argparse.ArgumentParser(description="Pictures of the game table for the README and docs/.")
     ap.add_argument("--dist", type=Path, help="a built site (default: build one into a temporary folder)")
     ap.add_argument("--out", type=Path, default=OUT, help="where the pictures go (default: docs/screenshots)")
+    ap.add_argument("--daily", action="store_true", help="only the daily challenge's pictures")
     ap.add_argument("--only", nargs="*", metavar="SET", help="some of 375 375-dark 1280 1280-dark (default: all)")
     args = ap.parse_args(argv)
     OUT = args.out.resolve()
@@ -251,6 +301,10 @@ def main(argv=None):
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            if args.daily:
+                daily_pictures(browser, url)
+                browser.close()
+                return
             for width, height in SIZES:
                 for scheme in ("light", "dark"):
                     suffix = f"{width}" + ("-dark" if scheme == "dark" else "")

@@ -39,6 +39,14 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
+    {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01", "name": "Tú"}
+                                                           start that day's challenge (late when
+                                                           today is another day)
+    {"op": "daily_result"}                                 the finished challenge's end: score,
+                                                           perfect play, turn losses, share data
+    {"op": "daily_history", "today": "...", "date": "...", "entries": [{"id", "save", "when"}, ...]}
+                                                           each game's status on that date (today
+                                                           when not given), the streak
 
 A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
 device stores of it (the document, its side, its secret, what it sent), ``entropy``
@@ -76,7 +84,7 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, linkgame, nesting, share
+from . import bundle, daily, linkgame, nesting, share
 from .errors import GeneralaError, IllegalAction, InvalidInput
 from .records import records
 from .refusals import shown
@@ -161,7 +169,7 @@ class Session:
 
     def _cost(self, game: Game, action: dict) -> float | None:
         """What a human decision costs against the best one, when the coach is on."""
-        if not self.coach or game.rolls == 0 or game.sheet_mode:
+        if not self.coach or game.rolls == 0 or game.sheet_mode or game.daily:
             return None
         from .ai import coach
         try:
@@ -213,6 +221,8 @@ class Session:
         old = self._need_game()
         if self.link is not None:
             raise IllegalAction("link.again")
+        if old.daily:
+            raise IllegalAction("daily.again")
         if old.roller is None:
             self.game = Game(old.rules, old.sides, None, order=old.order)
         else:
@@ -335,6 +345,7 @@ class Session:
 
     def op_hint(self, req):
         game = self._need_game()
+        daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
         return {"hint": coach.hint(game, top=req.get("top", 5))}
@@ -345,6 +356,7 @@ class Session:
 
     def op_report(self, req):
         game = self._need_game()
+        daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
         return {"report": coach.report(game)}
@@ -385,6 +397,22 @@ class Session:
         game.check_take_win()
         cost = self._cost(game, {"win": True})
         return self._act(game, lambda: game.take_win() and None, cost)
+    def op_daily(self, req):
+        self.game = daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER))
+        return {"view": view(self.game), "save": dump(self.game)}
+
+    def op_daily_result(self, req):
+        game = self._need_game()
+        if not game.daily:
+            raise IllegalAction("daily.not_daily")
+        if not game.over:
+            raise IllegalAction("daily.unfinished")
+        self._table(game.rules)
+        result = daily.result(game)
+        return {"result": result, "share": daily.share(result)}
+
+    def op_daily_history(self, req):
+        return {"challenges": daily.history(req["entries"], req["today"], req.get("date"))}
 
     def op_undo(self, req):
         game = self._need_game()
@@ -625,6 +653,11 @@ FIELDS = {
     "link_open": {"token": (_type(str, "link"), True), "local": (_type(dict, "object", nullable=True), False)},
     "link_load": {"local": (_type(dict, "object"), True)},
     "link_send": {},
+    "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
+              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
+    "daily_result": {},
+    "daily_history": {"today": (_type(str, "text"), True), "date": (_type(str, "text"), False),
+                      "entries": (_type(list, "entries"), True)},
 }
 
 

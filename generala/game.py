@@ -67,6 +67,8 @@ class Game:
         self.sides: tuple[Side, ...] = make_sides(sides)
         self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
+        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.daily`), else None.
+        self.daily: dict | None = None
         self._reset()
         if order is not None:
             self._set_order(order)
@@ -505,8 +507,8 @@ class Game:
         final, so an undo can never show a die before it is rolled; and nothing once the game
         is over, but in a score-sheet game, whose last entry (a slip at the table, not a peek
         at dice to come) can be undone even when it ended the game. After any roll, nothing
-        before that roll can be undone."""
-        if not self.started:
+        before that roll can be undone. A daily challenge has no undo."""
+        if not self.started or self.daily:
             return False
         last = self.history[-1]
         if self.over:
@@ -519,6 +521,8 @@ class Game:
         if not self.can_undo:
             if self.over:
                 raise IllegalAction("undo.over")
+            if self.daily:
+                raise IllegalAction("daily.no_undo")
             if not self.started:
                 raise IllegalAction("undo.nothing")
             raise IllegalAction("undo.roll")

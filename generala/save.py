@@ -4,7 +4,8 @@ A document::
 
     {"schema": 1, "game": "generala", "variant": "argentine",
      "options": {...}, "sides": [{"name": ..., "members": [...], "player": ...}],
-     "roller": {"kind": "seeded", "seed": 7} | null, "history": [...]}
+     "roller": {"kind": "seeded", "seed": 7} | null, "history": [...],
+     "daily": {"date": "2026-12-01", "late": false}}     (a daily challenge only)
 
 Loading checks the shape, rebuilds the rules and replays every action, so a
 document that describes an illegal game is refused; in a rolled game every
@@ -29,6 +30,7 @@ from __future__ import annotations
 import json
 
 from . import nesting
+from .daily import check_document
 from .errors import GeneralaError, SaveError
 from .refusals import shown
 from .roller import roller_from_json
@@ -45,7 +47,7 @@ DICE_EDITED = frozenset({"save.dice_edited", "save.rolloff_edited", "save.dice_u
 def dump(game) -> dict:
     """The save document of a game (``Game.to_json``)."""
     roller = game.roller
-    return {
+    doc = {
         "schema": SCHEMA,
         "game": "generala",
         "variant": game.rules.name,
@@ -54,6 +56,9 @@ def dump(game) -> dict:
         "roller": roller.to_json() if hasattr(roller, "to_json") else None,
         "history": [dict(action) for action in game.history],
     }
+    if getattr(game, "daily", None):
+        doc["daily"] = dict(game.daily)  # a daily challenge (generala/daily.py)
+    return doc
 
 
 def dumps(game) -> str:
@@ -84,6 +89,8 @@ def load(doc, new_game, roller=None):
         rolled = any(isinstance(a, dict) and ("roll" in a or "rolloff" in a) for a in history)
         if rolled and saved is None:
             raise SaveError("save.unchecked")
+        if "daily" in doc:
+            game.daily = check_document(doc, game)
         game.replay(history, check=saved if rolled else None)
         game.roller = roller if roller is not None else saved
         return game

@@ -169,6 +169,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "decider": decider(game),
         "last": last,
         "events": list(events or ()),
+        "daily": dict(game.daily) if game.daily else None,
     }
 
 

@@ -1,6 +1,7 @@
 """Accessibility: axe-core (npm devDependency, used only here) finds no
 WCAG 2.0/2.1/2.2 A/AA violation on the setup form, a turn with held dice, the ten-dice
-split, the scratch dialog, game over and the rules dialog, in each of the four
+split, the scratch dialog, game over, the rules dialog and the daily challenge (its home
+block, board and end), in each of the four
 languages (and once in dark mode); a whole game played with the keyboard alone.
 
 axe is evaluated in the page through Playwright (the site's CSP has no 'unsafe-inline',
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine
 from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_library, open_setup
+from test_daily import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -128,6 +130,21 @@ def all_states(gp: GamePage, lang: str) -> dict:
     gp.roll()
     p.wait_for_selector("#over", state="visible")
     check(p, "game over", found)
+
+    # the daily challenge: its block on the home screen, its board, its end (played once:
+    # the later languages open its result)
+    gp.home()
+    p.wait_for_selector("#daily-picker[data-ready]")
+    check(p, "daily challenge home", found)
+    gp._after(lambda: p.click("#daily-puerto-rican"))
+    p.wait_for_selector("#board #daily-badge")
+    if not p.is_visible("#over"):
+        gp.roll()
+        check(p, "daily challenge board", found)
+        play_to_the_end(gp, holds=())
+    p.wait_for_selector("#daily-result[data-state=ready]", timeout=60_000)
+    p.click("#daily-result summary")
+    check(p, "daily challenge result", found)
     return found
 
 

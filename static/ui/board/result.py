@@ -129,8 +129,9 @@ def draw(node, view, seen):
                                                   amount=words.money(pay["amount"]))))
         node.appendChild(ul)
     buttons = el("div", "actions over-actions")
-    buttons.appendChild(el("button", "btn primary", words.t("over.again"),
-                           {"type": "button", "data-action": "again", "id": "again"}))
+    if not view.get("daily"):  # a daily challenge is played once (daily.py draws its end)
+        buttons.appendChild(el("button", "btn primary", words.t("over.again"),
+                               {"type": "button", "data-action": "again", "id": "again"}))
     buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))
     node.appendChild(buttons)
     if share is not None:

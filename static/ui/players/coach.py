@@ -128,6 +128,8 @@ class Coach:
             board.menu.insertBefore(self.toggle_label, board.rolloff)
         self.hint_btn.disabled = not self.person_to_play(view)
         people = any(side["computer"] is None for side in view["sides"])
+        if view.get("daily") and not view["over"]:
+            people = False  # a daily challenge: no hint and no coach until it is over (the engine's)
         self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only
         over = bool(view["over"]) and not view["sheet"]
         self.report_btn.hidden = not over

@@ -5,6 +5,7 @@
 # Export and import of saved games (transfer.py), on the home screen.
 from js import document
 
+from daily import Daily
 from dom import el
 from records import RecordsView
 from replayview import ReplayView
@@ -26,6 +27,7 @@ class Features:
         self.replay = ReplayView(game, self.screens, catalog["limits"])
         self.records = RecordsView(game, self.screens, catalog["variants"])
         self.transfer = Transfer(game, catalog["limits"])
+        self.daily = Daily(game, catalog["variants"])
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -37,6 +39,7 @@ class Features:
     def saves_drawn(self):
         self.replay.saves_drawn()
         self.transfer.saves_drawn()
+        self.daily.refresh_now()
 
     def blocks(self):
         """True when rolling / holding must not be sent (a score-sheet game)."""
@@ -48,6 +51,7 @@ class Features:
         self.replay.relabel()
         self.records.relabel()
         self.transfer.relabel()
+        self.daily.relabel()
 
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...)."""

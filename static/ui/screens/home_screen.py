@@ -132,6 +132,8 @@ class Home:
             self.open_library()
         elif choice == "records":
             self.features.records.open_now()
+        elif choice == "daily":
+            self.features.daily.play_today()
 
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""
