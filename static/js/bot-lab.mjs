@@ -172,6 +172,28 @@ const botlab = {
   },
 };
 
+/** A bot's file for the player to keep: a download of `text` named `name`. */
+botlab.download = function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/x-python" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+/** The text of a file the player chose, or null (larger than `maxBytes`, unreadable). */
+botlab.readText = async function readText(file, maxBytes) {
+  if (!file || file.size > maxBytes) return null;
+  try {
+    return await file.text();
+  } catch {
+    return null;
+  }
+};
+
 // --- a saved bot's seat in a game: one move at a time, in a worker of its own -------
 
 let seat = null;       // {worker, ready: Promise}

@@ -102,7 +102,8 @@ booting.then(
 );
 
 function run([start, advance], msg) {
-  const post = msg.replay ? (text) => postMessage({ type: "position", position: JSON.parse(text) }) : null;
+  // undefined, not null: Pyodide gives Python None for undefined (null is its own jsnull).
+  const post = msg.replay ? (text) => postMessage({ type: "position", position: JSON.parse(text) }) : undefined;
   const begun = JSON.parse(start(msg.source, msg.game, msg.games, msg.seed, msg.first || 0, post));
   if (begun.error) {
     postMessage({ type: "error", error: begun.error });
@@ -126,7 +127,13 @@ function run([start, advance], msg) {
 self.onmessage = async (event) => {
   const msg = event.data;
   const fns = await booting;
-  if (msg.type === "run") run(fns, msg);
+  if (msg.type === "run") {
+    try {
+      run(fns, msg);
+    } catch (err) {
+      postMessage({ type: "failed", message: String((err && err.message) || err) });
+    }
+  }
   else if (msg.type === "choose") {
     const answer = JSON.parse(fns[2](msg.source, JSON.stringify(msg.state)));
     postMessage({ type: "move", id: msg.id, answer });

@@ -5,6 +5,7 @@
 # Export and import of saved games (transfer.py), on the home screen.
 from js import document
 
+from botlab import BotLab
 from dom import el
 from records import RecordsView
 from replayview import ReplayView
@@ -26,6 +27,7 @@ class Features:
         self.replay = ReplayView(game, self.screens, catalog["limits"])
         self.records = RecordsView(game, self.screens, catalog["variants"])
         self.transfer = Transfer(game, catalog["limits"])
+        self.botlab = BotLab(self.screens, catalog["variants"])
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -48,6 +50,7 @@ class Features:
         self.replay.relabel()
         self.records.relabel()
         self.transfer.relabel()
+        self.botlab.relabel()
 
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...)."""

@@ -119,6 +119,8 @@ class Home:
             self.open_library()
         elif choice == "records":
             self.features.records.open_now()
+        elif choice == "botlab":
+            self.features.botlab.open_now()
 
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""

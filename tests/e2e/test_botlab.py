@@ -1,0 +1,124 @@
+"""The Bot lab (static/ui/screens/botlab.py, static/js/bot-lab.mjs, static/js/bot-worker.mjs,
+generala/bots.py): a bot written in the page runs in a worker of its own, its mean matches
+the same file's in CPython, Stop and the time limit stop a bot that never returns, an error
+shows its traceback and position, and a saved bot is kept in this browser."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from gamepage import open_botlab
+
+from generala import bots
+
+RUN_TIMEOUT = 300_000
+LOOP = "def play(turn):\n    while True:\n        pass\n"
+RAISES = "def play(turn):\n    return helper(turn)\n\n\ndef helper(turn):\n    return turn.dice[9]\n"
+ILLEGAL = "def play(turn):\n    return 'sevens'\n"
+SLOW_LATER = ("import time\n\ndef play(turn):\n    if turn.turn == 3:\n        while True:\n"
+              "            pass\n    return turn.best()\n")
+
+
+@pytest.fixture(scope="module")
+def lab(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    boot(page)
+    open_botlab(page)
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def page(lab):
+    page, guard = lab
+    guard.problems.clear()
+    yield page
+    guard.collect_error_boxes()
+    if guard.problems:
+        pytest.fail("the browser reported problems:\n" + guard.report(), pytrace=False)
+
+
+def run(page, code: str, game: str = "argentine", games: int = 1000, wait: str = "done,error"):
+    page.evaluate("t => window.generala.botlab.setCode(t)", code)
+    page.select_option("#lab-game", game)
+    page.fill("#lab-games", str(games))
+    page.click("#lab-run")
+    page.wait_for_selector("#botlab[data-state=running], #botlab[data-state=done], #botlab[data-state=error]")
+    states = wait.split(",")
+    page.wait_for_function("s => s.includes(document.getElementById('botlab').dataset.state)", arg=states,
+                           timeout=RUN_TIMEOUT)
+    return page.get_attribute("#botlab", "data-state")
+
+
+@pytest.mark.parametrize("name", bots.EXAMPLES)
+def test_each_example_matches_the_same_file_in_cpython(page, name):
+    source = bots.example_source(name)
+    assert run(page, source) == "done"
+    mean = float(page.get_attribute("#lab-mean", "data-mean"))
+    cpython = bots.run(source, "argentine", 1000, seed=0)
+    assert abs(mean - cpython["mean"]) <= 3 * cpython["se"], (mean, cpython["mean"], cpython["se"])
+    # the charts are drawn, each with its table
+    for ident in ("lab-means", "lab-histogram", "lab-boxes"):
+        assert page.locator(f"#{ident} svg").count() >= 1
+        assert page.locator(f"#{ident} table tbody tr").count() >= 1
+    rows = page.locator("#lab-histogram table tbody tr td:last-child").all_text_contents()
+    assert sum(int(r) for r in rows) == 1000
+    assert page.locator("#lab-boxes table tbody tr").count() == 11
+
+
+def test_stop_ends_a_bot_that_never_returns(page):
+    page.evaluate("t => window.generala.botlab.setCode(t)", LOOP)
+    page.fill("#lab-games", "100")
+    page.click("#lab-run")
+    page.wait_for_selector("#botlab[data-state=running]")
+    page.click("#lab-stop")
+    page.wait_for_selector("#botlab[data-state=stopped]")
+    assert page.is_enabled("#lab-run")
+    # the lab runs again after a Stop (a new worker)
+    assert run(page, bots.example_source("lazy"), games=100) == "done"
+
+
+def test_the_time_limit_ends_a_move_that_never_returns_and_says_where(page):
+    assert run(page, SLOW_LATER, games=100) == "error"
+    page.wait_for_selector("#lab-error h3")
+    assert "more than" in page.text_content("#lab-error")
+    position = page.text_content("#lab-position")
+    assert "3" in position  # the third turn
+    page.wait_for_selector("#lab-position dd")
+
+
+def test_a_bot_that_raises_shows_its_traceback(page):
+    assert run(page, RAISES, games=100) == "error"
+    trace = page.text_content("#lab-trace")
+    assert 'File "bot.py", line 6, in helper' in trace and "IndexError" in trace
+    assert page.locator("#lab-position dd").count() >= 4
+
+
+def test_an_illegal_move_shows_what_was_returned(page):
+    assert run(page, ILLEGAL, games=100) == "error"
+    assert "'sevens' is not a box" in page.text_content("#lab-error")
+    assert "'sevens'" in page.text_content("#lab-position")
+
+
+def test_a_bot_is_saved_renamed_and_deleted_in_this_browser(page):
+    page.evaluate("t => window.generala.botlab.setCode(t)", bots.example_source("lazy"))
+    page.fill("#lab-name", "Mine")
+    page.click("#lab-save")
+    page.wait_for_selector("#lab-saved option[value=Mine]", state="attached")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('generala.bots'))")
+    assert stored[-1]["name"] == "Mine" and "turn.best()" in stored[-1]["code"]
+    page.fill("#lab-name", "Mine 2")
+    page.click("#lab-rename")
+    page.wait_for_selector("#lab-saved option[value='Mine 2']", state="attached")
+    page.select_option("#lab-saved", "Mine 2")
+    with page.expect_download() as download:
+        page.click("#lab-export")
+    assert download.value.suggested_filename == "Mine_2.py"
+    page.click("#lab-delete")
+    page.wait_for_selector("#lab-saved option[value='Mine 2']", state="detached")
