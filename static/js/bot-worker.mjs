@@ -63,7 +63,11 @@ async function boot() {
       const same = pyodide.runPython(`
 import generala
 with open(${JSON.stringify(ENGINE_DIR + "/generala/BUILD")}, encoding="ascii") as f:
-    f.read().strip() == getattr(generala, "SNAPSHOT_BUILD", None)`);
+    same = f.read().strip() == getattr(generala, "SNAPSHOT_BUILD", None)
+if same:
+    import random
+    random.seed()  # the snapshot's generator was seeded at build time
+same`);
       if (!same) throw new Error("the snapshot holds another build of the engine");
     } catch (err) {
       await zip;

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine
-from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_library, open_setup
+from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_botlab, open_library, open_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -80,6 +80,14 @@ def all_states(gp: GamePage, lang: str) -> dict:
     check(p, "setup", found)
     open_library(p)
     check(p, "saved games", found)
+    open_botlab(p)
+    check(p, "bot lab", found)
+    p.evaluate("t => window.generala.botlab.setCode(t)", "def play(turn):\n    return turn.best()\n")
+    p.fill("#lab-games", "100")
+    p.click("#lab-run")
+    p.wait_for_selector("#botlab[data-state=done]", timeout=120_000)
+    p.eval_on_selector_all("#botlab details", "ds => ds.forEach(d => { d.open = true; })")
+    check(p, "bot lab results", found)
 
     # mid-turn, two dice held
     gp.new_game("argentine", ("Ana", "Beto"), seed=5)
