@@ -242,8 +242,8 @@ def bot_lab(page, suffix: str):
     page.fill("#lab-games", "1000")
     page.click("#lab-run")
     page.wait_for_selector("#botlab[data-state=done]", timeout=300_000)
-    page.eval_on_selector("#lab-results", "r => r.scrollIntoView()")
-    shoot(page, f"botlab-{suffix}.png", full=True)
+    page.eval_on_selector("#lab-run", "r => r.scrollIntoView()")
+    shoot(page, f"botlab-{suffix}.png")
 
 
 def main(argv=None):

@@ -19,6 +19,8 @@ CSS = "./static/css/botlab.css"
 STORE = "generala.bots"
 GAMES_MIN, GAMES_MAX, GAMES_STEP = 100, 10000, 100
 RUNNING = ("running", "replaying")
+# The kinds of a bot's error (generala/bots.py BotError), each with its heading.
+ERRORS = ("exception", "illegal", "timeout", "load")
 W = 320
 
 
@@ -285,7 +287,7 @@ class BotLab:
         clear(self.example)
         names = list(self.examples()) or ["lazy", "chase", "planner"]
         for n in names:
-            self.example.appendChild(el("option", None, words.t("lab.example_" + n), {"value": n}))
+            self.example.appendChild(el("option", None, words.t("lab.example." + n), {"value": n}))
 
     def find(self, name):
         for b in self.bots:
@@ -399,7 +401,7 @@ class BotLab:
             if code:
                 self.lab.setCode(code)
                 self.current = None
-                self.note(words.t("lab.example_loaded", name=words.t("lab.example_" + str(self.example.value))))
+                self.note(words.t("lab.example_loaded", name=words.t("lab.example." + str(self.example.value))))
         elif action == "save":
             self.save()
         elif action == "load":
@@ -471,7 +473,8 @@ class BotLab:
     def draw_error(self, err):
         box = self.error
         clear(box)
-        box.appendChild(el("h3", None, words.t("lab.error_" + err.get("kind", "exception"))))
+        kind = err.get("kind")
+        box.appendChild(el("h3", None, words.t("lab.error." + (kind if kind in ERRORS else "exception"))))
         box.appendChild(el("p", "lab-error-message", err.get("message", ""), {"lang": "en"}))
         if err.get("trace"):
             box.appendChild(el("pre", "lab-code lab-trace", err["trace"], {"lang": "en", "tabindex": "0",
@@ -486,13 +489,13 @@ class BotLab:
                 value = pos[key]
                 if key == "dice":
                     value = " ".join(str(d) for d in value)
-                dl.appendChild(el("dt", None, words.t("lab.pos_" + key)))
+                dl.appendChild(el("dt", None, words.t("lab.pos." + key)))
                 dl.appendChild(el("dd", None, value))
             box.appendChild(dl)
             sheet = pos.get("sheet") or {}
             rows = [[words.box(b), "" if v is None else words.num(v)] for b, v in sheet.items()]
             if rows:
-                box.appendChild(table(words.t("lab.pos_sheet"), [words.t("lab.box"), words.t("lab.points")], rows))
+                box.appendChild(table(words.t("lab.pos.sheet"), [words.t("lab.box"), words.t("lab.points")], rows))
         box.hidden = False
 
     def draw_results(self, res):
