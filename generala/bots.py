@@ -513,28 +513,65 @@ def advance(budget: float = 0.1) -> dict:
     return out
 
 
-def choose(source: str, state: dict) -> dict:
-    """One move of a saved bot in a game (the page's bot worker): ``state`` holds the
-    ``game`` (variant name), ``options``, ``dice``, ``rolls`` made, ``sheets`` (every
-    side's) and ``side``. Answers ``{"move": ...}`` (keep: ``{"keep": [positions]}``, fill:
-    the engine's score action) or ``{"error": ...}``."""
+def state_of(game: Game) -> dict:
+    """The plain state of a game at a saved bot's move (``op bot``'s ``ask``): what
+    :func:`choose` needs to make the bot's :class:`Turn`, and nothing of the engine's."""
+    return {
+        "game": game.rules.name,
+        "options": dict(game.rules.options),
+        "dice": list(game.dice),
+        "rolls": game.rolls,
+        "sheets": [dict(s) for s in game.sheets],
+        "side": game.current,
+        "turn": game.round,
+    }
+
+
+#: The page's seat worker: one player per bot source and seat (``Bot()`` made once, so
+#: a class keeps its notes from move to move of a game).
+_SEATS: dict = {}
+
+
+def choose(source: str, state: dict, seat: str = "") -> dict:
+    """One move of a saved bot in a game (the page's bot worker): ``state`` is
+    :func:`state_of`'s (``game``, ``options``, ``dice``, ``rolls`` made, ``sheets`` of every
+    side, ``side``, ``turn``). Answers ``{"move": ...}`` (keep: ``{"keep": [positions]}``,
+    fill: the engine's score action), checked here as in a run, or ``{"error": ...}``
+    (an exception, an illegal move, a move past ``LIMIT`` seconds). ``seat`` names the
+    game's seat, so a class ``Bot`` is made once for it."""
     rules = variant(state["game"], **state.get("options", {}))
     sheets = state["sheets"]
     game = Game(rules, [f"s{i}" for i in range(len(sheets))], None, rolloff=False)
     game.sheets = [dict(s) for s in sheets]
     side = state["side"]
     game.order = tuple(range(len(sheets)))
-    filled = sum(v is not None for v in sheets[side].values())
-    game.turn = (filled // rules.boxes_per_turn) * len(sheets) + side
+    turn_no = state.get("turn")
+    if turn_no is None:
+        turn_no = sum(v is not None for v in sheets[side].values()) // rules.boxes_per_turn + 1
+    game.turn = (turn_no - 1) * len(sheets) + side
     game.dice = tuple(state["dice"])
     game.rolls = state["rolls"]
+    key = (seat, source) if seat else None
+    move = None
     try:
-        play = load(source)()
+        play = _SEATS.get(key) if key else None
+        if play is None:
+            play = load(source)()
+            if key:
+                if len(_SEATS) > 16:
+                    _SEATS.clear()
+                _SEATS[key] = play
         turn = Turn(game)
+        start = time.perf_counter()
         move = play(turn)
+        spent = time.perf_counter() - start
+        if spent > LIMIT:
+            raise BotError("timeout", f"the move took {spent:.2f} s, more than {LIMIT:g} s")
         return {"move": to_action(game, move)}
     except BotError as err:
+        if err.position is None:
+            err.position = position(game, 1, 0, move)
         return {"error": err.to_json()}
     except Exception as exc:  # noqa: BLE001 - the bot's own error
         return {"error": BotError("exception", f"{type(exc).__name__}: {exc}",
-                                  _bot_trace(exc, "bot.py"), None).to_json()}
+                                  _bot_trace(exc, "bot.py"), position(game, 1, 0)).to_json()}

@@ -220,11 +220,21 @@ function seatWorker() {
   return seat;
 }
 
+/** Boot the seat's worker ahead of a bot's first move (a game with a bot's side is shown). */
+botlab.warmSeat = function warmSeat() { seatWorker(); };
+
 /** A saved bot's move: resolves to JSON text {move} or {error}; a move past the limit
- *  (the worker silent for longer than it) ends that worker and answers a timeout. */
-botlab.choose = async function choose(source, stateJson) {
+ *  (the worker silent for longer than it) ends that worker and answers a timeout. The
+ *  state is the engine's (op bot's `ask`); `seat` names the game's seat (a class Bot is
+ *  made once for it). A worker that fails to boot answers an error too. */
+botlab.choose = async function choose(source, stateJson, seatName) {
   const s = seatWorker();
-  await s.ready;
+  try {
+    await s.ready;
+  } catch (err) {
+    if (seat === s) seat = null;
+    return JSON.stringify({ error: { kind: "load", message: String((err && err.message) || err), trace: "", position: null } });
+  }
   const id = ++seatCalls;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -236,7 +246,7 @@ botlab.choose = async function choose(source, stateJson) {
       clearTimeout(timer);
       resolve(JSON.stringify(answer));
     });
-    s.worker.postMessage({ type: "choose", id, source, state: JSON.parse(stateJson) });
+    s.worker.postMessage({ type: "choose", id, source, state: JSON.parse(stateJson), seat: String(seatName || "") });
   });
 };
 

@@ -13,7 +13,8 @@
 //   worker -> page  {type: "position", position}                     replay only: before
 //                                                                    each move
 //   worker -> page  {type: "results", results} | {type: "error", error}
-//   page -> worker  {type: "choose", id, source, state} -> {type: "move", id, answer}
+//   page -> worker  {type: "choose", id, source, state, seat} -> {type: "move", id, answer}
+//                   (a saved bot's move in a game: bots.choose; `seat` names the game's seat)
 import { loadPyodide } from "../../vendor/pyodide/314.0.7/pyodide.mjs";
 
 const PYODIDE_URL = new URL("../../vendor/pyodide/314.0.7/", import.meta.url).href;
@@ -90,8 +91,8 @@ def _start(source, game, games, seed, first, post):
 def _advance(budget):
     return json.dumps(bots.advance(budget))
 
-def _choose(source, state):
-    return json.dumps(bots.choose(source, json.loads(state)))
+def _choose(source, state, seat):
+    return json.dumps(bots.choose(source, json.loads(state), seat))
 
 def _examples():
     return json.dumps({name: bots.example_source(name) for name in bots.EXAMPLES})
@@ -139,7 +140,7 @@ self.onmessage = async (event) => {
     }
   }
   else if (msg.type === "choose") {
-    const answer = JSON.parse(fns[2](msg.source, JSON.stringify(msg.state)));
+    const answer = JSON.parse(fns[2](msg.source, JSON.stringify(msg.state), String(msg.seat || "")));
     postMessage({ type: "move", id: msg.id, answer });
   }
 };

@@ -269,7 +269,9 @@ FIELD_VALUES = {
                                st.one_of(st.booleans(), st.integers(-1, 12), st.floats())),
     "sides": st.lists(st.one_of(st.text(max_size=5), st.fixed_dictionaries(
         {"name": st.text(max_size=5)}, optional={"members": st.lists(st.text(max_size=4), max_size=3),
-                                                 "player": st.sampled_from(["human", "ai:random", "ai:x"])})),
+                                                 "player": st.sampled_from(["human", "ai:random", "ai:x", "bot"]),
+                                                 "bot": st.sampled_from([{"name": "b", "hash": "0a"},
+                                                                         {"name": "", "hash": "zz"}])})),
                       max_size=9),
     "seed": st.integers(-5, 2 ** 64), "sheet": st.booleans(), "order": st.lists(st.integers(-1, 3), max_size=4),
     "save": saves(), "die": st.integers(-1, 11), "dice": dice,
@@ -283,6 +285,8 @@ FIELD_VALUES = {
                       st.builds(json.dumps, saves()), st.text(max_size=20)),
     "top": st.integers(-1, 2 ** 70), "on": st.booleans(),
     "budget_ms": st.one_of(st.integers(-1, 5), st.floats()),
+    "move": st.one_of(st.fixed_dictionaries({"keep": st.lists(st.integers(-1, 10), max_size=11)}),
+                      st.fixed_dictionaries({"score": boxes}), json_values),
     "x": json_values,
 }
 

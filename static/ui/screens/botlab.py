@@ -11,12 +11,12 @@ import json
 import js
 
 import words
+from botseat import load_bots, save_bots
 from chart import node as svg
 from dom import byid, clear, el, on
 from screens import section, spawn
 
 CSS = "./static/css/botlab.css"
-STORE = "generala.bots"
 GAMES_MIN, GAMES_MAX, GAMES_STEP = 100, 10000, 100
 RUNNING = ("running", "replaying")
 # The kinds of a bot's error (generala/bots.py BotError), each with its heading.
@@ -32,19 +32,6 @@ def fixed(x, places=2):
 
 def percent(x):
     return fixed(100 * x, 1) + " %"
-
-
-def load_bots():
-    try:
-        raw = js.generala.storage.get(STORE)
-        items = json.loads(str(raw)) if raw else []
-        return [b for b in items if isinstance(b, dict) and "name" in b and "code" in b]
-    except Exception:
-        return []
-
-
-def save_bots(items):
-    js.generala.storage.set(STORE, json.dumps(items))
 
 
 def table(caption, heads, rows, cls="lab-table"):
