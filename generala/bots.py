@@ -542,7 +542,9 @@ def choose(source: str, state: dict, seat: str = "") -> dict:
     rules = variant(state["game"], **state.get("options", {}))
     sheets = state["sheets"]
     game = Game(rules, [f"s{i}" for i in range(len(sheets))], None, rolloff=False)
-    game.sheets = [dict(s) for s in sheets]
+    # each sheet in sheet order, whatever order its keys came in (the page's MicroPython
+    # does not keep a dict's order): the bot sees the same turn as in CPython
+    game.sheets = [{box: s.get(box) for box in rules.categories} for s in sheets]
     side = state["side"]
     game.order = tuple(range(len(sheets)))
     turn_no = state.get("turn")

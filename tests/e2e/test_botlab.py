@@ -1,16 +1,21 @@
 """The Bot lab (static/ui/screens/botlab.py, static/js/bot-lab.mjs, static/js/bot-worker.mjs,
 generala/bots.py): a bot written in the page runs in a worker of its own, its mean matches
 the same file's in CPython, Stop and the time limit stop a bot that never returns, an error
-shows its traceback and position, and a saved bot is kept in this browser."""
+shows its traceback and position, a saved bot is kept in this browser, and a saved bot
+plays a seat in a hot-seat game to the end (its moves the bot's own)."""
 from __future__ import annotations
 
 import math
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
-from gamepage import open_botlab
+import time
 
-from generala import bots
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from gamepage import GamePage, open_botlab, open_setup
+from test_ai_play import CURRENT_SAVE, best_box_on_page, person_can_roll, wait_person_or_over
+
+from generala import Game, bots
+from generala.variants import variant
 
 RUN_TIMEOUT = 300_000
 LOOP = "def play(turn):\n    while True:\n        pass\n"
@@ -122,3 +127,68 @@ def test_a_bot_is_saved_renamed_and_deleted_in_this_browser(page):
     assert download.value.suggested_filename == "Mine_2.py"
     page.click("#lab-delete")
     page.wait_for_selector("#lab-saved option[value='Mine 2']", state="detached")
+
+
+def fnv(text: str) -> str:
+    """static/ui/players/botseat.py source_hash, in CPython."""
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def bots_moves_check(save: dict, side: int, source: str) -> int:
+    """Replay the save in CPython: every hold and box of ``side`` after a roll is the move the
+    bot's file answers there (bots.choose on the engine's state). The moves checked."""
+    checked = 0
+    history = save["history"]
+    for k, action in enumerate(history):
+        if not ("hold" in action or "score" in action):
+            continue
+        game = Game.from_json(dict(save, history=history[:k]))
+        if game.current == side and game.rolls and "hold" not in game.history[-1]:
+            move = bots.choose(source, bots.state_of(game), "check")["move"]
+            if "keep" in move:
+                assert sorted(move["keep"]) == action["hold"], (move, action)
+            else:
+                assert move["score"] == action["score"], (move, action)
+            checked += 1
+    return checked
+
+
+@pytest.mark.cross_engine
+def test_a_saved_bot_plays_a_seat_in_a_hot_seat_game_to_the_end(page):
+    source = bots.example_source("chase")
+    page.evaluate("t => window.generala.botlab.setCode(t)", source)
+    page.fill("#lab-name", "Chaser")
+    page.click("#lab-save")
+    page.wait_for_selector("#lab-saved option[value=Chaser]", state="attached")
+    page.emulate_media(reduced_motion="reduce")  # the computer's pace: at once
+    gp = GamePage(page)
+    open_setup(page, "hotseat")
+    page.check('input[data-variant="argentine"]')
+    rows = page.locator("#sides > li")
+    rows.nth(0).locator(".side-name").fill("Ana")
+    rows.nth(1).locator(".side-name").fill("")
+    rows.nth(1).locator(".player").select_option("bot:Chaser")
+    assert rows.nth(1).locator(".player option[value='bot:Chaser']").inner_text() == "Bot: Chaser"
+    page.click("#start")
+    page.wait_for_selector("#board", state="visible")
+    deadline = time.monotonic() + 300
+    ana_turns = 0
+    while not page.is_visible("#over"):
+        wait_person_or_over(gp, deadline)
+        if person_can_roll(gp) and page.is_hidden("#over"):
+            gp.roll()
+            gp.score(best_box_on_page(gp))
+            ana_turns += 1
+    gp.settled()
+    save = page.evaluate(CURRENT_SAVE)
+    game = Game.from_json(save)
+    assert game.over and ana_turns == variant("argentine").turns
+    assert save["sides"][1] == {"name": "Chaser", "members": ["Chaser"], "player": "bot",
+                                "bot": {"name": "Chaser", "hash": fnv(source)}}
+    assert gp.totals() == game.totals()
+    assert page.is_hidden("#ai-note")  # no failure, nothing missing
+    # every move of the bot's side was the bot's (none the stand-in's)
+    assert bots_moves_check(save, 1, source) >= variant("argentine").turns

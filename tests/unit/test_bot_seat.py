@@ -142,3 +142,14 @@ def test_a_bot_that_fails_in_a_seat_answers_an_error_not_a_move():
     assert bots.choose("def play(t):\n    return 'nope'\n", ask)["error"]["kind"] == "illegal"
     assert bots.choose("def play(t):\n    import time\n    time.sleep(1.05)\n    return t.best()\n",
                        ask)["error"]["kind"] == "timeout"
+
+
+def test_the_bot_sees_its_sheet_in_sheet_order_whatever_order_the_state_came_in():
+    session = app.Session()
+    new(session, [bot_side()])
+    bot_step(session, LAZY)
+    ask = session.handle({"op": "bot"})["ask"]
+    shuffled = dict(ask, sheets=[dict(reversed(list(s.items()))) for s in ask["sheets"]])
+    source = "def play(turn):\n    return turn.open_boxes[0]\n"
+    assert bots.choose(source, shuffled)["move"] == bots.choose(source, ask)["move"]
+    assert bots.choose(source, shuffled)["move"]["score"] == "ones"
