@@ -10,7 +10,7 @@ import math
 import pytest
 import time
 
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, wait_ready
 from gamepage import GamePage, open_botlab, open_setup
 from test_ai_play import CURRENT_SAVE, best_box_on_page, person_can_roll, wait_person_or_over
 
@@ -129,6 +129,44 @@ def test_a_bot_is_saved_renamed_and_deleted_in_this_browser(page):
     page.wait_for_selector("#lab-saved option[value='Mine 2']", state="detached")
 
 
+def start_hot_seat(page, bot: str):
+    """A hot-seat game: Ana (a person) and the saved bot ``bot`` (its seat named after it)."""
+    page.emulate_media(reduced_motion="reduce")  # the computer's pace: at once
+    open_setup(page, "hotseat")
+    page.check('input[data-variant="argentine"]')
+    rows = page.locator("#sides > li")
+    rows.nth(0).locator(".side-name").fill("Ana")
+    rows.nth(1).locator(".side-name").fill("")
+    rows.nth(1).locator(".player").select_option("bot:" + bot)
+    page.click("#start")
+    page.wait_for_selector("#board", state="visible")
+
+
+def ana_plays_until(page, gp: GamePage, done, deadline: float) -> int:
+    """Ana rolls once and fills the best box each turn, until ``done()`` or the game is over;
+    her turns."""
+    turns = 0
+    while not page.is_visible("#over") and not done():
+        wait_person_or_over(gp, deadline)
+        if done():
+            break
+        if person_can_roll(gp) and page.is_hidden("#over"):
+            gp.roll()
+            gp.score(best_box_on_page(gp))
+            turns += 1
+    return turns
+
+
+def save_bot(page, name: str, source: str):
+    """Save ``source`` as the bot ``name`` in the lab (opened when it is not on screen)."""
+    if not page.is_visible("#botlab"):
+        open_botlab(page)
+    page.evaluate("t => window.generala.botlab.setCode(t)", source)
+    page.fill("#lab-name", name)
+    page.click("#lab-save")
+    page.wait_for_selector(f"#lab-saved option[value='{name}']", state="attached")
+
+
 def fnv(text: str) -> str:
     """static/ui/players/botseat.py source_hash, in CPython."""
     h = 0xCBF29CE484222325
@@ -159,29 +197,11 @@ def bots_moves_check(save: dict, side: int, source: str) -> int:
 @pytest.mark.cross_engine
 def test_a_saved_bot_plays_a_seat_in_a_hot_seat_game_to_the_end(page):
     source = bots.example_source("chase")
-    page.evaluate("t => window.generala.botlab.setCode(t)", source)
-    page.fill("#lab-name", "Chaser")
-    page.click("#lab-save")
-    page.wait_for_selector("#lab-saved option[value=Chaser]", state="attached")
-    page.emulate_media(reduced_motion="reduce")  # the computer's pace: at once
+    save_bot(page, "Chaser", source)
     gp = GamePage(page)
-    open_setup(page, "hotseat")
-    page.check('input[data-variant="argentine"]')
-    rows = page.locator("#sides > li")
-    rows.nth(0).locator(".side-name").fill("Ana")
-    rows.nth(1).locator(".side-name").fill("")
-    rows.nth(1).locator(".player").select_option("bot:Chaser")
-    assert rows.nth(1).locator(".player option[value='bot:Chaser']").inner_text() == "Bot: Chaser"
-    page.click("#start")
-    page.wait_for_selector("#board", state="visible")
-    deadline = time.monotonic() + 300
-    ana_turns = 0
-    while not page.is_visible("#over"):
-        wait_person_or_over(gp, deadline)
-        if person_can_roll(gp) and page.is_hidden("#over"):
-            gp.roll()
-            gp.score(best_box_on_page(gp))
-            ana_turns += 1
+    start_hot_seat(page, "Chaser")
+    assert page.inner_text("#sides .player option[value='bot:Chaser'] >> nth=1") == "Bot: Chaser"
+    ana_turns = ana_plays_until(page, gp, lambda: False, time.monotonic() + 300)
     gp.settled()
     save = page.evaluate(CURRENT_SAVE)
     game = Game.from_json(save)
@@ -192,3 +212,36 @@ def test_a_saved_bot_plays_a_seat_in_a_hot_seat_game_to_the_end(page):
     assert page.is_hidden("#ai-note")  # no failure, nothing missing
     # every move of the bot's side was the bot's (none the stand-in's)
     assert bots_moves_check(save, 1, source) >= variant("argentine").turns
+
+
+BROKEN = ("def play(turn):\n    if turn.turn == 2 and turn.roll == 1:\n"
+          "        raise ValueError('no luck today')\n    return turn.best()\n")
+
+
+def test_a_bot_that_fails_or_is_gone_never_stops_the_game(page):
+    """A bot that raises: the strong heuristic level finishes that turn and the bar says
+    why; a bot deleted from this browser: its game loads, says so, and the heuristic level
+    plays its turns to the end."""
+    save_bot(page, "Broken", BROKEN)
+    gp = GamePage(page)
+    start_hot_seat(page, "Broken")
+    deadline = time.monotonic() + 300
+    failed = lambda: "no luck today" in page.inner_text("#ai-note")  # noqa: E731
+    ana_plays_until(page, gp, failed, deadline)
+    note = page.inner_text("#ai-note")
+    assert "Broken" in note and "The bot raised an exception" in note and "ValueError: no luck today" in note
+    # the bot's own worker failed, never the game's: the game goes on
+    page.evaluate("""() => {
+      const bots = JSON.parse(localStorage.getItem('generala.bots')).filter(b => b.name !== 'Broken');
+      localStorage.setItem('generala.bots', JSON.stringify(bots));
+    }""")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#board", state="visible")
+    page.wait_for_selector("#ai-note:not([hidden])")
+    assert "no longer kept in this browser" in page.inner_text("#ai-note")
+    ana_plays_until(page, gp, lambda: False, deadline)
+    gp.settled()
+    game = Game.from_json(page.evaluate(CURRENT_SAVE))
+    assert game.over and game.sides[1].bot == {"name": "Broken", "hash": fnv(BROKEN)}
+    assert gp.totals() == game.totals()
