@@ -335,30 +335,39 @@ class Computer:
         move the engine then plays; a failing bot's turn is finished by the heuristic level."""
         view = self.bar.view
         key = self.turn_key
-        reply = await engine_client.call({"op": "bot"}, quiet=True)
-        if not reply.get("ok") or "ask" not in reply:
-            self.stepped(reply)
-            return
-        seat = str(self.game.keeper.gid) + ":" + str(view["current"])
-        answer = json.loads(str(await js.generala.botlab.choose(code, json.dumps(reply["ask"]), seat)))
-        if self.bar.view is not view or self.turn_key != key:  # the board moved on meanwhile
-            self.sent = False
-            self.schedule()
-            return
-        if "move" in answer:
-            reply = await engine_client.call({"op": "bot", "move": answer["move"]}, quiet=True)
-            if reply.get("ok"):
+        try:
+            reply = await engine_client.call({"op": "bot"}, quiet=True)
+            if not reply.get("ok") or "ask" not in reply:
                 self.stepped(reply)
                 return
-            error = {"kind": "illegal", "message": words.refusal(reply)}
-        else:
-            error = answer.get("error") or {}
+            seat = str(self.game.keeper.gid) + ":" + str(view["current"])
+            moment = self.moment(view)
+            answer = json.loads(str(await js.generala.botlab.choose(code, json.dumps(reply["ask"]), seat)))
+            if self.turn_key != key or self.bar.view is None or self.moment(self.bar.view) != moment:
+                self.sent = False  # the board moved on meanwhile (Undo, another game): ask again
+                self.schedule()
+                return
+            if "move" in answer:
+                reply = await engine_client.call({"op": "bot", "move": answer["move"]}, quiet=True)
+                if reply.get("ok"):
+                    self.stepped(reply)
+                    return
+                error = {"kind": "illegal", "message": words.refusal(reply)}
+            else:
+                error = answer.get("error") or {}
+        except Exception as err:  # the bot's worker or its answer failed: the game goes on
+            error = {"kind": "load", "message": str(err)}
         name = view["sides"][view["current"]]["name"]
         kind = error.get("kind") if error.get("kind") in ("exception", "illegal", "timeout", "load") else "exception"
         self.bot_failure = words.t("bot.failed", name=name, bot=view["acting"]["bot"]["name"],
                                    what=words.t("lab.error." + kind), error=str(error.get("message") or ""))
         self.stand_in = key
         engine_client.send({"op": "ai"}, self.stepped, quiet=True)
+
+    def moment(self, view):
+        """Where a bot's turn stands: a move answered for another moment is not played."""
+        return (str(self.game.keeper.gid), view["current"], view["round"], view["rolls"],
+                tuple(view["dice"] or ()), tuple(view["held"] or ()))
 
     def stepped(self, reply):
         self.sent = False
