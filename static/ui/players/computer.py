@@ -268,9 +268,9 @@ class Computer:
         for side in bots:
             code, changed = botseat.find(side["bot"])
             if code is None:
-                lines.append(words.t("bot.missing", bot=side["bot"]["name"], name=side["name"]))
+                lines.append(words.t("bot.missing", bot=side["bot"]["name"]))
             elif changed:
-                lines.append(words.t("bot.changed", bot=side["bot"]["name"], name=side["name"]))
+                lines.append(words.t("bot.changed", bot=side["bot"]["name"]))
         text = " ".join(lines)
         if bots and not view["over"]:
             js.generala.botlab.warmSeat()  # the bot's worker boots while the first turns are played
@@ -357,10 +357,9 @@ class Computer:
                 error = answer.get("error") or {}
         except Exception as err:  # the bot's worker or its answer failed: the game goes on
             error = {"kind": "load", "message": str(err)}
-        name = view["sides"][view["current"]]["name"]
         kind = error.get("kind") if error.get("kind") in ("exception", "illegal", "timeout", "load") else "exception"
-        self.bot_failure = words.t("bot.failed", name=name, bot=view["acting"]["bot"]["name"],
-                                   what=words.t("lab.error." + kind), error=str(error.get("message") or ""))
+        said = str(error.get("message") or "") or words.t("lab.error." + kind)
+        self.bot_failure = words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said)
         self.stand_in = key
         engine_client.send({"op": "ai"}, self.stepped, quiet=True)
 

@@ -720,9 +720,9 @@ WORDS = {
     "lab.error.load": "The bot's file could not be loaded",
     # a saved bot at the table (players/botseat.py, computer.py)
     "setup.bot": "Bot: {name}",
-    "bot.failed": "{name} (the bot {bot}) stopped: {what}. {error} The strong heuristic computer finished its turn.",
-    "bot.missing": "The bot {bot}, who plays {name}, is no longer kept in this browser: the strong heuristic computer plays its turns.",
-    "bot.changed": "The bot {bot}, who plays {name}, has changed since this game began: its new code plays.",
+    "bot.failed": "The bot {bot} stopped ({error}); the computer finished its turn.",
+    "bot.missing": "The bot {bot} is no longer kept in this browser: the computer plays its turns.",
+    "bot.changed": "The bot {bot} has changed since this game began: its new code plays.",
     "refusal.side.bot": "A bot's seat names a saved bot by its name and code, not {got}.",
     "refusal.seat.not_bot": "{name} is not played by a bot.",
     "refusal.seat.move": "A bot's move keeps some of the dice or fills a box, not {got}.",

@@ -704,9 +704,9 @@ WORDS = {
     "lab.error.load": "No se pudo cargar el archivo del bot",
     # a saved bot at the table (players/botseat.py, computer.py)
     "setup.bot": "Bot: {name}",
-    "bot.failed": "{name} (el bot {bot}) se detuvo: {what}. {error} La computadora heurística fuerte terminó su turno.",
-    "bot.missing": "El bot {bot}, que juega por {name}, ya no está guardado en este navegador: la computadora heurística fuerte juega sus turnos.",
-    "bot.changed": "El bot {bot}, que juega por {name}, ha cambiado desde que empezó esta partida: juega su código nuevo.",
+    "bot.failed": "El bot {bot} se detuvo ({error}); la computadora terminó su turno.",
+    "bot.missing": "El bot {bot} ya no está guardado en este navegador: la computadora juega sus turnos.",
+    "bot.changed": "El bot {bot} ha cambiado desde que empezó esta partida: juega su código nuevo.",
     "refusal.side.bot": "El puesto de un bot nombra un bot guardado por su nombre y su código, no {got}.",
     "refusal.seat.not_bot": "{name} no lo juega un bot.",
     "refusal.seat.move": "La jugada de un bot guarda algunos dados o llena una casilla, no {got}.",
