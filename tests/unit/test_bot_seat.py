@@ -5,6 +5,9 @@ its move with a plain state, which ``bots.choose`` (the bot's own worker in the 
 answers; the answer goes back to ``op bot`` and is checked like any move.
 """
 import json
+import sys
+import types
+from pathlib import Path
 
 import pytest
 
@@ -153,3 +156,44 @@ def test_the_bot_sees_its_sheet_in_sheet_order_whatever_order_the_state_came_in(
     source = "def play(turn):\n    return turn.open_boxes[0]\n"
     assert bots.choose(source, shuffled)["move"] == bots.choose(source, ask)["move"]
     assert bots.choose(source, shuffled)["move"]["score"] == "ones"
+
+
+@pytest.fixture
+def botseat():
+    """static/ui/players/botseat.py with a stand-in for `js` (storage.mjs: get/set)."""
+    store = {}
+    storage = types.SimpleNamespace(get=lambda k: store.get(k), set=lambda k, v: store.__setitem__(k, v))
+    stub = types.SimpleNamespace(generala=types.SimpleNamespace(storage=storage))
+    saved = sys.modules.get("js")
+    sys.modules["js"] = stub
+    path = str(Path(__file__).resolve().parents[2] / "static/ui/players")
+    sys.path.insert(0, path)
+    try:
+        sys.modules.pop("botseat", None)
+        import botseat
+        yield botseat
+    finally:
+        sys.path.remove(path)
+        sys.modules.pop("botseat", None)
+        if saved is None:
+            sys.modules.pop("js", None)
+        else:
+            sys.modules["js"] = saved
+
+
+def test_the_page_finds_a_seats_bot_by_its_code_then_its_name(botseat):
+    assert botseat.source_hash("abc") == "e71fa2190541574b"  # FNV-1a 64
+    heard = []
+    botseat.listen(lambda: heard.append(1))
+    botseat.save_bots([{"name": "Chaser", "code": CHASE}, {"name": "Lazy", "code": LAZY}])
+    assert heard == [1]
+    seat = botseat.seat_of("Chaser")
+    assert seat == {"name": "Chaser", "hash": botseat.source_hash(CHASE)}
+    Side("Chaser", (), "bot", seat)  # a seat the engine takes
+    assert botseat.find(seat) == (CHASE, False)
+    botseat.save_bots([{"name": "Renamed", "code": CHASE}, {"name": "Lazy", "code": LAZY}])
+    assert botseat.find(seat) == (CHASE, False)  # found by its code
+    botseat.save_bots([{"name": "Chaser", "code": LAZY}])
+    assert botseat.find(seat) == (LAZY, True)  # its name, its code changed
+    botseat.save_bots([])
+    assert botseat.find(seat) == (None, False) and botseat.seat_of("Chaser") is None

@@ -11,6 +11,7 @@ import js
 
 STORE = "generala.bots"
 _listeners = []
+_hashes = {}  # code -> its hash (the board looks its bots up at every drawing)
 
 
 def load_bots():
@@ -37,10 +38,17 @@ def listen(fn):
 
 def source_hash(text):
     """FNV-1a (64 bits) of the code's UTF-8 bytes, 16 hex digits."""
+    text = str(text)
+    known = _hashes.get(text)
+    if known is not None:
+        return known
     h = 0xCBF29CE484222325
-    for b in str(text).encode("utf-8"):
+    for b in text.encode("utf-8"):
         h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
+    if len(_hashes) > 32:
+        _hashes.clear()
+    _hashes[text] = "%016x" % h
+    return _hashes[text]
 
 
 def seat_of(name):

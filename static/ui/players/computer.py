@@ -152,7 +152,7 @@ class Computer:
         self.halted = None  # a turn that failed: not retried by itself
         self.solving = False  # this turn waits for the rules' value table
         self.stand_in = None  # a bot's turn the heuristic level finishes (the bot failed)
-        self.bot_failure = ""  # what the bot did wrong, shown until its next turn
+        self.bot_failure = ("", "")  # (game id, what its bot did wrong): shown until its next turn
         self.bot_note = ""  # the bar's note about bots, as last shown
         self.build_line()
         game.board.parts.add("computer", self.draw, self.prepare)
@@ -242,7 +242,7 @@ class Computer:
                 self.turn_key = key
                 self.skipping = False
                 if view["acting"].get("bot") is not None:
-                    self.bot_failure = ""  # a new turn of a bot: the last one's failure is old
+                    self.bot_failure = ("", "")  # a new turn of a bot: the last one's failure is old
             self.status.hidden = True  # the board's hint line says what it does (ui["computer"])
             self.skip_btn.hidden = False
             active = document.activeElement
@@ -263,7 +263,8 @@ class Computer:
     def draw_bot_note(self, view):
         """The bar's note about the bots at the table: one that failed in its last turn, one
         this browser no longer keeps, one whose code changed since the game began."""
-        lines = [self.bot_failure] if self.bot_failure else []
+        gid, failure = self.bot_failure
+        lines = [failure] if failure and gid == str(self.game.keeper.gid) else []
         bots = [side for side in view["sides"] if side.get("bot") is not None]
         for side in bots:
             code, changed = botseat.find(side["bot"])
@@ -359,7 +360,7 @@ class Computer:
             error = {"kind": "load", "message": str(err)}
         kind = error.get("kind") if error.get("kind") in ("exception", "illegal", "timeout", "load") else "exception"
         said = str(error.get("message") or "") or words.t("lab.error." + kind)
-        self.bot_failure = words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said)
+        self.bot_failure = (str(self.game.keeper.gid), words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said))
         self.stand_in = key
         engine_client.send({"op": "ai"}, self.stepped, quiet=True)
 
