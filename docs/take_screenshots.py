@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gamepage import GamePage, Mirror, board_menu, open_setup, play_turn  # noqa: E402
+from gamepage import GamePage, Mirror, board_menu, open_botlab, open_setup, play_turn  # noqa: E402
 from e2e_support import wake  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -280,6 +280,17 @@ def daily_pictures(browser, url):
         page.locator("#daily-section").screenshot(path=OUT / f"daily-home-{width}.png", animations="disabled")
         print(OUT / f"daily-home-{width}.png")
         ctx.close()
+def bot_lab(page, suffix: str):
+    """The Bot lab after a finished run of the planner example (1,000 games)."""
+    open_botlab(page)
+    page.select_option("#lab-example", "planner")
+    page.click("#lab-use-example")
+    page.select_option("#lab-game", "argentine")
+    page.fill("#lab-games", "1000")
+    page.click("#lab-run")
+    page.wait_for_selector("#botlab[data-state=done]", timeout=300_000)
+    page.eval_on_selector("#lab-run", "r => r.scrollIntoView()")
+    shoot(page, f"botlab-{suffix}.png")
 
 
 def main(argv=None):
@@ -289,6 +300,7 @@ def main(argv=None):
     ap.add_argument("--out", type=Path, default=OUT, help="where the pictures go (default: docs/screenshots)")
     ap.add_argument("--daily", action="store_true", help="only the daily challenge's pictures")
     ap.add_argument("--only", nargs="*", metavar="SET", help="some of 375 375-dark 1280 1280-dark (default: all)")
+    ap.add_argument("--lab-only", action="store_true", help="only the Bot lab's pictures")
     args = ap.parse_args(argv)
     OUT = args.out.resolve()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -318,6 +330,11 @@ def main(argv=None):
                     wake(page)  # a person arrives: the UI starts at once
                     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
                     page.wait_for_selector("#play-computer", state="visible")
+                    if args.lab_only:
+                        if scheme == "light":
+                            bot_lab(page, suffix)
+                        ctx.close()
+                        continue
                     shoot(page, f"home-{suffix}.png")
                     if suffix == "375":
                         open_setup(page, "custom")
@@ -329,6 +346,8 @@ def main(argv=None):
                     double_split(gp, suffix)
                     celebration(gp, suffix)
                     game_over(gp, suffix)
+                    if scheme == "light":
+                        bot_lab(page, suffix)
                     if suffix == "375":
                         clip(page, gp, OUT / "turn-375.gif")
                     ctx.close()

@@ -35,6 +35,10 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "import", "text": "..."}                        check an export file: its games
                                                            (id, when, finished, save, view), or why not
     {"op": "ai"}                                           one step of the computer side to play
+                                                           (a bot's side: the heuristic level
+                                                           stands in for the bot)
+    {"op": "bot"}                                          a bot's side: its roll, or {"ask": state}
+    {"op": "bot", "move": {"keep": [0, 1]} | score action} the bot's answer, checked and played
     {"op": "hint"}                                         the best choices now, with expected final scores
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
@@ -94,7 +98,13 @@ from .roller import MAX_SEED, SeededRoller
 from .save import dump
 from .variants import variant
 from .view import describe, events, moment, pair_choice, pair_previews, view
+from .actions import Score, ScoreTwo, action_from_json
 
+
+#: The computer level that plays a saved bot's move when the bot cannot (``op ai`` on a
+#: bot's side): its error, an illegal move, a move past the time limit, a bot no longer
+#: in the browser.
+STAND_IN = "ai:heuristic"
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
@@ -326,6 +336,8 @@ class Session:
             raise IllegalAction("game.over")
         side = game.current
         level = game.sides[side].player
+        if level == "bot":
+            level = STAND_IN
         if not level.startswith("ai:"):
             raise IllegalAction("ai.person", {"side": side, "name": game.sides[side].name})
         from .ai import players
@@ -342,6 +354,36 @@ class Session:
         reply = self._act(game, lambda: game.apply(action))
         reply["action"] = action
         return reply
+
+    def op_bot(self, req):
+        """One step of a saved bot's side. The bot's code never runs here: with no ``move``,
+        the engine rolls when a roll is due (the turn's first roll, or the roll after the
+        dice the bot kept), else answers ``{"ask": state}``, the plain state the page gives
+        the bot's own worker (generala/bots.py ``choose``). With ``move`` (its answer:
+        ``{"keep": [positions]}`` or a score action), the move is checked like any and
+        played; a refused one changes nothing (the page lets ``op ai`` stand in)."""
+        game = self._need_game()
+        if game.over:
+            raise IllegalAction("game.over")
+        side = game.current
+        if game.sides[side].player != "bot" or game.sheet_mode:
+            raise IllegalAction("seat.not_bot", {"side": side, "name": game.sides[side].name})
+        if game.rolls == 0 or "hold" in game.history[-1]:
+            return self._act(game, game.roll)
+        move = req.get("move")
+        if move is None:
+            from .bots import state_of
+            return {"ask": state_of(game)}
+        if set(move) == {"keep"}:
+            keep = move["keep"]
+            if not isinstance(keep, list) or not all(type(i) is int for i in keep) \
+                    or len(set(keep)) >= game.rules.dice:  # keeping every die is no move
+                raise IllegalAction("seat.move", {"got": shown(move)})
+            return self._act(game, lambda: game.hold(keep))
+        played = action_from_json(move)
+        if not isinstance(played, (Score, ScoreTwo)):
+            raise IllegalAction("seat.move", {"got": shown(move)})
+        return self._act(game, lambda: game.play(played))
 
     def op_hint(self, req):
         game = self._need_game()
@@ -621,6 +663,7 @@ _SIDES = _type(list, "sides", nullable=True)
 #: For every op, the fields it takes: name -> (check, required).
 FIELDS = {
     "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {}, "win": {},
+    "bot": {"move": (_type(dict, "object"), False)},
     "report": {},
     "new": {"variant": (_type(str, "variant"), False),
             "options": (_options, False),

@@ -9,6 +9,8 @@ from .errors import GeneralaError, InvalidInput
 from .game import Game
 from .refusals import shown
 from .roller import SeededRoller
+from .bots import EXAMPLES, BotError, alarm_guard, example_source
+from .bots import run as run_bot
 from .simulate import simulate
 from .strategies import STRATEGIES
 from .variants import VARIANTS, parse_option, variant
@@ -46,6 +48,10 @@ def main(argv=None) -> int:
     sim.add_argument("--strategy", "-s", action="append", choices=sorted(STRATEGIES),
                      help="one per side (repeatable); default: two 'chase' sides")
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bot", metavar="FILE",
+                     help="a bot's Python file (or an example's name: "
+                          + ", ".join(EXAMPLES) + "): games of that bot alone, automatic "
+                          "wins off (docs/bot-api.md)")
 
     link = sub.add_parser("link-play", help="a whole game by link between devices held in memory; "
                                            "JSON on stdout: each link's kind and length, the sheets, "
@@ -66,6 +72,8 @@ def main(argv=None) -> int:
     try:
         if args.command == "play":
             return play_game(rules_from_args(args), args.names, args.seed)
+        if args.command == "simulate" and args.bot:
+            return simulate_bot(args)
         if args.command == "simulate":
             summary = simulate(rules_from_args(args), args.strategy or ["chase", "chase"],
                                args.games, args.seed)
@@ -86,6 +94,30 @@ def main(argv=None) -> int:
     except GeneralaError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+
+
+def simulate_bot(args) -> int:
+    """``simulate --bot FILE``: the bot's results as JSON, or its error on stderr (exit 3)."""
+    if args.bot in EXAMPLES:
+        source, filename = example_source(args.bot), f"{args.bot}.py"
+    else:
+        with open(args.bot, encoding="utf-8") as f:
+            source, filename = f.read(), args.bot
+    options = {}
+    for item in args.option or []:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise InvalidInput("option.name_value", {"got": shown(item)})
+        options[name] = parse_option(args.variant, name, text)
+    try:
+        summary = run_bot(source, args.variant, args.games, args.seed, filename=filename,
+                          guard=alarm_guard(), options=options)
+    except BotError as err:
+        print(err, file=sys.stderr)
+        return 3
+    json.dump(summary, sys.stdout, indent=1)
+    print()
+    return 0
 
 
 HELP = """Commands: r = roll, h 1 3 = hold dice 1 and 3 (others roll), s BOX = score,

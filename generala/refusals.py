@@ -55,6 +55,7 @@ CODES: dict[str, str] = {
     "side.shape": "a side is a name or an object with a name, got {got}",
     "side.fields": "a side has a name, members and a player; not {fields}",
     "side.player": "player is 'human' or a computer level, got {got}",
+    "side.bot": "a bot's side has player 'bot' and a bot with a name and a source hash, got {got}",
     "name.type": "a name is text, got {got}",
     "name.empty": "a name cannot be empty",
     "name.too_long": "a name has at most {max} characters, got {length}: {got}",
@@ -121,6 +122,8 @@ CODES: dict[str, str] = {
     "save.daily": "the saved challenge is not that day's challenge: {got}",
     "ai.person": "{name} is played by a person",
     "ai.level": "unknown computer level {got}; levels: {levels}",
+    "seat.not_bot": "{name} is not played by a bot",
+    "seat.move": "a bot's move keeps some of the dice or fills a box, got {got}",
     "table.needed": "the value table {table} is not loaded",
     # --- histories: actions, the roll-off, replays ---------------------------------
     "action.shape": "an action is an object such as {{\"roll\": [...]}}, got {got}",

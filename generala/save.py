@@ -3,7 +3,8 @@
 A document::
 
     {"schema": 1, "game": "generala", "variant": "argentine",
-     "options": {...}, "sides": [{"name": ..., "members": [...], "player": ...}],
+     "options": {...}, "sides": [{"name": ..., "members": [...], "player": ...,
+                                  "bot": {"name": ..., "hash": ...} (a bot's side only)}],
      "roller": {"kind": "seeded", "seed": 7} | null, "history": [...],
      "daily": {"date": "2026-12-01", "late": false}}     (a daily challenge only)
 
@@ -20,7 +21,7 @@ other refused action as ``save.illegal`` with that refusal as its ``cause``.
 A document that loads saves back to itself in its normal form: ``schema`` and
 ``game`` as this version writes them, and only the keys above; every option of
 the variant (the defaults of those not given); each side as ``{"name",
-"members", "player"}`` (spaces in names trimmed and collapsed, a side without
+"members", "player"}``, and ``"bot": {"name", "hash"}`` for a saved bot's side (spaces in names trimmed and collapsed, a side without
 members has its name as its one member, ``player`` "human" when not given); the
 roller as its kind and seed (or values); and in the history each hold's
 positions sorted, each once. Everything else is kept as it was.

@@ -8,6 +8,10 @@ from .refusals import shown
 
 MAX_SIDES = 8
 MAX_NAME = 24
+#: A saved bot's name (the Bot lab keeps names of up to 40 characters) and its source's
+#: hash (hex digits, as the page writes it).
+MAX_BOT_NAME = 40
+MAX_BOT_HASH = 64
 
 
 def clean_name(name: object) -> str:
@@ -26,13 +30,17 @@ def clean_name(name: object) -> str:
 class Side:
     """One column of the score sheet. ``members`` take the side's turns in rotation.
 
-    ``player`` says who decides: ``"human"`` or a computer level such as
-    ``"ai:optimal"``; the engine stores it and never reads it.
+    ``player`` says who decides: ``"human"``, a computer level such as
+    ``"ai:optimal"``, or ``"bot"``: a saved bot of the player's (docs/bot-api.md), which
+    ``bot`` names, ``{"name": ..., "hash": ...}`` (its name in the browser that keeps it
+    and a hash of its source, so the page finds it and can tell when it has changed).
+    The engine stores them; a bot's code never runs in the engine's game.
     """
 
     name: str
     members: tuple[str, ...] = ()
     player: str = "human"
+    bot: dict | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", clean_name(self.name))
@@ -40,9 +48,16 @@ class Side:
         object.__setattr__(self, "members", members)
         if not isinstance(self.player, str) or not self.player:
             raise InvalidInput("side.player", {"got": shown(self.player)})
+        if (self.player == "bot") != (self.bot is not None):
+            raise InvalidInput("side.bot", {"got": shown(self.bot)})
+        if self.bot is not None:
+            object.__setattr__(self, "bot", clean_bot(self.bot))
 
     def to_json(self) -> dict:
-        return {"name": self.name, "members": list(self.members), "player": self.player}
+        doc = {"name": self.name, "members": list(self.members), "player": self.player}
+        if self.bot is not None:
+            doc["bot"] = dict(self.bot)
+        return doc
 
     @classmethod
     def from_json(cls, doc: object) -> "Side":
@@ -50,10 +65,28 @@ class Side:
             return cls(doc)
         if not isinstance(doc, dict) or not isinstance(doc.get("members", []), list):
             raise InvalidInput("side.shape", {"got": shown(doc)})
-        unknown = sorted(str(k) for k in doc if k not in ("name", "members", "player"))
+        unknown = sorted(str(k) for k in doc if k not in ("name", "members", "player", "bot"))
         if unknown:
             raise InvalidInput("side.fields", {"fields": unknown})
-        return cls(doc.get("name"), tuple(doc.get("members", [])), doc.get("player", "human"))
+        return cls(doc.get("name"), tuple(doc.get("members", [])), doc.get("player", "human"),
+                   doc.get("bot"))
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.members, self.player,
+                     tuple(sorted(self.bot.items())) if self.bot else None))
+
+
+def clean_bot(bot: object) -> dict:
+    """A bot side's ``bot``: ``{"name": 1 to 40 characters, "hash": 1 to 64 hex digits}``."""
+    if not isinstance(bot, dict) or set(bot) != {"name", "hash"}:
+        raise InvalidInput("side.bot", {"got": shown(bot)})
+    name, digest = bot["name"], bot["hash"]
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_BOT_NAME:
+        raise InvalidInput("side.bot", {"got": shown(bot)})
+    if (not isinstance(digest, str) or not 0 < len(digest) <= MAX_BOT_HASH
+            or any(c not in "0123456789abcdef" for c in digest)):
+        raise InvalidInput("side.bot", {"got": shown(bot)})
+    return {"name": name.strip(), "hash": digest}
 
 
 def make_sides(sides) -> tuple[Side, ...]:

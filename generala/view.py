@@ -10,7 +10,8 @@ None for a person), and ``can_roll``, ``holdable`` (``can_hold``), ``scorable``
 (the cells' ``playable``, each with the ``request`` that fills it), ``can_enter``
 and ``can_undo`` are the actions a person may take, read from the game's
 ``legal_actions()`` (the one place legality is decided). While a computer side
-acts, none is offered (it plays through ``op ai``), but for one: before a
+acts, none is offered (it plays through ``op ai``; a saved bot's side, ``computer``
+"bot", through ``op bot``), but for one: before a
 computer's first roll, Undo takes back the box the person before it just filled
 (the page gives that moment before the computer starts); a person's Undo never
 takes back a computer's move. With ten dice (``boxes_per_turn`` 2) a score names
@@ -135,6 +136,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
                 "members": list(side.members),
                 "player": side.player,
                 "computer": computer_level(game, i),
+                "bot": bot_of(game, i),
                 "total": totals[i],
                 "subtotals": rules.subtotals(game.sheets[i]),
                 "place": places[i],
@@ -219,17 +221,32 @@ def pair_previews(game: Game, box: str) -> dict:
 
 
 def computer_level(game: Game, side: int) -> str | None:
-    """The computer level playing side ``side`` ("optimal", ...), None for a person. In a
-    score-sheet game every side is played at the table: the computers do not play."""
+    """The computer level playing side ``side`` ("optimal", ...), ``"bot"`` for a side a
+    saved bot plays (the page asks the bot's worker for its moves, ``op bot``), None for a
+    person. In a score-sheet game every side is played at the table: the computers and
+    bots do not play."""
     player = game.sides[side].player or "human"
-    return player[3:] if player.startswith("ai:") and not game.sheet_mode else None
+    if game.sheet_mode:
+        return None
+    if player == "bot":
+        return "bot"
+    return player[3:] if player.startswith("ai:") else None
+
+
+def bot_of(game: Game, side: int) -> dict | None:
+    """The saved bot playing side ``side``, ``{"name", "hash"}``, or None (a person, a
+    computer level, a score-sheet game)."""
+    bot = game.sides[side].bot
+    return dict(bot) if bot is not None and not game.sheet_mode else None
 
 
 def acting_side(game: Game) -> dict | None:
-    """Who acts now: ``{"side": i, "computer": level or None}``; None once the game is over."""
+    """Who acts now: ``{"side": i, "computer": level, "bot" or None, "bot": {"name", "hash"}
+    or None}``; None once the game is over."""
     if game.over:
         return None
-    return {"side": game.current, "computer": computer_level(game, game.current)}
+    return {"side": game.current, "computer": computer_level(game, game.current),
+            "bot": bot_of(game, game.current)}
 
 
 def undo_offered(game: Game) -> bool:

@@ -93,7 +93,13 @@ RUNTIMES = {
     "pyodide": "pyodide",
     "@pyscript/core": "pyscript",
     "@micropython/micropython-webassembly-pyscript": "micropython",
+    "codemirror": "codemirror",
 }
+# The Bot lab's code editor: CodeMirror 6 and its Python mode (npm, pinned in
+# package.json), bundled with esbuild (a pinned devDependency) from this entry into
+# vendor/codemirror/<version>/code-editor.mjs; loaded only when the lab opens.
+EDITOR_ENTRY = "tools/code_editor.mjs"
+EDITOR_FILE = "code-editor.mjs"
 
 # Chunk families that only the named PyScript plugins load.
 PLUGIN_FAMILIES = {
@@ -394,7 +400,20 @@ def trim_pyscript_bootstrap(chunk: Path) -> None:
     chunk.write_text(text, encoding="utf-8")
 
 
-VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython)/([^/\"'\s]+)/")
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython|codemirror)/([^/\"'\s]+)/")
+
+
+def bundle_editor(dst: Path) -> None:
+    """The code editor's one ES module (minified; licences kept at its end)."""
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError("node_modules/.bin/esbuild is missing: run `npm ci` first")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([str(esbuild), str(ROOT / EDITOR_ENTRY), "--bundle", "--format=esm",
+                           "--minify", "--legal-comments=eof", "--log-level=warning",
+                           f"--outfile={dst}"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    if done.returncode != 0:
+        raise BuildError(f"bundling the code editor failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
 
 def check_vendor_refs(versions: dict[str, str]) -> None:
@@ -669,6 +688,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     mpy = vendor / "micropython" / versions["micropython"]
     for name in MICROPYTHON_FILES:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
+    bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
     ps_src = NODE_MODULES / "@pyscript/core/dist"
     needed, skipped = pyscript_chunks(ps_src, disabled)
     ps = vendor / "pyscript" / versions["pyscript"]

@@ -344,3 +344,11 @@ def gp(shared):
     guard.collect_error_boxes()
     if guard.problems:
         pytest.fail("the browser reported problems:\n" + guard.report(), pytrace=False)
+
+
+def open_botlab(page):
+    """The Bot lab (static/ui/screens/botlab.py), its editor loaded and its worker booted."""
+    open_home(page)
+    page.click("#open-botlab")
+    page.wait_for_selector("#botlab[data-editor=ready]", state="visible")
+    page.wait_for_function("() => window.generala.botlab.state.ready", timeout=120_000)

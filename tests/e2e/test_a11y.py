@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine
-from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_library, open_setup
+from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_botlab, open_library, open_setup
 from test_daily import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +82,14 @@ def all_states(gp: GamePage, lang: str) -> dict:
     check(p, "setup", found)
     open_library(p)
     check(p, "saved games", found)
+    open_botlab(p)
+    check(p, "bot lab", found)
+    p.evaluate("t => window.generala.botlab.setCode(t)", "def play(turn):\n    return turn.best()\n")
+    p.fill("#lab-games", "100")
+    p.click("#lab-run")
+    p.wait_for_selector("#botlab[data-state=done]", timeout=120_000)
+    p.eval_on_selector_all("#botlab details", "ds => ds.forEach(d => { d.open = true; })")
+    check(p, "bot lab results", found)
 
     # mid-turn, two dice held
     gp.new_game("argentine", ("Ana", "Beto"), seed=5)

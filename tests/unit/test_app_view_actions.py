@@ -44,7 +44,8 @@ def check(view, game):
     if game.over:
         assert view["acting"] is None
     else:
-        assert view["acting"] == {"side": game.current, "computer": level(game, game.current, sheet)}
+        assert view["acting"] == {"side": game.current, "computer": level(game, game.current, sheet),
+                                  "bot": None}
     offered = [view["can_roll"], view["can_hold"], view["can_enter"], view["can_undo"],
                view["holdable"], view["scorable"]]
     playable = [r["box"] for r in view["rows"] for i, c in enumerate(r["cells"]) if c.get("playable")]
@@ -142,12 +143,12 @@ def test_a_person_may_not_undo_the_box_a_computer_just_filled():
     while view["acting"]["computer"] is None:  # the person plays a turn: roll, then fill a box
         view = session.handle({"op": "roll"} if view["can_roll"] and view["rolls"] == 0 else
                               {"op": "score", "box": view["scorable"][0]})["view"]
-    assert view["acting"] == {"side": 1, "computer": "beginner"} and not view["can_roll"]
+    assert view["acting"] == {"side": 1, "computer": "beginner", "bot": None} and not view["can_roll"]
     assert view["can_undo"]  # before the computer starts, the person may take the box back
     while view["acting"]["computer"] is not None:
         view = session.handle({"op": "ai"})["view"]
     assert session.game.can_undo and not view["can_undo"]  # the engine could; the person may not
-    assert view["can_roll"] and view["acting"] == {"side": 0, "computer": None}
+    assert view["can_roll"] and view["acting"] == {"side": 0, "computer": None, "bot": None}
     assert dump(session.game)["history"][-1].get("score")
 
 
@@ -162,7 +163,7 @@ def test_undo_before_the_computer_starts_takes_back_the_persons_box():
     view = session.handle({"op": "score", "box": box})["view"]
     assert view["acting"]["computer"] == "beginner" and view["can_undo"]
     view = session.handle({"op": "undo"})["view"]
-    assert view["acting"] == {"side": 0, "computer": None} and view["dice"] == dice
+    assert view["acting"] == {"side": 0, "computer": None, "bot": None} and view["dice"] == dice
     assert box in view["scorable"] and view["rolls_left"] == 2 and view["can_roll"]
     # once the computer has rolled, the person's box is its own no more
     view = session.handle({"op": "score", "box": box})["view"]

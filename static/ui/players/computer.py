@@ -13,6 +13,17 @@
 # (the engine's view offers nothing to do while a computer acts). A game of computers
 # alone plays to the end.
 #
+# A side a saved bot plays (the view's sides[i].computer "bot", sides[i].bot its name and
+# hash; docs/bot-api.md, "A bot at the table") is paced and told the same way, but its
+# moves are the bot's: each step asks the engine ({"op": "bot"}), which rolls when a roll
+# is due or answers the plain state to decide on; the bot's own worker
+# (js.generala.botlab.choose, never the game's engine worker) answers the move, which
+# goes back to the engine ({"op": "bot", "move"}) and is checked like any. When the bot
+# fails (an exception, an illegal move, more than a second), the heuristic level
+# ({"op": "ai"} on a bot's side) plays the rest of that turn for it and the bar's note
+# says what the bot did wrong; its next turn is the bot's again. A bot this browser no
+# longer keeps: the note says so and the heuristic level plays its turns.
+#
 # The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
 # draw in the bar under the dice (bar.py), which also sends their requests that may
 # need the rules' value table (NeedTable -> solve in slices with progress -> ask again).
@@ -20,9 +31,12 @@
 # A part of the board (board_parts.py): prepare(view, ui) before the board is drawn,
 # draw(view, ui, board) after; said(reply) after an action's reply is drawn and announced.
 
+import json
+
 import js
 from js import document
 
+import botseat
 import engine_client
 import words
 from dom import byid, each, el, on
@@ -137,6 +151,9 @@ class Computer:
         self.turn_key = None  # (side, round) of the computer turn being played
         self.halted = None  # a turn that failed: not retried by itself
         self.solving = False  # this turn waits for the rules' value table
+        self.stand_in = None  # a bot's turn the heuristic level finishes (the bot failed)
+        self.bot_failure = ("", "")  # (game id, what its bot did wrong): shown until its next turn
+        self.bot_note = ""  # the bar's note about bots, as last shown
         self.build_line()
         game.board.parts.add("computer", self.draw, self.prepare)
         self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
@@ -216,7 +233,7 @@ class Computer:
         game = self.game
         playing = (self.computer_turn(view) and ui["ready"] and game.screen.board_visible() and game.keeper.gid is not None
                    and not game.keeper.watching)  # a tab following another tab's moves leaves them to it
-        if view["sheet"] and any(side["player"] in self.players for side in view["sides"]):
+        if view["sheet"] and any(side["player"] in self.players or side["player"] == "bot" for side in view["sides"]):
             self.bar.show_note(words.t("ai.sheet"))
         if playing:
             cur = view["current"]
@@ -224,6 +241,8 @@ class Computer:
             if key != self.turn_key:
                 self.turn_key = key
                 self.skipping = False
+                if view["acting"].get("bot") is not None:
+                    self.bot_failure = ("", "")  # a new turn of a bot: the last one's failure is old
             self.status.hidden = True  # the board's hint line says what it does (ui["computer"])
             self.skip_btn.hidden = False
             active = document.activeElement
@@ -239,6 +258,30 @@ class Computer:
             self.status.hidden = not said
             self.skip_btn.hidden = True
             self.cancel()
+        self.draw_bot_note(view)
+
+    def draw_bot_note(self, view):
+        """The bar's note about the bots at the table: one that failed in its last turn, one
+        this browser no longer keeps, one whose code changed since the game began."""
+        gid, failure = self.bot_failure
+        lines = [failure] if failure and gid == str(self.game.keeper.gid) else []
+        bots = [side for side in view["sides"] if side.get("bot") is not None]
+        for side in bots:
+            code, changed = botseat.find(side["bot"])
+            if code is None:
+                lines.append(words.t("bot.missing", bot=side["bot"]["name"]))
+            elif changed:
+                lines.append(words.t("bot.changed", bot=side["bot"]["name"]))
+        text = " ".join(lines)
+        if bots and not view["over"]:
+            js.generala.botlab.warmSeat()  # the bot's worker boots while the first turns are played
+        if text != self.bot_note:
+            if text or self.note_is_bots():
+                self.bar.show_note(text)
+            self.bot_note = text
+
+    def note_is_bots(self):
+        return bool(self.bot_note) and str(self.bar.note.textContent) == self.bot_note
 
     # --- playing ---------------------------------------------------------------
 
@@ -280,7 +323,51 @@ class Computer:
             self.schedule()
             return
         self.sent = True
+        bot = self.bar.view["acting"].get("bot")
+        if bot is not None and self.stand_in != self.turn_key:
+            code = botseat.find(bot)[0]
+            if code is not None:
+                spawn(self.bot_step(code))
+                return
         engine_client.send({"op": "ai"}, self.stepped, quiet=True)
+
+    async def bot_step(self, code):
+        """One step of a saved bot's turn: the engine rolls, or the bot's worker answers the
+        move the engine then plays; a failing bot's turn is finished by the heuristic level."""
+        view = self.bar.view
+        key = self.turn_key
+        try:
+            reply = await engine_client.call({"op": "bot"}, quiet=True)
+            if not reply.get("ok") or "ask" not in reply:
+                self.stepped(reply)
+                return
+            seat = str(self.game.keeper.gid) + ":" + str(view["current"])
+            moment = self.moment(view)
+            answer = json.loads(str(await js.generala.botlab.choose(code, json.dumps(reply["ask"]), seat)))
+            if self.turn_key != key or self.bar.view is None or self.moment(self.bar.view) != moment:
+                self.sent = False  # the board moved on meanwhile (Undo, another game): ask again
+                self.schedule()
+                return
+            if "move" in answer:
+                reply = await engine_client.call({"op": "bot", "move": answer["move"]}, quiet=True)
+                if reply.get("ok"):
+                    self.stepped(reply)
+                    return
+                error = {"kind": "illegal", "message": words.refusal(reply)}
+            else:
+                error = answer.get("error") or {}
+        except Exception as err:  # the bot's worker or its answer failed: the game goes on
+            error = {"kind": "load", "message": str(err)}
+        kind = error.get("kind") if error.get("kind") in ("exception", "illegal", "timeout", "load") else "exception"
+        said = str(error.get("message") or "") or words.t("lab.error." + kind)
+        self.bot_failure = (str(self.game.keeper.gid), words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said))
+        self.stand_in = key
+        engine_client.send({"op": "ai"}, self.stepped, quiet=True)
+
+    def moment(self, view):
+        """Where a bot's turn stands: a move answered for another moment is not played."""
+        return (str(self.game.keeper.gid), view["current"], view["round"], view["rolls"],
+                tuple(view["dice"] or ()), tuple(view["held"] or ()))
 
     def stepped(self, reply):
         self.sent = False

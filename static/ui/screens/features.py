@@ -6,6 +6,7 @@
 from js import document
 
 from daily import Daily
+from botlab import BotLab
 from dom import el
 from records import RecordsView
 from replayview import ReplayView
@@ -28,6 +29,7 @@ class Features:
         self.records = RecordsView(game, self.screens, catalog["variants"])
         self.transfer = Transfer(game, catalog["limits"])
         self.daily = Daily(game, catalog["variants"])
+        self.botlab = BotLab(self.screens, catalog["variants"])
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -52,6 +54,7 @@ class Features:
         self.records.relabel()
         self.transfer.relabel()
         self.daily.relabel()
+        self.botlab.relabel()
 
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...)."""

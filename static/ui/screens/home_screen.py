@@ -134,6 +134,8 @@ class Home:
             self.features.records.open_now()
         elif choice == "daily":
             self.features.daily.play_today()
+        elif choice == "botlab":
+            self.features.botlab.open_now()
 
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""

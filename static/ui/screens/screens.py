@@ -6,7 +6,7 @@ import js
 
 from dom import byid, el
 
-MINE = ["replay", "records"]
+MINE = ["replay", "records", "botlab"]
 ALL = ["home", "board"] + MINE
 
 

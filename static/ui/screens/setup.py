@@ -3,6 +3,7 @@
 # works before the engine has booted: its games and options (variants), who may play
 # a side (levels, in their order) and the limits (limits: sides, a name's length, the
 # largest seed). Reading the form happens once, on Start.
+import botseat
 import words
 from dom import byid, clear, each, el
 
@@ -13,6 +14,8 @@ LEVEL_WORDS = {"beginner": "setup.ai_beginner", "heuristic": "setup.ai_heuristic
                "optimal": "setup.ai_optimal", "expert": "setup.ai_expert"}
 # The levels that play to win against the other sides: offered only when there are some.
 TO_WIN = ("expert",)
+# A saved bot's option in a side's "who plays" (botseat.py): this before its name.
+BOT_VALUE = "bot:"
 
 
 def clean(text, most):
@@ -46,6 +49,7 @@ class Setup:
         self.build_games(variant if variant in catalog else ORDER[0])
         for _ in range(2):
             self.add_side()
+        botseat.listen(self.offer_bots)
 
     # --- the game and its options ----------------------------------------
 
@@ -138,6 +142,7 @@ class Setup:
             for value, text in self.players:
                 sel.appendChild(el("option", None, words.t(text) if text.startswith("setup.") else text,
                                     {"value": value}))
+            self.offer_bots_in(sel)
             li.appendChild(sel)
         rm = el("button", "btn small remove", words.t("setup.remove"), {"type": "button", "data-remove": k,
                                                                         "aria-label": words.t("setup.remove_label", n=n + 1)})
@@ -156,6 +161,24 @@ class Setup:
         self.sides.appendChild(li)
         self.refresh_buttons()
         return inp
+
+    def offer_bots_in(self, sel):
+        """The saved bots as who may play a side, after the computer levels (the choice kept
+        while that bot is still saved)."""
+        chosen = str(sel.value)
+        for o in each(sel.querySelectorAll("option[data-bot]")):
+            o.remove()
+        for b in botseat.load_bots():
+            sel.appendChild(el("option", None, words.t("setup.bot", name=b["name"]),
+                               {"value": BOT_VALUE + b["name"], "data-bot": ""}))
+        sel.value = chosen
+        if str(sel.value) != chosen:
+            sel.value = "human"
+
+    def offer_bots(self):
+        """The saved bots changed (the Bot lab): offered again in every side."""
+        for sel in each(self.sides.querySelectorAll(".player")):
+            self.offer_bots_in(sel)
 
     def seat_people(self, n):
         """``n`` seats, each a person (the hot-seat form starts from these)."""
@@ -226,6 +249,7 @@ class Setup:
                     for value, text in self.players:
                         if value == str(o.value) and text.startswith("setup."):
                             o.textContent = words.t(text)
+                self.offer_bots_in(sel)
         self.refresh_buttons()
 
     def check_name(self, k):
@@ -287,7 +311,15 @@ class Setup:
             sel = li.querySelector(".player")
             if sel:
                 player = str(sel.value)
-            sides.append({"name": name, "members": members, "player": player})
+            side = {"name": name, "members": members, "player": player}
+            if player.startswith(BOT_VALUE):  # a saved bot: the game names it (botseat.py)
+                bot = botseat.seat_of(player[len(BOT_VALUE):])
+                side["player"] = "bot" if bot else "human"
+                if bot:
+                    side["bot"] = bot
+                    if not str(li.querySelector(".side-name").value).strip():
+                        side["name"] = clean(bot["name"], most)[0]
+            sides.append(side)
         return {"variant": self.variant, "options": options, "sides": sides}, notes
 
 
