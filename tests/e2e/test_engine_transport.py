@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, wait_ready
+from e2e_support import boot, poll, wait_ready
 from gamepage import RENDERED, GamePage, set_coach
 from test_embed import blog, game_frame  # noqa: F401 (a fixture)
 from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, start
@@ -106,11 +106,7 @@ class Held:
 
     def wait(self, page, count=1, timeout_ms=30_000):
         """Until `count` downloads have been asked for (Playwright delivers routes while it waits)."""
-        for _ in range(timeout_ms // 50):
-            if self.seen >= count:
-                return
-            page.wait_for_timeout(50)
-        raise AssertionError(f"no request held after {timeout_ms} ms")
+        poll(page, lambda: self.seen >= count, timeout_ms / 1000, f"{count} download(s) asked for")
 
     def release(self):
         self.open = True

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 import sys
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -42,15 +41,15 @@ def test_the_engine_workers_end_is_watched_by_its_web_lock(wk):
     # The worker of the last page this browser showed (the driver's session goes on from
     # test to test) may still hold its lock for a moment after that page is gone: one lock
     # is held once it is released.
-    query = ("const q = await navigator.locks.query();"
-             " return [q.held.map(l => l.name), q.pending.map(l => l.name)];")
-    deadline = time.monotonic() + 10
-    while True:
-        held, waiting = wk.async_js(query)
-        names = [n for n in held if n.startswith("generala-engine-worker-")]
-        if len(names) <= 1 or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+    held, waiting = wk.async_js("""
+        const deadline = performance.now() + 10000;
+        for (;;) {
+          const q = await navigator.locks.query();
+          const mine = q.held.filter(l => l.name.startsWith("generala-engine-worker-"));
+          if (mine.length <= 1 || performance.now() > deadline) return [q.held.map(l => l.name), q.pending.map(l => l.name)];
+          await new Promise(resolve => requestAnimationFrame(resolve));
+        }""")
+    names = [n for n in held if n.startswith("generala-engine-worker-")]
     assert len(names) == 1, held
     assert waiting.count(names[0]) == 1, waiting
 
