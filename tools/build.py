@@ -137,6 +137,10 @@ def copy_file(src: Path, dst: Path) -> None:
 
 
 WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.-]+)"[^<>]*)>([^<>]*)</\1>')
+# <meta name="description" data-words="key" content="English">: an element with no text.
+META_WORDS_RE = re.compile(r'<meta([^<>]*?\sdata-words="([\w.-]+)"[^<>]*?\scontent="([^"]*)"[^<>]*?)\s*/?>')
+# Elements that hold text only (or none): their words go in data-words-LANG attributes.
+TEXT_ONLY = ("option", "title")
 
 
 def page_words() -> dict[str, dict[str, str]]:
@@ -149,25 +153,39 @@ def page_words() -> dict[str, dict[str, str]]:
 
 def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
     """Each `<x data-words="key">English</x>` of index.html gets its text in every language,
-    one `<span lang>` each (CSS shows those of <html lang>, static/css/home.css; an
-    `<option>` holds text only, so it gets one data-words-LANG attribute each): the first
-    screen is drawn in the page's language before any script of ours has run. The English
-    written in index.html must be the table's, so the source reads true."""
+    one `<span lang>` each (CSS shows those of <html lang>, static/css/home.css): the first
+    screen is drawn in the page's language before any script of ours has run. An
+    `<option>` and the `<title>` hold text only and a `<meta content>` none: they get one
+    data-words-LANG attribute each, which static/js/page-lang.js (the title, the
+    description) and first-tap.mjs (the options) show. The English written in index.html
+    must be the table's, so the source reads true."""
     problems = []
+
+    def attributes(key: str, english: str) -> str:
+        return "".join(f' data-words-{lang}="{escape_html(table.get(key, english)).replace(chr(34), "&quot;")}"'
+                       for lang, table in tables.items())
+
+    def expand_meta(m: re.Match) -> str:
+        attrs, key, content = m.groups()
+        english = tables["en"].get(key)
+        if english is None:
+            problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words/words_en.py")
+            return m.group(0)
+        if " ".join(content.split()) != english:
+            problems.append(f"index.html: data-words={key!r} says {content.strip()!r}, words_en.py {english!r}")
+        return f"<meta{attrs}{attributes(key, english)}>"
 
     def expand(m: re.Match) -> str:
         tag, attrs, key, text = m.groups()
         english = tables["en"].get(key)
-        if tag == "option":
+        if tag in TEXT_ONLY:
             if english is not None and " ".join(text.split()) != english:
                 problems.append(f"index.html: data-words={key!r} says {text.strip()!r}, words_en.py {english!r}")
             # An option holds text only: its words go in data-words-LANG attributes, which
             # static/js/first-tap.mjs shows for <html lang>. The games' English titles are
             # the engine's (no words_en.py key): index.html's text is taken for them.
             english = english if english is not None else " ".join(text.split())
-            attrs += "".join(f' data-words-{lang}="{escape_html(table.get(key, english)).replace(chr(34), "&quot;")}"'
-                             for lang, table in tables.items())
-            return f"<{tag}{attrs}>{escape_html(english)}</{tag}>"
+            return f"<{tag}{attrs}{attributes(key, english)}>{escape_html(english)}</{tag}>"
         if english is None:
             problems.append(f"index.html: data-words={key!r} is not a key of static/ui/words/words_en.py")
             return m.group(0)
@@ -178,7 +196,7 @@ def write_words(html: str, tables: dict[str, dict[str, str]]) -> str:
         )
         return f"<{tag}{attrs}>{spans}</{tag}>"
 
-    out = WORDS_RE.sub(expand, html)
+    out = META_WORDS_RE.sub(expand_meta, WORDS_RE.sub(expand, html))
     if problems:
         raise BuildError("\n".join(problems))
     return out

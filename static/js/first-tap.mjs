@@ -1,12 +1,13 @@
 // What a person does on the plain-HTML home screen before the UI has taken over is
-// kept, not lost (the UI starts at the first input: ui-start.mjs):
+// kept, not lost (the UI starts once the page is idle, or at the first input if sooner:
+// ui-start.mjs):
 // - a tap on a play choice or on Records goes to <html data-first-tap> (which also
 //   shows "Starting the game…"); static/ui/screens/home_screen.py plays it once it is ready;
 // - a game or level picked in the quick-play lists is marked data-picked, and the UI
 //   keeps it instead of the last quick game's;
 // - a language picked is shown at once (CSS shows the texts of <html lang>, and the
-//   lists' options are relabelled here) and kept (keepLanguage, which the UI's picker
-//   uses too): the UI boots in it.
+//   lists' options and the tab's title are relabelled here) and kept (keepLanguage,
+//   which the UI's picker uses too): the UI boots in it.
 const html = document.documentElement;
 const LANG_KEY = "generala.lang";
 
@@ -44,14 +45,20 @@ function keepLanguage(code) {
 }
 (globalThis.generala ||= {}).keepLanguage = keepLanguage;
 
-/** The lists' options in the page's language: an option holds text only, so the build
- * writes its words in data-words-LANG attributes (the UI relabels them once it runs). */
+/** The lists' options and the tab's title in the page's language: an option and the
+ * title hold text only, so the build writes their words in data-words-LANG attributes
+ * (page-lang.js shows the title's first; the UI relabels them all once it runs). */
 function showOptionWords() {
   if (window.generala?.home) return;
   for (const option of document.querySelectorAll("option[data-words]")) {
     const text = option.getAttribute(`data-words-${html.lang}`);
     if (text) option.textContent = text;
   }
+  const title = document.querySelector("title[data-words]")?.getAttribute(`data-words-${html.lang}`);
+  if (title) document.title = title;
+  const meta = document.querySelector("meta[name=description][data-words]");
+  const description = meta?.getAttribute(`data-words-${html.lang}`);
+  if (description) meta.setAttribute("content", description);
 }
 
 // The picker shows the page's language (page-lang.js chose it before the first paint).

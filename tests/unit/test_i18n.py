@@ -259,10 +259,15 @@ def test_the_first_screen_is_written_in_every_language():
     out = build.write_words(html, TABLES)
     n = len(re.findall(r"data-words=", html))
     options = len(re.findall(r"<option[^>]*data-words=", html))
-    assert n - options >= 8 and options == 8  # the quick-play lists: 4 games, 4 levels
+    head = len(re.findall(r"<(?:title|meta)[^>]*data-words=", html))  # the tab's title, the description
+    assert n - options - head >= 8 and options == 8 and head == 2  # the quick-play lists: 4 games, 4 levels
     for lang in words.LANGS:
-        assert len(re.findall(f'<span lang="{lang}">', out)) == n - options
+        assert len(re.findall(f'<span lang="{lang}">', out)) == n - options - head
         assert len(re.findall(f'<option[^>]* data-words-{lang}="', out)) == options
+        assert len(re.findall(f'<(?:title|meta)[^>]* data-words-{lang}="', out)) == head
+    # The title and the description too: static/js/page-lang.js shows them before the first paint.
+    assert f'data-words-ru="{TABLES["ru"]["page.title"]}">Generala — dice games</title>' in out
+    assert f'data-words-bg="{TABLES["bg"]["page.description"]}"' in out
     assert '<span lang="bg">' + TABLES["bg"]["home.play_computer"] + "</span>" in out
     # An option holds text only: its words are attributes, the text stays English.
     assert f'data-words-ru="{TABLES["ru"]["home.level_expert"]}">Expert</option>' in out
@@ -274,6 +279,8 @@ def test_the_first_screen_is_written_in_every_language():
         build.write_words(html.replace(">Play against the computer<", ">Play with the computer<"), TABLES)
     with pytest.raises(build.BuildError, match="no.such.key"):
         build.write_words('<p data-words="no.such.key">x</p>', TABLES)
+    with pytest.raises(build.BuildError, match="page.description"):
+        build.write_words(html.replace('content="Play Generala', 'content="Play Yahtzee'), TABLES)
 
 
 def test_the_keys_help_names_each_key_once():
