@@ -3,8 +3,9 @@
 //   tick()      a box filled: one short click
 //   fanfare(big) five alike (a short rising arpeggio); big: a win (longer, a chord at the end)
 //
-// The AudioContext is created and resumed only inside a user gesture (a trusted
-// pointerdown, keydown or click): before the first one nothing exists and nothing plays.
+// The AudioContext is created and resumed only at a user gesture (a trusted pointerdown,
+// keydown or click; see OFF_BOARD_DELAY_MS): before the first one nothing exists and
+// nothing plays.
 // The board's mute button ([data-action="sound"], aria-pressed = muted) is remembered in
 // localStorage (through storage.mjs, which never throws); in embed mode (?embed=1) the
 // sound is off until the player turns it on there (a key of its own).
@@ -43,9 +44,21 @@ function unlock() {
   }
 }
 
+// Making the context costs the page's thread tens of milliseconds (60 ms measured in
+// Chromium on Linux, twice that at a 4x CPU slow-down): at a gesture while the board is
+// not shown (a play choice on the home screen, a saved game opened) it is made a little
+// later, so the board that gesture opens is not kept waiting. WebKit counts a timer of
+// up to a second set in a gesture as part of it; Chromium and Firefox let a page that
+// has had one play.
+const OFF_BOARD_DELAY_MS = 400;
+let later = null;
+
 for (const type of ["pointerdown", "keydown", "click"]) {
   addEventListener(type, (event) => {
-    if (event.isTrusted) unlock();
+    if (!event.isTrusted) return;
+    const board = document.getElementById("board");
+    if (ctx || (board && !board.hidden)) unlock();
+    else later ??= setTimeout(() => { later = null; unlock(); }, OFF_BOARD_DELAY_MS);
   }, { capture: true, passive: true });
 }
 
