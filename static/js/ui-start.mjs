@@ -1,25 +1,29 @@
-// When the page's UI (PyScript, MicroPython, then static/ui/) starts.
+// When the page's UI (MicroPython running static/ui/, loaded by ui-loader.mjs) starts.
 //
 // The home screen is plain HTML, drawn at the first paint in the page's language, and
 // the engine worker boots behind it (engine.mjs). The UI costs the page's thread about
-// a second of work on a phone (MicroPython's start, PyScript, the UI's modules), so it
-// starts when it has something to do:
+// a second of work on a phone (MicroPython's start, the UI's modules, the page's parts),
+// done in slices of one browser task each (ui-loader.mjs, static/ui/main.py), so it never
+// holds up the page for long; and a person who came to play must not wait for it at
+// the first tap. It starts:
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else at the first sign of a person: a pointer moving or pressed, a key, a focus,
-//   a wheel, a scroll, a click, a change. What is tapped or picked before the UI is
-//   ready is kept (first-tap.mjs).
-// A reader who scrolls past an embedded game, and a first visit that is only looked
-// at, never pay for it. Once the engine is ready, the UI's files are fetched into the
-// HTTP cache at low priority, so a late first tap waits for start-up work, not the
-// network.
+// - else by itself once the page has loaded, painted its first screen and the browser is
+//   idle (requestIdleCallback; a short timer where there is none), or at a person's first
+//   input if that comes sooner (a pointer moving or pressed, a key, a focus, a wheel, a
+//   scroll, a click, a change). What is tapped or picked before the UI is ready is kept
+//   (first-tap.mjs) and played once it is.
+// An embedded game (?embed=1) starts by itself only once it is on the reader's screen
+// (IntersectionObserver): a reader who scrolls past it does not pay for the UI. Until
+// then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
+// priority, so a late first tap waits for start-up work, not the network.
+// <html data-ui="starting" data-ui-start="page|idle|input"> says that it started and why.
 import engine from "./engine.mjs";
 import storage from "./storage.mjs";
 
 const root = document.documentElement;
-const LIST_URL = new URL("../../ui-files.json", import.meta.url);
-const CORE_URL = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
+const MANIFEST = new URL("../../ui.json", import.meta.url);  // what ui-loader.mjs loads
 // Stored values that only set preferences (no screen lists them). generala.quick (the
 // last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
@@ -28,15 +32,25 @@ const PAGE_PARAMS = new Set(["lang", "embed"]);
 // A click and a change come without a pointer or a key from a screen reader's browse
 // mode (it activates the button itself), so they count too.
 const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
+// The longest an idle start waits for the browser to be idle after the first paint.
+const IDLE_WAIT_MS = 1000;
+// A page that paints no frame (a tab opened in the background) starts after this.
+const UNPAINTED_MS = 3000;
+const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
 let started = false;
 
-function start() {
+function start(why) {
   if (started) return;
   started = true;
-  for (const type of INTENT) removeEventListener(type, start, true);
+  for (const type of INTENT) removeEventListener(type, onInput, true);
   root.setAttribute("data-ui", "starting");
-  import(CORE_URL.href);
+  root.setAttribute("data-ui-start", why);
+  import("./ui-loader.mjs").then((loader) => loader.startUI());
+}
+
+function onInput() {
+  start("input");
 }
 
 /** True when storage or the URL holds something only the UI can draw. */
@@ -50,44 +64,89 @@ function needed() {
   return false;
 }
 
-/** The files the UI's start fetches (tools/build.py lists them) into the HTTP cache, at
- * low priority and a few at a time: the player's own requests come first. Stops when
- * the UI starts (it fetches the rest itself). */
+/** `run` once the page has loaded, painted a frame since, and the browser is idle (or
+ * IDLE_WAIT_MS later at most); UNPAINTED_MS after the load when no frame comes. */
+function whenIdle(run) {
+  let asked = false;
+  const idle = () => {
+    if (asked) return;
+    asked = true;
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
+    else setTimeout(run, 50);
+  };
+  const loaded = () => {
+    requestAnimationFrame(() => setTimeout(idle, 0));
+    setTimeout(idle, UNPAINTED_MS);
+  };
+  if (document.readyState === "complete") loaded();
+  else addEventListener("load", loaded, { once: true });
+}
+
+/** `run` once the page is on the reader's screen (at once where it cannot be known). */
+function whenSeen(run) {
+  if (typeof IntersectionObserver !== "function" || !document.body) {
+    run();
+    return;
+  }
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    run();
+  });
+  seen.observe(document.body);
+}
+
+/** The files the UI's start fetches (ui.json, written by tools/build.py, names them) into
+ * the HTTP cache, at low priority and a few at a time: the player's own requests come
+ * first. Stops when the UI starts (it fetches the rest itself). */
 async function warm() {
   let list;
   try {
-    list = (await (await fetch(LIST_URL, { priority: "low" })).json()).files || [];
+    const ui = await (await fetch(MANIFEST, { priority: "low" })).json();
+    list = ["static/js/ui-loader.mjs", ui.interpreter, ui.wasm, ui.bundle, "catalog.json"];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
   }
   const next = async () => {
     while (list.length && !started) {
       try {
-        await (await fetch(new URL(list.shift(), LIST_URL), { priority: "low" })).arrayBuffer();
+        await (await fetch(new URL(list.shift(), MANIFEST), { priority: "low" })).arrayBuffer();
       } catch (_e) { /* the same */ }
     }
   };
   await Promise.all([next(), next(), next(), next()]);
 }
 
+/** A promise resolved when the browser is next idle (at most `timeout` ms later): the
+ * UI waits on it for work that may wait (static/ui/page/first_game.py). */
+function idle(timeout = IDLE_WAIT_MS) {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 50);
+  });
+}
+(globalThis.generala ||= {}).idle = idle;
+
 if (needed()) {
   // After the first paint, as the engine worker: the first screen comes first. A
   // hidden tab paints no frame: the timer starts it then.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, document.visibilityState === "hidden" ? 250 : 2000);
+  requestAnimationFrame(() => setTimeout(() => start("page"), 0));
+  setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
-  for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
+  const idleStart = () => start("idle");
+  whenIdle(embedded ? () => whenSeen(idleStart) : idleStart);
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
     if (state !== "ready") return;
     queueMicrotask(() => stop());
-    if (started) return;
-    // Nothing is loading any more until the player acts: the status line goes quiet,
-    // and the footer names the engine (as static/ui/page/page_boot.py does once it runs).
+    if (root.getAttribute("data-state") !== "loading") return;
+    // The status line goes quiet while the UI is still on its way, and the footer names
+    // the engine (as static/ui/page/page_boot.py does once it runs).
     const status = document.getElementById("engine-status");
     if (status) status.textContent = "";
     const version = document.getElementById("engine-version");
     if (version) version.textContent = engine.version;
-    warm();
+    if (!started) warm();  // an embedded game not yet on screen
   });
 }

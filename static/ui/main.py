@@ -1,8 +1,9 @@
-# The page's entry point, the <script type="mpy"> of index.html. PyScript compiles
-# this file from source; every other UI module is published as bytecode (.mpy,
-# tools/build.py). The UI boots in slices, one browser task each: an import, then
-# the next, so the page answers input between them (a long task blocks
-# taps and keys for its whole length; the target is under 300 ms of blocking in all).
+# The page's entry point: static/js/ui-loader.mjs imports this module and awaits run().
+# Every UI module is published as bytecode (.mpy, tools/build.py), this one too: nothing
+# is compiled from source on the page (MicroPython's compiler is never started). The UI
+# boots in slices, one browser task each: an import, then the next, so the page answers
+# input between them (a long task blocks taps and keys for its whole length; the
+# target is under 300 ms of blocking in all).
 import asyncio
 
 import js
@@ -23,10 +24,11 @@ async def pause():
         await asyncio.sleep(0)
 
 
-for name in MODULES:
+async def run():
+    for name in MODULES:
+        await pause()
+        __import__(name)
     await pause()
-    __import__(name)
-await pause()
-import page_boot  # noqa: E402 (imported above: the last of MODULES)
+    import page_boot  # imported above: the last of MODULES
 
-await page_boot.boot(pause)
+    await page_boot.boot(pause)

@@ -1,13 +1,44 @@
 """The boot contract: <html data-state> goes loading -> ui-ready -> ready, and the
-engine (Pyodide in a plain module worker) answers."""
+engine (Pyodide in a plain module worker) answers. A first visit's UI starts by itself
+once the page is idle, and a tap on the one-tap choice after that opens a game the page
+prepared meanwhile; the first screen's title is in the page's language before anything
+has run, and the status line draws its own spinner (no emoji)."""
 import gzip
 import io
 import json
+import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
-from e2e_support import boot, emulate_a_3g_link, engine_version
+from e2e_support import boot, emulate_a_3g_link, engine_version, poll
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools import ui_modules  # noqa: E402
+
+sys.path[:0] = [str(p) for p in ui_modules.folders()]
+import words  # noqa: E402
+
+# Before any page script: every person's input the page receives, and every `new`
+# request sent to the engine's worker.
+INPUT_AND_NEW_LOG = """
+(() => {
+  const log = { inputs: [], news: 0 };
+  Object.defineProperty(window, "__firstVisit", { value: log });
+  for (const type of ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "click"]) {
+    addEventListener(type, () => log.inputs.push(type), true);
+  }
+  const Plain = Worker;
+  globalThis.Worker = class extends Plain {
+    postMessage(message, ...rest) {
+      if (message && typeof message.request === "string" && JSON.parse(message.request).op === "new") log.news += 1;
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();
+"""
+BOARD_WITH_ROLL = "#board:not([hidden])[data-drawn=engine] #roll:enabled"
 
 
 @pytest.mark.cross_engine
@@ -119,3 +150,82 @@ def test_on_a_slow_link_a_first_visit_boots_in_full_without_the_snapshot(page):
     assert page.evaluate("navigator.connection.effectiveType") == "3g"
     assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     assert asked == []
+
+
+@pytest.mark.cross_engine
+def test_a_first_visit_starts_its_ui_by_itself_and_a_tap_opens_the_game_prepared_meanwhile(context, guard):
+    # Nothing saved, nothing in the address, no input at all: the UI starts once the page
+    # is idle (static/js/ui-start.mjs), then prepares the one-tap game while the page is
+    # idle (static/ui/page/first_game.py). The tap then opens that game: no new request.
+    context.add_init_script(INPUT_AND_NEW_LOG)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("html[data-state=ready][data-ui-start=idle]", state="attached", timeout=90_000)
+    page.wait_for_selector("html[data-first-game=rehearsed]", state="attached", timeout=60_000)
+    assert page.evaluate("window.__firstVisit.inputs") == []
+    assert page.evaluate("window.__firstVisit.news") == 1  # the prepared game's
+    assert page.locator(".rehearsal").count() == 0  # its board was laid out off screen, then dropped
+    assert page.is_hidden("#board") and page.is_visible("#play-computer")
+    page.click("#play-computer")
+    page.wait_for_selector(BOARD_WITH_ROLL, timeout=60_000)  # the computer may roll first
+    assert page.evaluate("window.__firstVisit.news") == 1
+    assert page.evaluate("localStorage.getItem('generala.current')")  # the game is the player's: saved
+    page.click("#roll")
+    page.wait_for_function("[...document.querySelectorAll('#board [data-die]')].every(d => +d.dataset.face >= 1)")
+
+
+def test_a_one_tap_game_picked_otherwise_than_prepared_asks_the_engine(context, guard):
+    # The prepared game is the home screen's pick at the time: another game picked before
+    # the tap is asked of the engine as ever.
+    context.add_init_script(INPUT_AND_NEW_LOG)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("html[data-first-game]", state="attached", timeout=90_000)
+    page.select_option("#quick-game", "double")
+    page.click("#play-computer")
+    page.wait_for_selector("#board:not([hidden])[data-drawn=engine] .dice-10", state="attached", timeout=60_000)
+    assert page.evaluate("window.__firstVisit.news") == 2
+
+
+@pytest.mark.cross_engine
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_title_is_in_the_page_language_before_anything_runs(page, lang):
+    # ?lang=es on a first visit: the tab's title is Spanish from the first paint, before
+    # the UI could run a line (its manifest is held back) and without any input.
+    held = []
+    page.route("**/ui.json", lambda route: held.append(route))
+    page.goto(f"/?lang={lang}", wait_until="domcontentloaded")
+    assert page.title() == words.table(lang)["page.title"]
+    assert page.get_attribute('meta[name="description"]', "content") == words.table(lang)["page.description"]
+    assert page.get_attribute("html", "data-state") == "loading"
+    poll(page, lambda: held, 60, "the UI's manifest requested")  # the UI is on its way, held back
+    assert page.title() == words.table(lang)["page.title"]
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    assert page.title() == words.table(lang)["page.title"]  # the UI's own words agree
+
+
+NO_HOURGLASS = """() => {
+  const found = [];
+  for (const node of document.querySelectorAll("body, body *")) {
+    for (const pseudo of ["::before", "::after"]) {
+      if (getComputedStyle(node, pseudo).content.includes("\u23f3")) found.push(node.id || node.className || node.tagName);
+    }
+  }
+  if (document.body.innerText.includes("\u23f3")) found.push("text");
+  return found;
+}"""
+
+
+def test_the_home_screen_draws_no_hourglass(page):
+    # The status line's "still loading" mark is drawn by CSS (static/css/site.css): an
+    # emoji is a blank box where no emoji font is installed.
+    page.goto("/", wait_until="commit")
+    page.wait_for_function("""() => {
+      const status = document.getElementById('engine-status');
+      return status && status.textContent.trim() !== '' && document.documentElement.dataset.state === 'loading'
+        && getComputedStyle(status, '::after').animationName === 'status-turn';
+    }""", timeout=30_000)
+    assert page.evaluate("getComputedStyle(document.getElementById('engine-status'), '::after').content") == '""'
+    assert page.evaluate(NO_HOURGLASS) == []

@@ -1,13 +1,13 @@
 """The home screen: plain HTML in the page's language from the first paint, one tap to a
-game against the computer (the first roll two taps from a fresh profile), a tap made while
-the page loads kept, the UI started only at a person's first input on a first visit, the
-last quick game remembered, hot-seat seats that are people, the
-setup form and the saved games on panels of their own, and nothing that moves at boot."""
+game against the computer (the first roll two taps from a fresh profile), a tap or a pick
+made while the page loads kept, the last quick game remembered, hot-seat seats that are
+people, the setup form and the saved games on panels of their own, and nothing that moves
+at boot. (A first visit's UI starts by itself once the page is idle: test_boot.py.)"""
 import sys
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, cross_engine, engine_version, poll, wait_ready, wake
+from e2e_support import boot, cross_engine, poll, wait_ready
 from gamepage import SETTLED, open_library, open_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -59,13 +59,14 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
 
 
 def held_ui(page, url="/"):
-    """Open ``url`` with the UI's entry point held back; returns once it is asked for
-    (the plain-HTML first screen is up, the UI cannot answer yet). release() lets it go."""
+    """Open ``url`` with the UI's modules (static/ui/modules.bin) held back, without any
+    input; returns once they are asked for (the UI starts by itself once the page is
+    idle: the plain-HTML first screen is up, the UI cannot answer yet). release() lets
+    them go."""
     held = []
-    page.route("**/static/ui/main.py", lambda route: held.append(route))
+    page.route("**/static/ui/modules.bin", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
-    wake(page)  # the UI starts at the first input
-    poll(page, lambda: held, 60, "the UI's entry point requested")
+    poll(page, lambda: held, 60, "the UI's modules requested")
 
     def release():
         for route in held:
@@ -191,49 +192,14 @@ def test_a_game_in_progress_opens_without_the_home_screen_flashing(page):
     assert page.evaluate("window.__homeSeen") is False
 
 
-UI_RAN = "() => ({state: document.documentElement.dataset.state, ui: document.documentElement.getAttribute('data-ui'),"\
-         " home: !!window.generala?.home, interpreters: document.querySelectorAll('script[type=mpy]').length})"
-
-
-@pytest.mark.cross_engine
-def test_a_first_visit_starts_the_ui_at_a_persons_first_input(page):
-    # Nothing saved and nothing in the address: the page's UI (PyScript, MicroPython, the
-    # UI's modules) waits for a person; the engine boots meanwhile, then the UI's files
-    # are fetched into the cache, and the status line no longer says it is loading.
-    page.goto("/")
-    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
-    # The page's last work of its own: every file of the UI's list fetched into the cache
-    # (ui-start.mjs warm); nothing after it starts the UI but a person.
-    files = page.evaluate("async () => (await (await fetch('/ui-files.json')).json()).files")
-    assert "static/ui/main.py" in files
-    page.wait_for_function("""files => {
-        const got = new Set(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname));
-        return files.every(f => got.has(new URL(f, location.origin + '/').pathname));
-    }""", arg=files, timeout=30_000)
-    assert page.evaluate(UI_RAN)["state"] == "loading"
-    assert page.evaluate(UI_RAN)["ui"] is None and not page.evaluate(UI_RAN)["home"]
-    assert page.evaluate("typeof globalThis.pyscript") == "undefined"
-    assert page.text_content("#engine-status") == "" and page.is_hidden("#engine-status")
-    assert page.text_content("#engine-version") == engine_version()  # the footer names it
-    assert page.is_visible("#play-computer")
-    # The first input is the tap itself: the game starts from it.
-    page.click("#play-computer")
-    assert page.get_attribute("html", "data-ui") == "starting"
-    page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
-    wait_ready(page)
-    page.wait_for_function(SETTLED)  # no reply on its way, the game saved
-    assert page.evaluate(CURRENT_ENTRY)["variant"] == "argentine"
-    page.click("#roll")
-    page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
-
-
-def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
+def test_a_click_without_a_pointer_while_the_ui_loads_is_played(page):
     # A screen reader's browse mode activates a button with a click event alone (no
-    # pointer, no key reaches the page): that click is the first input, and it plays.
-    page.goto("/")
-    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
-    assert page.evaluate(UI_RAN)["state"] == "loading"
+    # pointer, no key reaches the page): kept like a tap, and played once the UI is ready.
+    release = held_ui(page)
+    assert page.get_attribute("html", "data-state") == "loading"
     page.evaluate("document.getElementById('play-computer').click()")
+    assert page.get_attribute("html", "data-first-tap") == "computer"
+    release()
     page.wait_for_selector("#board:not([hidden]) [data-die]", timeout=90_000)
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
     page.wait_for_function(SETTLED)  # no reply on its way, the game saved
@@ -243,9 +209,8 @@ def test_a_click_without_a_pointer_starts_the_ui_and_the_game(page):
 def test_picks_made_before_the_ui_starts_are_kept(page):
     # The language and the quick-play game chosen on the plain page: the words change at
     # once, and the UI boots in that language with that game.
-    page.goto("/?lang=en")
-    page.wait_for_function("generala.engine.state === 'ready'", timeout=90_000)
-    assert page.evaluate(UI_RAN)["state"] == "loading"
+    release = held_ui(page, "/?lang=en")
+    assert page.get_attribute("html", "data-state") == "loading"
     shown = page.evaluate("""() => {  // as the pickers do, without a pointer or focus
       for (const [id, value] of [['lang-pick', 'bg'], ['quick-game', 'double']]) {
         const select = document.getElementById(id);
@@ -259,6 +224,8 @@ def test_picks_made_before_the_ui_starts_are_kept(page):
     }""")
     assert shown == ["bg", words.table("bg")["home.hero_title"], words.table("bg")["game.double"], "loading"]
     assert "lang=" not in page.url
+    assert page.title() == words.table("bg")["page.title"]  # the tab's title too
+    release()
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "bg"
     assert page.input_value("#lang-pick") == "bg"

@@ -282,10 +282,10 @@ def test_the_service_worker_registers_only_once_the_first_roll_is_possible(own_s
     assert page.evaluate("window.__swAt") == "ready"
 
 
-def test_a_first_visit_without_input_registers_it_once_the_engine_is_ready(own_site, sw_context):
-    # Nothing saved, no input yet: the page's UI waits for a person (ui-start.mjs), so the
-    # service worker registers once the engine alone is ready, and its precache (the UI's
-    # files included) is in place before the first tap.
+def test_a_first_visit_without_input_registers_it_once_the_page_is_ready(own_site, sw_context):
+    # Nothing saved, no input at all: the page's UI starts by itself once the page is idle
+    # (ui-start.mjs), and the service worker registers once the page is ready, its UI and
+    # its engine; its precache is in place before the first tap.
     _, base_url, _ = own_site
     context, _ = sw_context
     page = context.new_page()
@@ -301,10 +301,9 @@ def test_a_first_visit_without_input_registers_it_once_the_engine_is_ready(own_s
     """)
     page.goto(base_url + "/")
     page.wait_for_function(CONTROLLED, timeout=90_000)
-    assert page.evaluate("window.__swAt") == ["loading", "ready"]
-    assert page.evaluate("document.documentElement.getAttribute('data-ui')") is None
-    page.click("#play-computer")  # the first input: the UI starts, the game with it
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    assert page.evaluate("window.__swAt") == ["ready", "ready"]
+    assert page.evaluate("document.documentElement.getAttribute('data-ui-start')") == "idle"
+    page.click("#play-computer")
     page.wait_for_selector("#board:not([hidden]) [data-die]")
 
 
@@ -524,7 +523,7 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     # Two tabs of build 1; the player takes build 2 in one. The browser makes the new
     # worker the other tab's controller too, but that tab still runs build 1's page: what
     # it loads later must be build 1's. The load here is one the page really does late:
-    # its UI (PyScript, the UI's modules, catalog.json) starts at the first input.
+    # a value table, at a computer's first move.
     dist, base_url, _ = own_site
     context, _ = sw_context
     old_version = json.loads((dist / "version.json").read_text())["version"]
@@ -532,10 +531,8 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     a = first_visit(context, base_url)
     b = context.new_page()
     b.goto(base_url + "/")
-    # B registers the service worker once its engine is ready, and nobody has touched it:
-    # its UI has not started (nothing saved to show).
+    # B registers the service worker once it is ready (its UI started by itself).
     b.wait_for_function("() => globalThis.generala.serviceWorker !== undefined && " + CONTROLLED, timeout=90_000)
-    assert b.evaluate("document.documentElement.getAttribute('data-ui')") is None
 
     new_version = release(dist, new_summary)
     assert catalog_summary(dist) != old_summary
@@ -552,7 +549,7 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     b_banner.wait_for(state="visible")  # and it is offered the new build
     if context.browser.browser_type.name == "chromium":
         stop_service_workers(b)  # what it knows of B comes back from Cache Storage
-    wait_ready(b)  # the first input: B's UI starts now, loading its files
+    wait_ready(b)
     open_setup(b)
     assert b.text_content(SUMMARY) == old_summary
     # B's engine (a worker of build 1) fetches a table for the first time: kept in build

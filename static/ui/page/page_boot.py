@@ -32,7 +32,8 @@ storage = js.generala.storage
 
 def choose_lang():
     """?lang= (validated), else the saved choice, else navigator.languages, else English.
-    Returns a rejected ?lang= value (shown once the words are in place) or None."""
+    Returns the language's code and a rejected ?lang= value (shown once the words are in
+    place) or None."""
     search = js.URLSearchParams.new(js.location.search)
     url = search.get("lang")
     saved = storage.get(LANG_KEY)
@@ -40,9 +41,7 @@ def choose_lang():
         browser = json.loads(str(js.JSON.stringify(js.navigator.languages or [])))
     except Exception:
         browser = []
-    code, bad = words.pick_lang(None if url is None else str(url), str(saved) if saved else None, browser)
-    words.set_lang(code)
-    return bad
+    return words.pick_lang(None if url is None else str(url), str(saved) if saved else None, browser)
 
 
 class Page:
@@ -161,7 +160,11 @@ async def load_catalog():
 
 async def boot(pause):
     """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
-    bad_lang = choose_lang()
+    code, bad_lang = choose_lang()
+    if code != "en":  # a language's words (40-55 kB of bytecode) are a slice of their own
+        __import__("words_" + code)
+        await pause()
+    words.set_lang(code)
     translate_page()
     if bad_lang is not None:
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS)), "warn")
@@ -181,7 +184,8 @@ async def boot(pause):
         engine_client.boot_failed(words.t("msg.page_failed", error=err))
         raise
     set_state("ui-ready")
-    status(words.t("msg.starting_engine"))
+    if str(js.generala.engine.state) != "ready":
+        status(words.t("msg.starting_engine"))
     version = await engine_client.started()
     if version is None:  # the boot failed, shown by engine.mjs
         return
@@ -190,3 +194,10 @@ async def boot(pause):
     status("")
     byid("engine-status").hidden = True
     set_state("ready")
+    if entry is None:
+        import first_game  # the one-tap game, prepared while the page is idle
+
+        try:
+            await first_game.prepare(page)
+        except Exception as err:  # a preparation only: the page works without it
+            js.console.warn("first game: " + str(err))

@@ -1,7 +1,8 @@
 # The home screen's play choices (index.html #home, drawn in plain HTML before this
 # runs): one tap against the computer with the last game and level (quickplay.py),
 # hot-seat and custom games (the setup form, setup.py), saved games and records.
-# A tap made before the UI was ready is kept by static/js/first-tap.mjs and played here.
+# A tap made before the UI was ready is kept by static/js/first-tap.mjs and played here;
+# the one-tap game may be ready before the tap (page/first_game.py prepares it).
 import asyncio
 
 import js
@@ -26,6 +27,9 @@ class Home:
         self.setup = setup
         self.controller = None
         self.features = None
+        # The one-tap game prepared while the page was idle (first_game.py): (request, the
+        # engine's reply), None until then, False once the choice was made.
+        self.prepared = None
         self.root = byid("home")
         self.pick_game = byid("quick-game")
         self.pick_level = byid("quick-level")
@@ -106,13 +110,20 @@ class Home:
             if focus:
                 focus.focus()
 
+    def quick_request(self):
+        """The `new` request of the one-tap game: the game and level picked."""
+        you, computer = words.t("home.you"), words.t("home.computer")
+        return quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer, self.levels)
+
     def choose(self, choice):
         if choice == "computer":
+            prepared, self.prepared = self.prepared, False
             self.remember()
-            you, computer = words.t("home.you"), words.t("home.computer")
-            req = quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer,
-                                    self.levels)
-            asyncio.create_task(self.controller.start_game(req))
+            req = self.quick_request()
+            if prepared and prepared[0] == req and self.controller.board.renders == 0:
+                self.controller.begin(prepared[1])  # the engine's game is that one already
+            else:
+                asyncio.create_task(self.controller.start_game(req))
         elif choice in ("hotseat", "custom"):
             self.open_setup(choice)
         elif choice == "library":

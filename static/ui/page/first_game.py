@@ -1,0 +1,81 @@
+# The first game, prepared while the page is idle: the game the home screen's one-tap
+# choice ("Play against the computer") would start, and a rehearsal of its board.
+#
+# A first visit's first tap on that choice opens a board, and the first board a page
+# draws costs several times what the next ones do: the engine runs the code of a new
+# game for the first time, the UI's code draws a board for the first time (the browser
+# compiles MicroPython's WebAssembly function by function, at first use) and the
+# browser loads the fonts of the board's text, one size and weight at a time (on Linux
+# each is asked of the browser's process). So once the page is ready, with the home
+# screen up and no board drawn yet, one idle browser task at a time:
+# 1. the engine is asked for that game (the one-tap choice's own request,
+#    home_screen.Home.quick_request) and its reply is offered to the home screen: a tap
+#    on the choice with the same request begins that game at once (Home.choose), with no
+#    round trip to the engine. Not taken, it is never shown: the player's own `new` or
+#    `load` replaces the engine's game;
+# 2. a board is drawn from that reply's view off screen (invisible, inert, without
+#    ids: .rehearsal in static/css/home.css), laid out one part per task (never
+#    painted), then dropped.
+# <html data-first-game> says how far it went: "prepared" (1), then "rehearsed" (2).
+# Nothing of it is stored. It runs only while no board was ever drawn on the page
+# (render.Board's node list, static/js/batch.mjs, is one for the page) and the one-tap
+# choice was not made (its own request to the engine would follow this one).
+import json
+
+import js
+from js import document
+
+from dom import byid, each, el
+from render import Board
+from replies import reply_of
+
+UI = {"ready": True, "picked": [], "split": None, "scoring": False}  # controller.py's ui, at rest
+html = document.documentElement
+
+
+def untouched(page):
+    """No board was drawn on this page and the one-tap choice was not made."""
+    return page.board.renders == 0 and page.home.prepared is None
+
+
+async def prepare(page):
+    idle = js.generala.idle  # static/js/ui-start.mjs: resolves when the browser is idle
+    await idle()
+    if not untouched(page):
+        return
+    req = page.home.quick_request()
+    try:
+        parts = await js.generala.engine.request(json.dumps(req))
+    except Exception:
+        return  # the engine failed: the page says so elsewhere
+    reply = reply_of(str(parts.reply), parts.save)
+    if not reply.get("ok") or not untouched(page):
+        return
+    page.home.prepared = (req, reply)
+    html.dataset.firstGame = "prepared"
+    await idle()
+    if page.board.renders:
+        return
+    await rehearse(reply["view"], idle)  # the board only reads the view (render.py)
+    html.dataset.firstGame = "rehearsed"
+
+
+async def rehearse(view, idle):
+    """Draw a board from ``view`` off screen and lay it out a part per idle task: each
+    part is put on the stage, laid out (its fonts loaded) and taken off again in the same
+    task, so the browser never paints it."""
+    root = el("section")
+    Board(root).update(view, dict(UI))
+    for node in each(root.querySelectorAll("[id]")):
+        node.removeAttribute("id")
+    app = byid("app")
+    stage = el("div", "rehearsal")
+    stage.inert = True
+    stage.style.width = str(app.clientWidth) + "px"  # the board's width (CSSOM: the CSP allows it)
+    app.appendChild(stage)
+    for part in each(root.children):
+        await idle()
+        stage.appendChild(part)
+        stage.offsetHeight  # laid out now
+        part.remove()
+    stage.remove()
