@@ -16,8 +16,6 @@
 // another site downloads what that game needs and no more (the HTTP cache serves a
 // second visit); the full game, opened once, installs the service worker.
 
-import engine from "./engine.mjs";
-
 const SW_URL = new URL("../../sw.js", import.meta.url);
 let userAskedReload = false;
 
@@ -88,26 +86,21 @@ async function register() {
   }
 }
 
-/** Resolves once the engine is ready and, if the UI has started (ui-start.mjs), once it
- * is ready too: <html data-state="ready">. The UI waits for a person's first input when
- * there is nothing saved to show, so the engine alone is enough then. Never resolves if
- * the boot ends in "error". */
+/** Resolves once the page is ready, its UI and its engine: <html data-state="ready"> (the
+ * UI starts by itself once the engine is ready: ui-start.mjs; the precache waits for
+ * both, so it never competes with their downloads). Never resolves if the boot ends in
+ * "error". */
 function firstRollPossible() {
   const root = document.documentElement;
   return new Promise((resolve) => {
     const check = () => {
-      const state = root.getAttribute("data-state");
-      const idle = state === "loading" && !root.hasAttribute("data-ui") && engine.state === "ready";
-      if (state !== "ready" && !idle) return false;
+      if (root.getAttribute("data-state") !== "ready") return false;
       observer.disconnect();
       resolve();
       return true;
     };
     const observer = new MutationObserver(check);
-    if (!check()) {
-      observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-      engine.onState(check);
-    }
+    if (!check()) observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
   });
 }
 

@@ -9,11 +9,12 @@
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else by itself once the page has loaded, painted its first screen and the browser is
-//   idle (requestIdleCallback; a short timer where there is none), or at a person's first
-//   input if that comes sooner (a pointer moving or pressed, a key, a focus, a wheel, a
-//   scroll, a click, a change). What is tapped or picked before the UI is ready is kept
-//   (first-tap.mjs) and played once it is.
+// - else by itself once the engine is ready (its download and boot come first: the first
+//   roll needs it, and the UI's start does not compete with it for a slow link or a
+//   phone's cores) and the page is idle (requestIdleCallback; a short timer where there
+//   is none), or at a person's first input if that comes sooner (a pointer moving or
+//   pressed, a key, a focus, a wheel, a scroll, a click, a change). What is tapped or
+//   picked before the UI is ready is kept (first-tap.mjs) and played once it is.
 // An embedded game (?embed=1) starts by itself only once it is on the reader's screen
 // (IntersectionObserver): a reader who scrolls past it does not pay for the UI. Until
 // then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
@@ -34,7 +35,7 @@ const PAGE_PARAMS = new Set(["lang", "embed"]);
 const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
 // The longest an idle start waits for the browser to be idle after the first paint.
 const IDLE_WAIT_MS = 1000;
-// A page that paints no frame (a tab opened in the background) starts after this.
+// A page that paints no frame (a tab opened in the background) starts this much later.
 const UNPAINTED_MS = 3000;
 const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
@@ -65,7 +66,7 @@ function needed() {
 }
 
 /** `run` once the page has loaded, painted a frame since, and the browser is idle (or
- * IDLE_WAIT_MS later at most); UNPAINTED_MS after the load when no frame comes. */
+ * IDLE_WAIT_MS later at most); UNPAINTED_MS later when no frame comes. */
 function whenIdle(run) {
   let asked = false;
   const idle = () => {
@@ -134,19 +135,19 @@ if (needed()) {
   setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
   for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
-  const idleStart = () => start("idle");
-  whenIdle(embedded ? () => whenSeen(idleStart) : idleStart);
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
-    if (state !== "ready") return;
+    if (state !== "ready" && state !== "error") return;
     queueMicrotask(() => stop());
-    if (root.getAttribute("data-state") !== "loading") return;
+    const idleStart = () => start("idle");
+    whenIdle(embedded ? () => whenSeen(idleStart) : idleStart);
+    if (state !== "ready" || root.getAttribute("data-state") !== "loading") return;
     // The status line goes quiet while the UI is still on its way, and the footer names
     // the engine (as static/ui/page/page_boot.py does once it runs).
     const status = document.getElementById("engine-status");
     if (status) status.textContent = "";
     const version = document.getElementById("engine-version");
     if (version) version.textContent = engine.version;
-    if (!started) warm();  // an embedded game not yet on screen
+    if (embedded && !started) warm();  // an embedded game not yet on screen
   });
 }

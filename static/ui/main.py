@@ -1,9 +1,11 @@
 # The page's entry point: static/js/ui-loader.mjs imports this module and awaits run().
 # Every UI module is published as bytecode (.mpy, tools/build.py), this one too: nothing
 # is compiled from source on the page (MicroPython's compiler is never started). The UI
-# boots in slices, one browser task each: an import, then the next, so the page answers
-# input between them (a long task blocks taps and keys for its whole length; the
-# target is under 300 ms of blocking in all).
+# boots in slices, one browser task each: imports until SLICE_MS have passed, then the
+# next slice, so the page answers input between them (a long task blocks taps and keys
+# for its whole length; the target is under 300 ms of blocking in all). A slice per
+# import would make forty tasks of a millisecond or two each, every one of them a
+# chance for a busy machine to stretch it into a long task.
 import asyncio
 
 import js
@@ -13,6 +15,7 @@ import js
 # the other languages are imported by words.set_lang when one is chosen: the page loads
 # only English and the one in use.
 MODULES = ()  # written by tools/build.py
+SLICE_MS = 6  # a slice of imports ends once this long has passed since it began
 
 
 async def pause():
@@ -25,9 +28,14 @@ async def pause():
 
 
 async def run():
+    now = js.performance.now
+    await pause()
+    began = now()
     for name in MODULES:
-        await pause()
         __import__(name)
+        if now() - began > SLICE_MS:
+            await pause()
+            began = now()
     await pause()
     import page_boot  # imported above: the last of MODULES
 

@@ -60,6 +60,7 @@ async def assemble(catalog, params, pause):
     page.screen = screen = Navigation(catalog["variants"])
     page.keeper = keeper = SavedGames(saves, clock, screen)
     page.controller = game = Controller(engine_client, board, keeper, clock, screen)
+    await pause()
     page.setup = setup = Setup(catalog, params.get("variant"))
     await pause()
     page.home = home = Home(catalog, setup)
