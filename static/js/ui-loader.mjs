@@ -2,11 +2,11 @@
 //
 // ui.json (written by tools/build.py from static/ui/modules.toml) names MicroPython's
 // module and WebAssembly, and where each of the UI's modules (bytecode, .mpy; main.mpy,
-// the entry point, among them) is in one file, static/ui/modules.bin. That file is
-// fetched while MicroPython's runtime loads (its WebAssembly is compiled while it
-// downloads); the modules are written to the root of MicroPython's file system, where
-// `import render` finds them; then main.run() boots the page (it imports the modules one
-// browser task each, then runs page_boot.py). Each step is a browser task of its own, so
+// the entry point, among them) is in one file, static/ui/modules.bin. loadUI(): that
+// file is fetched while MicroPython's runtime loads (its WebAssembly is compiled while it
+// downloads), and the modules are written to the root of MicroPython's file system, where
+// `import render` finds them. startUI(): then main.run() boots the page (it imports the
+// modules in slices, then runs page_boot.py). Each step is a browser task of its own, so
 // the page answers input between them. Nothing is compiled from source: MicroPython's
 // compiler, a large part of its WebAssembly, is never started.
 //
@@ -24,8 +24,8 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function fetched(path) {
-  const response = await fetch(new URL(path, MANIFEST));
+async function fetched(path, priority) {
+  const response = await fetch(new URL(path, MANIFEST), { priority });
   if (!response.ok) throw new Error(`cannot fetch ${path} (${response.status})`);
   return response.arrayBuffer();
 }
@@ -37,10 +37,16 @@ function failed(error) {
   if (state === "loading" || state === "ui-ready") engine.showBootError(text.trim().split("\n").pop(), "The page could not start");
 }
 
-export async function startUI() {
-  try {
-    const ui = await (await fetch(MANIFEST)).json();
-    const bundle = fetched(ui.bundle);
+let loaded = null;  // the promise of MicroPython with the UI's modules in its file system
+
+/** MicroPython loaded and the UI's modules written to its file system: downloads, its
+ * WebAssembly compiled beside the page's thread, a few short tasks. ui-start.mjs asks for
+ * it while the engine boots, at `priority` "low" (the engine's download comes first);
+ * once only. */
+export function loadUI(priority = "auto") {
+  loaded ||= (async () => {
+    const ui = await (await fetch(MANIFEST, { priority })).json();
+    const bundle = fetched(ui.bundle, priority);
     bundle.catch(() => {});  // awaited below: a failure is reported there
     const { loadMicroPython } = await import(new URL(ui.interpreter, MANIFEST).href);
     await nextTask();
@@ -54,6 +60,15 @@ export async function startUI() {
     for (const [name, [offset, length]] of Object.entries(ui.modules)) {
       mp.FS.writeFile(`/${name}`, new Uint8Array(bytes, offset, length));
     }
+    return mp;
+  })();
+  return loaded;
+}
+
+/** The UI runs: main.run() imports its modules and boots the page. */
+export async function startUI() {
+  try {
+    const mp = await loadUI();
     await nextTask();
     await mp.pyimport("main").run();
   } catch (error) {

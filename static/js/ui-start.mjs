@@ -9,12 +9,15 @@
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else by itself once the engine is ready (its download and boot come first: the first
-//   roll needs it, and the UI's start does not compete with it for a slow link or a
-//   phone's cores) and the page is idle (requestIdleCallback; a short timer where there
-//   is none), or at a person's first input if that comes sooner (a pointer moving or
-//   pressed, a key, a focus, a wheel, a scroll, a click, a change). What is tapped or
-//   picked before the UI is ready is kept (first-tap.mjs) and played once it is.
+// - else by itself: MicroPython is loaded once the page has loaded and is idle (its
+//   downloads at low priority, its WebAssembly compiled beside the page's thread, a few
+//   short tasks), and the UI's own work (its modules imported, the page built: most of
+//   the page's thread) starts once the engine is ready and the page is idle again
+//   (requestIdleCallback; a short timer where there is none), so the two do not compete
+//   for a phone's cores and the first roll's engine comes first. A person's first input
+//   (a pointer moving or pressed, a key, a focus, a wheel, a scroll, a click, a change)
+//   starts it at once. What is tapped or picked before the UI is ready is kept
+//   (first-tap.mjs) and played once it is.
 // An embedded game (?embed=1) starts by itself only once it is on the reader's screen
 // (IntersectionObserver): a reader who scrolls past it does not pay for the UI. Until
 // then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
@@ -48,6 +51,12 @@ function start(why) {
   root.setAttribute("data-ui", "starting");
   root.setAttribute("data-ui-start", why);
   import("./ui-loader.mjs").then((loader) => loader.startUI());
+}
+
+/** MicroPython loaded and the UI's modules in its file system, none of them run yet
+ * (ui-loader.mjs loadUI; a failure is reported when the UI starts). */
+function load() {
+  if (!started) import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
 }
 
 function onInput() {
@@ -135,6 +144,7 @@ if (needed()) {
   setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
   for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
+  if (!embedded) whenIdle(load);
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
     if (state !== "ready" && state !== "error") return;
