@@ -144,8 +144,9 @@ class WebKitPage:
 
     def wake(self) -> None:
         """A person's first input, the pointer moving onto the page: with nothing saved to
-        show, the page's UI starts at it (static/js/ui-start.mjs). A WebDriver pointer
-        action; where the driver refuses one (inside a frame), the same event from script."""
+        show, the page's UI starts at it if it has not started by itself yet
+        (static/js/ui-start.mjs). A WebDriver pointer action; where the driver refuses one
+        (inside a frame), the same event from script."""
         try:
             body = self.d.find_element("css selector", "body")
             # two points: a move to where the pointer already is is no move
