@@ -16,7 +16,7 @@ REQUIRED = [
     "generala.snapshot.gz",
     "python_stdlib.zip",
     "version.json",
-    "static/ui/main.py",
+    "static/ui/modules.bin",
     "static/js/engine.mjs",
     "static/js/engine-worker.mjs",
     "static/js/storage.mjs",
@@ -107,25 +107,37 @@ def test_the_standard_library_holds_only_what_is_imported(dist_dir):
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
-    assert (ui / "main.py").is_file() and not (ui / "board" / "controller.py").exists()
-    assert (ui / "board" / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
-    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*.py")] == ["main.py"]
+    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*")] == ["modules.bin"]  # one file, no source
+    bundle = (ui / "modules.bin").read_bytes()
     modules = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))["modules"]
-    assert modules["controller.mpy"] == "static/ui/board/controller.mpy" and "dom.py" not in modules
-    # ui.json's modules are static/ui/modules.toml, each at the root of MicroPython's file system.
+    # ui.json's modules are static/ui/modules.toml's and main.py, each at the root of
+    # MicroPython's file system, one after the other in the bundle.
     listed = ui_modules.listed()
-    assert list(modules) == [f"{ui_modules.stem(m)}.mpy" for m in listed]
-    assert list(modules.values()) == [f"static/ui/{m}.mpy" for m in listed]
+    assert list(modules) == [f"{ui_modules.stem(m)}.mpy" for m in listed] + ["main.mpy"]
+    at = 0
+    for name, (offset, length) in modules.items():
+        assert offset == at and length > 0, name
+        assert bundle[offset:offset + 2] == b"M\x06", name  # .mpy format version 6
+        at += length
+    assert at == len(bundle)
     assert not (ui / "modules.toml").exists()
 
 
-def test_main_imports_the_boot_list_in_its_order(dist_dir):
+def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     source = (site_build.ROOT / "static" / "ui" / "main.py").read_text(encoding="utf-8")
-    published = (dist_dir / "static" / "ui" / "main.py").read_text(encoding="utf-8")
-    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
     assert "MODULES = ()  # written by tools/build.py" in source
-    assert f"MODULES = {boot!r}" in published and boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
+    main = tmp_path / "main.py"
+    main.write_text(source, encoding="utf-8")
+    site_build.write_main(main)
+    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    assert f"MODULES = {boot!r}" in main.read_text(encoding="utf-8")
+    assert boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
     assert ui_modules.modules()["later"] == ["words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
+    # The published main.mpy holds that list: the modules' names are in its bytecode.
+    ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
+    offset, length = ui["modules"]["main.mpy"]
+    published = (dist_dir / ui["bundle"]).read_bytes()[offset:offset + length]
+    assert all(name.encode() in published for name in boot)
 
 
 def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
@@ -146,14 +158,13 @@ def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch
 
 def test_the_ui_manifest_names_what_the_uis_start_loads(dist_dir):
     # static/js/ui-loader.mjs loads these (ui-start.mjs fetches them into the HTTP cache
-    # for an embedded game not yet on screen): MicroPython, the UI's entry point and modules.
+    # for an embedded game not yet on screen): MicroPython, the UI's bytecode.
     ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
     version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["micropython"]
     assert ui["interpreter"] == f"vendor/micropython/{version}/micropython.mjs"
     assert ui["wasm"] == f"vendor/micropython/{version}/micropython.wasm"
-    assert ui["main"] == "static/ui/main.py"
-    files = [ui["interpreter"], ui["wasm"], ui["main"], *ui["modules"].values()]
-    assert all((dist_dir / f).is_file() for f in files)
+    assert ui["bundle"] == "static/ui/modules.bin"
+    assert all((dist_dir / ui[k]).is_file() for k in ("interpreter", "wasm", "bundle"))
 
 
 def test_the_page_runs_micropython_itself_with_no_pyscript(dist_dir):
