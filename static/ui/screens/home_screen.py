@@ -48,14 +48,16 @@ class Home:
         if not self.pick_level.hasAttribute("data-picked") or str(self.pick_level.value) not in levels:
             self.pick_level.value = level
         self.relabel()
-        on(self.root, "click", self.on_click)
         on(self.pick_game, "change", lambda e: self.remember())
         on(self.pick_level, "change", lambda e: self.remember())
-        js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def attach(self, controller, features):
         self.controller = controller  # start_game()
         self.features = features  # score-sheet mode (amend), the records screen
+        # The choices answer from now on: a tap before this (the page is built a slice at
+        # a time) is kept by first-tap.mjs and played by first_tap().
+        on(self.root, "click", self.on_click)
+        js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n)."""
