@@ -89,7 +89,7 @@ def run(base_url: str, variants, samples: int) -> dict:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
         page = browser.new_page()
         page.goto(base_url + "/")
-        page.mouse.move(2, 2)  # a person arrives: the UI starts at the first input (ui-start.mjs)
+        page.mouse.move(2, 2)  # a person arrives: the UI starts at the first input, if not by itself yet (ui-start.mjs)
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
         for variant in variants:
             n = max(20, samples // 3) if variant == "double" else samples

@@ -113,7 +113,7 @@ COLLECT = """
 
 METRICS = ["shell", "ui_ready", "ready", "blocking", "sent", "gzip", "brotli", "to_ready"]
 SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
-SW_DONE = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+SW_DONE = "() => !!navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 
 
 class ByteCounter:
@@ -275,10 +275,10 @@ def first_tap(chromium, launch: dict, url: str, delay: float, cpu: int) -> float
         page.goto(url, wait_until="load")
         box = page.locator("#play-computer").bounding_box()
         loaded = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-        page.wait_for_function(f"performance.now() >= {loaded + delay * 1000}", polling=20, timeout=TIMEOUT_MS)
+        page.wait_for_function(f"() => performance.now() >= {loaded + delay * 1000}", polling=20, timeout=TIMEOUT_MS)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         try:
-            page.wait_for_function("window.__tap.painted !== undefined", polling=50, timeout=TIMEOUT_MS)
+            page.wait_for_function("() => window.__tap.painted !== undefined", polling=50, timeout=TIMEOUT_MS)
         except Exception:
             state = page.evaluate("""() => ({html: [...document.documentElement.attributes].map(a => a.name + '=' + a.value),
               board: document.getElementById('board').outerHTML.slice(0, 300), tap: window.__tap,

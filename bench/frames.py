@@ -153,7 +153,7 @@ def run(base_url: str, rolls: int, celebrations: int, width: int) -> dict:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": width, "height": 900}, reduced_motion="no-preference")
         page.goto(base_url + "/")
-        page.mouse.move(2, 2)  # a person arrives: the UI starts at the first input (ui-start.mjs)
+        page.mouse.move(2, 2)  # a person arrives: the UI starts at the first input, if not by itself yet (ui-start.mjs)
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
         page.evaluate(PROBE)
 

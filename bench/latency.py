@@ -97,7 +97,7 @@ def run(base_url: str, turns: int) -> dict:
         def click(kind, selector):
             before = page.evaluate("window.__lat.length")
             page.click(selector)
-            page.wait_for_function(f"window.__lat.length > {before}")
+            page.wait_for_function(f"() => window.__lat.length > {before}")
             samples[kind].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
 
         for _ in range(turns):
@@ -115,7 +115,7 @@ def run(base_url: str, turns: int) -> dict:
             box.click()
             if page.is_visible("#confirm"):
                 page.click("#confirm-ok")
-            page.wait_for_function(f"window.__lat.length > {before}")
+            page.wait_for_function(f"() => window.__lat.length > {before}")
             samples["score"].append(page.evaluate("window.__lat[window.__lat.length - 1]"))
         browser.close()
 

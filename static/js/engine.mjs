@@ -1,6 +1,6 @@
 // The main thread's handle on the engine worker (static/js/engine-worker.mjs).
 //
-// Loaded by index.html as a module script *before* PyScript, so the worker (and
+// Loaded by index.html as a module script before the UI (ui-start.mjs), so the worker (and
 // with it Pyodide's boot, ~2 s from the snapshot) starts while MicroPython is still loading.
 // MicroPython reaches it as `js.generala.engine`:
 //
@@ -123,7 +123,7 @@ export function showBootError(message, lead = "The game could not start") {
       (document.getElementById("app") || document.body || document.documentElement).prepend(box);
     }
     box.hidden = false;
-    box.textContent = text; // never innerHTML: PyScript would run any <script type="py">
+    box.textContent = text; // never innerHTML: text from a failure is never markup
   } catch (e) {
     console.error("cannot show the boot error:", e);
   }
@@ -580,8 +580,8 @@ export const engine = {
 
 (globalThis.generala ||= {}).engine = engine;
 
-// Anything that breaks before the page is ready (PyScript failing to load its
-// interpreter or config, a missing file) is a boot failure: say so visibly.
+// Anything that breaks before the page is ready (MicroPython failing to load, the
+// UI's manifest or modules missing) is a boot failure: say so visibly.
 addEventListener("error", (event) => {
   const s = document.documentElement.dataset.state;
   if (s === "loading" || s === "ui-ready") showBootError(event.message || "script error");

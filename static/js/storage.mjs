@@ -1,6 +1,6 @@
 // A localStorage wrapper that never throws.
 //
-// MicroPython (PyScript main thread) cannot catch an exception thrown
+// The page's MicroPython (main thread) cannot catch an exception thrown
 // synchronously by a JS call: the script just dies. In a cross-site iframe whose
 // storage the browser denies, merely reading `window.localStorage` throws a
 // SecurityError; `setItem` throws QuotaExceededError when full. So every call
@@ -151,35 +151,6 @@ export const storage = {
     return out.sort();
   },
 };
-
-// PyScript 0.7.31's core opens IndexedDB when it loads (an IDBMap for pyscript.fs,
-// database names starting with "IDBMap/"). Where the browser denies storage (a
-// cross-site iframe, strict privacy settings) that open fails, and the library's
-// error handler then throws twice (InvalidStateError from re-dispatching the event,
-// and an unhandled rejection): page errors, though the page itself works. This
-// page runs before core.js and silences exactly those failures: the handler never
-// runs, so that store simply never opens (this site does not use pyscript.fs).
-function quietPyScriptIndexedDB() {
-  try {
-    const factory = globalThis.indexedDB;
-    if (!factory || typeof factory.open !== "function") return;
-    const open = factory.open.bind(factory);
-    factory.open = function (name, ...rest) {
-      const request = open(name, ...rest);
-      if (String(name).startsWith("IDBMap/")) {
-        request.addEventListener("error", (event) => {
-          event.preventDefault();
-          event.stopImmediatePropagation();
-          console.warn(`IndexedDB unavailable for ${name}: ${request.error && request.error.name}`);
-        });
-      }
-      return request;
-    };
-  } catch (_e) {
-    /* nothing to do: no IndexedDB at all */
-  }
-}
-quietPyScriptIndexedDB();
 
 // Reachable from MicroPython as `js.generala.storage`.
 (globalThis.generala ||= {}).storage = storage;

@@ -1,24 +1,24 @@
-// When the page's UI (PyScript, MicroPython, then static/ui/) starts.
+// When the page's UI (MicroPython running static/ui/, loaded by ui-loader.mjs) starts.
 //
 // The home screen is plain HTML, drawn at the first paint in the page's language, and
 // the engine worker boots behind it (engine.mjs). The UI costs the page's thread about
-// a second of work on a phone (MicroPython's start, PyScript, the UI's modules, the
-// page's parts), done in slices of one browser task each (static/ui/main.py), so it
-// never holds up the page for long; and a person who came to play must not wait for it
-// at the first tap. It starts:
+// a second of work on a phone (MicroPython's start, the UI's modules, the page's parts),
+// done in slices of one browser task each (ui-loader.mjs, static/ui/main.py), so it never
+// holds up the page for long; and a person who came to play must not wait for it at
+// the first tap. It starts:
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else by itself: PyScript and MicroPython load once the page has loaded and is idle
-//   (the interpreter started, the UI's files in its file system, static/ui/main.py
-//   waiting on generala.uiStart before it imports anything), and the UI's own work (its
-//   modules imported, the page built: most of the page's thread) starts once the engine
-//   is ready and the page is idle again (requestIdleCallback; a short timer where there
-//   is none), so the two do not compete for a phone's cores and the first roll's engine
-//   comes first. A person's first input (a pointer moving or pressed, a key, a focus, a
-//   wheel, a scroll, a click, a change) starts it at once. What is tapped or picked
-//   before the UI is ready is kept (first-tap.mjs) and played once it is; the one-tap
-//   game is prepared meanwhile (static/ui/page/first_game.py).
+// - else by itself: MicroPython is loaded once the page has loaded and is idle (its
+//   downloads at low priority, its WebAssembly compiled beside the page's thread, a few
+//   short tasks), and the UI's own work (its modules imported, the page built: most of
+//   the page's thread) starts once the engine is ready and the page is idle again
+//   (requestIdleCallback; a short timer where there is none), so the two do not compete
+//   for a phone's cores and the first roll's engine comes first. A person's first input
+//   (a pointer moving or pressed, a key, a focus, a wheel, a scroll, a click, a change)
+//   starts it at once. What is tapped or picked before the UI is ready is kept
+//   (first-tap.mjs) and played once it is; the one-tap game is prepared meanwhile
+//   (static/ui/page/first_game.py).
 // An embedded game (?embed=1) starts by itself only once it is on the reader's screen
 // (IntersectionObserver): a reader who scrolls past it does not pay for the UI. Until
 // then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
@@ -28,8 +28,7 @@ import engine from "./engine.mjs";
 import storage from "./storage.mjs";
 
 const root = document.documentElement;
-const LIST_URL = new URL("../../ui-files.json", import.meta.url);
-const CORE_URL = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
+const MANIFEST = new URL("../../ui.json", import.meta.url);  // what ui-loader.mjs loads
 // Stored values that only set preferences (no screen lists them). generala.quick (the
 // last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
@@ -38,23 +37,13 @@ const PAGE_PARAMS = new Set(["lang", "embed"]);
 // A click and a change come without a pointer or a key from a screen reader's browse
 // mode (it activates the button itself), so they count too.
 const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
-// The longest an idle start waits for the browser to be idle.
+// The longest an idle start waits for the browser to be idle after the first paint.
 const IDLE_WAIT_MS = 1000;
+// A page that paints no frame (a tab opened in the background) starts this much later.
+const UNPAINTED_MS = 3000;
 const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
 let started = false;
-let loading = false;
-// static/ui/main.py awaits it before its first import: resolved with the reason.
-let go;
-(globalThis.generala ||= {}).uiStart = new Promise((resolve) => { go = resolve; });
-
-/** PyScript and MicroPython loaded, the UI's files in its file system: main.py runs up
- * to its wait on generala.uiStart. */
-function load() {
-  if (loading) return;
-  loading = true;
-  import(CORE_URL.href);
-}
 
 function start(why) {
   if (started) return;
@@ -62,8 +51,13 @@ function start(why) {
   for (const type of INTENT) removeEventListener(type, onInput, true);
   root.setAttribute("data-ui", "starting");
   root.setAttribute("data-ui-start", why);
-  go(why);
-  load();
+  import("./ui-loader.mjs").then((loader) => loader.startUI());
+}
+
+/** MicroPython loaded and the UI's modules in its file system, none of them run yet
+ * (ui-loader.mjs loadUI; a failure is reported when the UI starts). */
+function load() {
+  if (!started) import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
 }
 
 function onInput() {
@@ -81,29 +75,19 @@ function needed() {
   return false;
 }
 
-/** A promise resolved when the browser is next idle (at most `timeout` ms later): the
- * UI waits on it for work that may wait (static/ui/page/first_game.py), and so does its
- * own idle start. */
-function idle(timeout = IDLE_WAIT_MS) {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout });
-    else setTimeout(resolve, 50);
-  });
-}
-(globalThis.generala ||= {}).idle = idle;
-
-/** `run` once the page has loaded and painted a frame since (a page that paints no
- * frame, a tab opened in the background, runs it 3 s later). */
-function whenLoaded(run) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
+/** `run` once the page has loaded, painted a frame since, and the browser is idle (or
+ * IDLE_WAIT_MS later at most); UNPAINTED_MS later when no frame comes. */
+function whenIdle(run) {
+  let asked = false;
+  const idle = () => {
+    if (asked) return;
+    asked = true;
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
+    else setTimeout(run, 50);
   };
   const loaded = () => {
-    requestAnimationFrame(() => setTimeout(once, 0));
-    setTimeout(once, 3000);
+    requestAnimationFrame(() => setTimeout(idle, 0));
+    setTimeout(idle, UNPAINTED_MS);
   };
   if (document.readyState === "complete") loaded();
   else addEventListener("load", loaded, { once: true });
@@ -123,25 +107,36 @@ function whenSeen(run) {
   seen.observe(document.body);
 }
 
-/** The files the UI's start fetches (tools/build.py lists them) into the HTTP cache, at
- * low priority and a few at a time: the player's own requests come first. Stops when
- * the UI starts (it fetches the rest itself). */
+/** The files the UI's start fetches (ui.json, written by tools/build.py, names them) into
+ * the HTTP cache, at low priority and a few at a time: the player's own requests come
+ * first. Stops when the UI starts (it fetches the rest itself). */
 async function warm() {
   let list;
   try {
-    list = (await (await fetch(LIST_URL, { priority: "low" })).json()).files || [];
+    const ui = await (await fetch(MANIFEST, { priority: "low" })).json();
+    list = ["static/js/ui-loader.mjs", ui.interpreter, ui.wasm, ui.bundle, "catalog.json"];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
   }
   const next = async () => {
     while (list.length && !started) {
       try {
-        await (await fetch(new URL(list.shift(), LIST_URL), { priority: "low" })).arrayBuffer();
+        await (await fetch(new URL(list.shift(), MANIFEST), { priority: "low" })).arrayBuffer();
       } catch (_e) { /* the same */ }
     }
   };
   await Promise.all([next(), next(), next(), next()]);
 }
+
+/** A promise resolved when the browser is next idle (at most `timeout` ms later): the
+ * UI waits on it for work that may wait (static/ui/page/first_game.py). */
+function idle(timeout = IDLE_WAIT_MS) {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 50);
+  });
+}
+(globalThis.generala ||= {}).idle = idle;
 
 if (needed()) {
   // After the first paint, as the engine worker: the first screen comes first. A
@@ -150,21 +145,20 @@ if (needed()) {
   setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
   for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
-  if (!embedded) whenLoaded(() => idle().then(load));
+  if (!embedded) whenIdle(load);
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
     if (state !== "ready" && state !== "error") return;
     queueMicrotask(() => stop());
-    const idleStart = () => idle().then(() => start("idle"));
-    if (embedded) whenSeen(idleStart);
-    else idleStart();
-    if (state !== "ready" || started) return;
+    const idleStart = () => start("idle");
+    whenIdle(embedded ? () => whenSeen(idleStart) : idleStart);
+    if (state !== "ready" || root.getAttribute("data-state") !== "loading") return;
     // The status line goes quiet while the UI is still on its way, and the footer names
     // the engine (as static/ui/page/page_boot.py does once it runs).
     const status = document.getElementById("engine-status");
     if (status) status.textContent = "";
     const version = document.getElementById("engine-version");
     if (version) version.textContent = engine.version;
-    if (embedded) warm();  // an embedded game not yet on screen
+    if (embedded && !started) warm();  // an embedded game not yet on screen
   });
 }

@@ -1,10 +1,11 @@
-# The page's entry point, the <script type="mpy"> of index.html. PyScript compiles
-# this file from source; every other UI module is published as bytecode (.mpy,
-# tools/build.py). The UI boots in slices, one browser task each: imports until
-# SLICE_MS have passed, then the next slice, so the page answers input between them
-# (a long task blocks taps and keys for its whole length; the target is under 300 ms
-# of blocking in all). A slice per import would make forty tasks of a millisecond or
-# two each, every one of them a chance for a busy machine to stretch it into a long task.
+# The page's entry point: static/js/ui-loader.mjs imports this module and awaits run().
+# Every UI module is published as bytecode (.mpy, tools/build.py), this one too: nothing
+# is compiled from source on the page (MicroPython's compiler is never started). The UI
+# boots in slices, one browser task each: imports until SLICE_MS have passed, then the
+# next slice, so the page answers input between them (a long task blocks taps and keys
+# for its whole length; the target is under 300 ms of blocking in all). A slice per
+# import would make forty tasks of a millisecond or two each, every one of them a
+# chance for a busy machine to stretch it into a long task.
 import asyncio
 
 import js
@@ -26,19 +27,16 @@ async def pause():
         await asyncio.sleep(0)
 
 
-# PyScript may load this page's MicroPython before the UI is wanted: the UI's own work
-# waits for static/js/ui-start.mjs to say so (at once when a game is to be shown, at a
-# person's first input, or once the engine is ready and the page is idle).
-await js.generala.uiStart
-now = js.performance.now
-await pause()
-began = now()
-for name in MODULES:
-    __import__(name)
-    if now() - began > SLICE_MS:
-        await pause()
-        began = now()
-await pause()
-import page_boot  # noqa: E402 (imported above: the last of MODULES)
+async def run():
+    now = js.performance.now
+    await pause()
+    began = now()
+    for name in MODULES:
+        __import__(name)
+        if now() - began > SLICE_MS:
+            await pause()
+            began = now()
+    await pause()
+    import page_boot  # imported above: the last of MODULES
 
-await page_boot.boot(pause)
+    await page_boot.boot(pause)

@@ -18,7 +18,7 @@ Debian Firefox ESR (`--browser chromium` / `--browser firefox`; `make test` runs
 - Downloads land in a session folder (`downloads_dir`); `e2e_support.download`
   returns the file written there, in both engines.
 - `page` / `app_page`: a page whose `guard` fails the test at teardown on any
-  page error, console error (Python traceback, CSP "Refused to ..."), `.py-error`
+  page error, console error (Python traceback, CSP "Refused to ..."), the page's #boot-error
   box, HTTP error, or request leaving localhost. A test that provokes one on
   purpose claims it with `guard.allow(regex)`.
 - `app_page`: ONE page per session, booted to <html data-state=ready>, guarded the

@@ -3,7 +3,7 @@
 The guard fails a test (at teardown) on anything that went wrong in the browser
 that the test did not claim: a page error (uncaught exception, failed dynamic
 import), a console error (Python tracebacks, the engine worker's console.error),
-a CSP block, a `.py-error` box, an HTTP error response, any request to a host
+a CSP block, a boot error shown on the page (#boot-error), an HTTP error response, any request to a host
 other than localhost / 127.0.0.1 / [::1], a line the engine worker's Python wrote
 to stderr (the worker logs it as a console warning "[engine] ..."), and an engine
 reply of kind "InternalError" (a bug in the engine; ENGINE_WATCH_SCRIPT logs it).
@@ -120,17 +120,18 @@ class Guard:
         return shot
 
     def collect_error_boxes(self) -> None:
-        """`.py-error` boxes (PyScript's visible Python errors) in any open frame."""
+        """The page's visible boot error (#boot-error, static/js/engine.mjs: the UI or the
+        engine failed to start) in any open frame."""
         for page in self.pages:
             if page.is_closed():
                 continue
             for frame in page.frames:
                 try:
-                    texts = frame.eval_on_selector_all(".py-error", "els => els.map(e => e.textContent)")
+                    texts = frame.eval_on_selector_all("#boot-error:not([hidden])", "els => els.map(e => e.textContent)")
                 except Exception:  # frame detached or navigating
                     continue
                 for text in texts:
-                    self.record(f".py-error box: {text}")
+                    self.record(f"boot error shown: {text}")
 
     def report(self) -> str:
         return "\n".join(f"  - {p}" for p in self.problems)

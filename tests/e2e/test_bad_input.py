@@ -38,8 +38,7 @@ def test_hostile_names_are_shown_literally_and_run_nothing(gp: GamePage):
         img: document.querySelectorAll('#app img, #app b').length,
         scripts: document.querySelectorAll('body script').length,
     })""")
-    assert counts == {"img": 0, "scripts": 1}  # only the page's own <script type=mpy>
-    # (PyScript runs a <script type="py"> once it is in the document: there is none.)
+    assert counts == {"img": 0, "scripts": 0}  # the page's body has no script of its own
     assert images == [] and dialogs == [] and printed == []
 
 

@@ -166,7 +166,7 @@ def test_a_save_the_engine_refuses_is_set_aside_unchanged(gp: GamePage, where):
         expect(item).to_contain_text("No se pudo cargar. La partida guardada se hizo con una versión más nueva")
     finally:
         p.select_option("#lang-pick", "en")
-        p.wait_for_function("document.documentElement.lang === 'en'")
+        p.wait_for_function("() => document.documentElement.lang === 'en'")
 
 
 # --- a value too long to read --------------------------------------------------------

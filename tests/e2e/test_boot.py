@@ -178,7 +178,7 @@ def test_a_first_visit_starts_its_ui_by_itself_and_a_tap_opens_the_game_prepared
     assert page.evaluate("window.__firstVisit.news") == 1
     assert page.evaluate("localStorage.getItem('generala.current')")  # the game is the player's: saved
     page.click("#roll")
-    page.wait_for_function("[...document.querySelectorAll('#board [data-die]')].every(d => +d.dataset.face >= 1)")
+    page.wait_for_function("() => [...document.querySelectorAll('#board [data-die]')].every(d => +d.dataset.face >= 1)")
 
 
 def test_a_one_tap_game_picked_otherwise_than_prepared_asks_the_engine(context, guard):
@@ -198,14 +198,14 @@ def test_a_one_tap_game_picked_otherwise_than_prepared_asks_the_engine(context, 
 @pytest.mark.parametrize("lang", ["es"])
 def test_the_title_is_in_the_page_language_before_anything_runs(page, lang):
     # ?lang=es on a first visit: the tab's title is Spanish from the first paint, before
-    # the UI could run a line (its entry point is held back) and without any input.
+    # the UI could run a line (its manifest is held back) and without any input.
     held = []
-    page.route("**/static/ui/main.py", lambda route: held.append(route))
+    page.route("**/ui.json", lambda route: held.append(route))
     page.goto(f"/?lang={lang}", wait_until="domcontentloaded")
     assert page.title() == words.table(lang)["page.title"]
     assert page.get_attribute('meta[name="description"]', "content") == words.table(lang)["page.description"]
     assert page.get_attribute("html", "data-state") == "loading"
-    poll(page, lambda: held, 60, "the UI's entry point requested")  # the UI is on its way, held back
+    poll(page, lambda: held, 60, "the UI's manifest requested")  # the UI is on its way, held back
     assert page.title() == words.table(lang)["page.title"]
     for route in held:
         route.continue_()

@@ -93,7 +93,7 @@ def open_embed(page, blog, browser_name):
     assert game.is_visible("#storage-note") is (not persists)
 
     # The host page hears the height and sizes the frame to it.
-    page.wait_for_function("document.body.dataset.gameHeight > 0")
+    page.wait_for_function("() => document.body.dataset.gameHeight > 0")
     first = page.evaluate("window.heights.slice()")
     height, frame_px = page.evaluate(
         "[+document.body.dataset.gameHeight, document.getElementById('generala').getBoundingClientRect().height]")

@@ -312,7 +312,7 @@ def test_importing_the_same_games_again_adds_nothing(source, target):
     assert page.evaluate(SNAPSHOT) == before
     # in Russian too (plural forms), with the buttons renamed
     page.select_option("#lang-pick", "ru")
-    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
     try:
         before = page.evaluate(SNAPSHOT)
         assert page.inner_text("#import-games") == "Импортировать партии"
@@ -323,7 +323,7 @@ def test_importing_the_same_games_again_adds_nothing(source, target):
         assert page.evaluate(SNAPSHOT) == before
     finally:
         page.select_option("#lang-pick", "en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
 
 
 @pytest.mark.cross_engine

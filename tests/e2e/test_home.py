@@ -48,7 +48,7 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
     page.wait_for_selector("#roll:enabled")
     page.click("#roll")
     taps += 1
-    page.wait_for_function("[...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
+    page.wait_for_function("() => [...document.querySelectorAll('[data-die]')].every(d => +d.dataset.face >= 1)")
     page.wait_for_function(SETTLED)  # no reply on its way, the game saved
     assert taps == 2
     entry = page.evaluate(CURRENT_ENTRY)
@@ -59,14 +59,14 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
 
 
 def held_ui(page, url="/"):
-    """Open ``url`` with the UI's entry point (static/ui/main.py) held back, without any
+    """Open ``url`` with the UI's modules (static/ui/modules.bin) held back, without any
     input; returns once they are asked for (the UI starts by itself once the page is
     idle: the plain-HTML first screen is up, the UI cannot answer yet). release() lets
     them go."""
     held = []
-    page.route("**/static/ui/main.py", lambda route: held.append(route))
+    page.route("**/static/ui/modules.bin", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
-    poll(page, lambda: held, 60, "the UI's entry point requested")
+    poll(page, lambda: held, 60, "the UI's modules requested")
 
     def release():
         for route in held:

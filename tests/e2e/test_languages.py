@@ -31,7 +31,7 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
         open_setup(page)
         page.fill("#sides > li:first-child .side-name", "Петя")
         page.select_option("#lang-pick", "ru")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function("() => document.documentElement.lang === 'ru'")
         assert page.inner_text("#start") == "Начать игру"
         assert page.input_value("#sides > li:first-child .side-name") == "Петя"
         assert "Стрит" not in page.inner_text("#setup")  # box names appear on the board only

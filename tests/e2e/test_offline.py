@@ -26,7 +26,7 @@ from e2e_support import Guard, emulate_a_3g_link, wait_ready
 from tools import build as site_build
 from tools.serve import start_server
 
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 @pytest.fixture
@@ -222,7 +222,7 @@ def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
     computer_moves(page, "bulgarian")
     assert [u for u in requests if u.endswith("bulgarian.gvt")]
     page.wait_for_function(
-        "caches.keys().then(ns => caches.open(ns[0])).then(c => c.match('./static/tables/bulgarian.gvt'))"
+        "() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.match('./static/tables/bulgarian.gvt'))"
         ".then(r => r !== undefined)", timeout=30_000)
 
     servers.pop("stop")()

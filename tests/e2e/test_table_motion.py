@@ -296,7 +296,7 @@ def test_no_sound_before_a_gesture_and_mute_is_remembered(context, guard):
     gp.new_game("argentine", ("Ana", "Beto"), seed=3)  # clicks: gestures
     # Made at the gesture, a little later while the board is not shown (sound.mjs), still
     # within the gesture's activation.
-    page.wait_for_function("window.__audioMade.length > 0")
+    page.wait_for_function("() => window.__audioMade.length > 0")
     made = page.evaluate("window.__audioMade")
     assert len(made) == 1 and made[0] in (True, None)
     assert page.evaluate("generala.sound.state()") in ("running", "suspended")

@@ -11,19 +11,18 @@ from tools import ui_modules
 
 REQUIRED = [
     "index.html",
-    "pyscript.json",
+    "ui.json",
     "generala.zip",
     "generala.snapshot.gz",
     "python_stdlib.zip",
     "version.json",
-    "static/ui/main.py",
+    "static/ui/modules.bin",
     "static/js/engine.mjs",
     "static/js/engine-worker.mjs",
     "static/js/storage.mjs",
 ]
 VENDOR = {
     "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"],
-    "pyscript": ["core.js", "core.css"],
     "micropython": ["micropython.mjs", "micropython.wasm"],
 }
 
@@ -108,29 +107,37 @@ def test_the_standard_library_holds_only_what_is_imported(dist_dir):
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
-    assert (ui / "main.py").is_file() and not (ui / "board" / "controller.py").exists()
-    assert (ui / "board" / "controller.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format version 6
-    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*.py")] == ["main.py"]
-    files = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))["files"]
-    assert files["./static/ui/board/controller.mpy"] == "./controller.mpy" and "./static/ui/page/dom.py" not in files
-    # [files] is static/ui/modules.toml, every module at the root of MicroPython's file system.
+    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*")] == ["modules.bin"]  # one file, no source
+    bundle = (ui / "modules.bin").read_bytes()
+    modules = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))["modules"]
+    # ui.json's modules are static/ui/modules.toml's and main.py, each at the root of
+    # MicroPython's file system, one after the other in the bundle.
     listed = ui_modules.listed()
-    assert list(files) == [f"./static/ui/{m}.mpy" for m in listed]
-    assert list(files.values()) == [f"./{ui_modules.stem(m)}.mpy" for m in listed]
+    assert list(modules) == [f"{ui_modules.stem(m)}.mpy" for m in listed] + ["main.mpy"]
+    at = 0
+    for name, (offset, length) in modules.items():
+        assert offset == at and length > 0, name
+        assert bundle[offset:offset + 2] == b"M\x06", name  # .mpy format version 6
+        at += length
+    assert at == len(bundle)
     assert not (ui / "modules.toml").exists()
-    # The page reads the JSON config (no TOML chunk to fetch and parse), and only it.
-    html = (dist_dir / "index.html").read_text(encoding="utf-8")
-    assert 'config="./pyscript.json"' in html and 'config="./pyscript.toml"' not in html
-    assert not (dist_dir / "pyscript.toml").exists()
 
 
-def test_main_imports_the_boot_list_in_its_order(dist_dir):
+def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     source = (site_build.ROOT / "static" / "ui" / "main.py").read_text(encoding="utf-8")
-    published = (dist_dir / "static" / "ui" / "main.py").read_text(encoding="utf-8")
-    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
     assert "MODULES = ()  # written by tools/build.py" in source
-    assert f"MODULES = {boot!r}" in published and boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
+    main = tmp_path / "main.py"
+    main.write_text(source, encoding="utf-8")
+    site_build.write_main(main)
+    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    assert f"MODULES = {boot!r}" in main.read_text(encoding="utf-8")
+    assert boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
     assert ui_modules.modules()["later"] == ["words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
+    # The published main.mpy holds that list: the modules' names are in its bytecode.
+    ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
+    offset, length = ui["modules"]["main.mpy"]
+    published = (dist_dir / ui["bundle"]).read_bytes()[offset:offset + length]
+    assert all(name.encode() in published for name in boot)
 
 
 def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
@@ -149,47 +156,26 @@ def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch
         site_build.compile_ui(tmp_path / "out", "1.28.0-6")
 
 
-def test_the_ui_files_list_names_what_the_uis_start_fetches(dist_dir):
-    # static/js/ui-start.mjs fetches these into the HTTP cache before a first tap.
-    files = json.loads((dist_dir / "ui-files.json").read_text(encoding="utf-8"))["files"]
-    assert all((dist_dir / f).is_file() for f in files)
-    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    assert {k[2:] for k in config["files"]} | {"pyscript.json", "static/ui/main.py", "catalog.json"} <= set(files)
-    assert config["interpreter"][2:] in files
-    version = json.loads((dist_dir / "version.json").read_text())["runtimes"]
-    assert f"vendor/micropython/{version['micropython']}/micropython.wasm" in files
-    chunks = [f.rsplit("/", 1)[-1] for f in files if f.startswith("vendor/pyscript/")]
-    assert "core.js" in chunks and any(c.startswith("core-") for c in chunks) and any(c.startswith("error-") for c in chunks)
-    assert not [c for c in chunks if c.startswith(("toml-", "zip-", "pyodide_graph-"))]  # not fetched by a MicroPython start
-    assert "generala.snapshot.gz" not in files and not [f for f in files if "pyodide" in f]
+def test_the_ui_manifest_names_what_the_uis_start_loads(dist_dir):
+    # static/js/ui-loader.mjs loads these (ui-start.mjs fetches them into the HTTP cache
+    # for an embedded game not yet on screen): MicroPython, the UI's bytecode.
+    ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
+    version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["micropython"]
+    assert ui["interpreter"] == f"vendor/micropython/{version}/micropython.mjs"
+    assert ui["wasm"] == f"vendor/micropython/{version}/micropython.wasm"
+    assert ui["bundle"] == "static/ui/modules.bin"
+    assert all((dist_dir / ui[k]).is_file() for k in ("interpreter", "wasm", "bundle"))
 
 
-def test_only_the_pyscript_chunks_that_can_load_are_published(dist_dir):
-    ps = next((dist_dir / "vendor" / "pyscript").iterdir())
-    names = {p.name for p in ps.iterdir()}
-    assert not [n for n in names if n.startswith(("codemirror", "xterm", "py-editor", "py-terminal"))]
-    assert any(n.startswith("core-") for n in names) and any(n.startswith("toml-") for n in names)
-
-
-def test_pyscripts_python_bootstrap_is_removed_and_the_ui_does_not_need_it(dist_dir):
-    # The published core chunk neither writes PyScript's Python package nor imports it
-    # (tools/build.py BOOTSTRAP_TRIMS), so no UI module may import `pyscript`.
-    ps = next((dist_dir / "vendor" / "pyscript").iterdir())
-    chunk = next(ps.glob("core-*.js")).read_text(encoding="utf-8")
-    original = (site_build.NODE_MODULES / "@pyscript/core/dist" / next(ps.glob("core-*.js")).name).read_text(encoding="utf-8")
-    assert 'push("import pyscript as _pyscript")' in original
-    assert 'push("import pyscript as _pyscript")' not in chunk and '"from pathlib import Path as _Path"' not in chunk
-    assert '(()=>{})(".",{pyscript:' in chunk  # the package's files are not written
+def test_the_page_runs_micropython_itself_with_no_pyscript(dist_dir):
+    # No PyScript: its core chunk cost the page's thread a long task to evaluate, and the
+    # UI uses only MicroPython's own `js` and `jsffi`.
+    assert not (dist_dir / "vendor" / "pyscript").exists() and not (dist_dir / "pyscript.json").exists()
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert "pyscript" not in html and 'type="mpy"' not in html and "<py-config" not in html
     importers = [p.name for p in (site_build.ROOT / "static" / "ui").rglob("*.py")
-                 if re.search(r"^\s*(from|import)\s+pyscript\b", p.read_text(encoding="utf-8"), re.M)]
+                 if re.search(r"^\s*(from|import)\s+(pyscript|polyscript)\b", p.read_text(encoding="utf-8"), re.M)]
     assert importers == []
-
-
-def test_a_pyscript_whose_bootstrap_changed_stops_the_build(tmp_path):
-    chunk = tmp_path / "core-X.js"
-    chunk.write_text('const ho=["import os as _os"];', encoding="utf-8")
-    with pytest.raises(site_build.BuildError, match="bootstrap"):
-        site_build.trim_pyscript_bootstrap(chunk)
 
 
 def test_the_build_is_reproducible(tmp_path):

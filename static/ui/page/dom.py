@@ -1,6 +1,6 @@
 # Small DOM helpers for the MicroPython UI. Text only ever reaches the DOM as
-# text (textContent / createTextNode): never innerHTML, because PyScript runs any
-# <script type="py"> that appears in the document.
+# text (textContent / createTextNode): never innerHTML, so a name or a saved text
+# is never read as markup.
 import json
 
 import js

@@ -75,10 +75,11 @@ def set_lang(code):
         TABLE.update(ENGINE)
     for d in _IDS.values():
         d.clear()
-    for key, value in TABLE.items():
-        for prefix, d in _IDS.items():
-            if key.startswith(prefix):
-                d[key[len(prefix):]] = value
+    for key, value in TABLE.items():  # each prefix ends at a key's first dot: one look-up a key
+        dot = key.find(".") + 1
+        d = _IDS.get(key[:dot]) if dot else None
+        if d is not None:
+            d[key[dot:]] = value
     RULES.pop("title", None)
     RULES.pop("title_game", None)
     RULES.pop("house", None)
