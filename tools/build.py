@@ -26,6 +26,8 @@ Publishes:
                                            core chunk without its Python bootstrap
                                            (see BOOTSTRAP_TRIMS)
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
+  vendor/codemirror/<ver>/                 code-editor.mjs (tools/code_editor.mjs bundled)
+  vendor/qrcode-generator/<ver>/           qrcode.mjs (the QR encoder, as npm ships it)
   sw.js                                    the service worker (from static/js/sw.js) with the
                                            version, the precache list and the files
                                            fetched on demand (with their SHA-256) filled in
@@ -94,12 +96,19 @@ RUNTIMES = {
     "@pyscript/core": "pyscript",
     "@micropython/micropython-webassembly-pyscript": "micropython",
     "codemirror": "codemirror",
+    "qrcode-generator": "qrcode-generator",
 }
 # The Bot lab's code editor: CodeMirror 6 and its Python mode (npm, pinned in
 # package.json), bundled with esbuild (a pinned devDependency) from this entry into
 # vendor/codemirror/<version>/code-editor.mjs; loaded only when the lab opens.
 EDITOR_ENTRY = "tools/code_editor.mjs"
 EDITOR_FILE = "code-editor.mjs"
+# The hand-over screen's QR encoder: qrcode-generator (MIT licence, no dependencies; npm,
+# pinned in package.json) is an ES module already and uses no eval: copied as it is, its
+# licence header included, to vendor/qrcode-generator/<version>/qrcode.mjs, which
+# static/js/qr-code.mjs imports on its first QR code.
+QR_LIBRARY = "node_modules/qrcode-generator/dist/qrcode.mjs"
+QR_FILE = "qrcode.mjs"
 
 # Chunk families that only the named PyScript plugins load.
 PLUGIN_FAMILIES = {
@@ -400,7 +409,7 @@ def trim_pyscript_bootstrap(chunk: Path) -> None:
     chunk.write_text(text, encoding="utf-8")
 
 
-VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython|codemirror)/([^/\"'\s]+)/")
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|pyscript|micropython|codemirror|qrcode-generator)/([^/\"'\s]+)/")
 
 
 def bundle_editor(dst: Path) -> None:
@@ -689,6 +698,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in MICROPYTHON_FILES:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
+    copy_file(ROOT / QR_LIBRARY, vendor / "qrcode-generator" / versions["qrcode-generator"] / QR_FILE)
     ps_src = NODE_MODULES / "@pyscript/core/dist"
     needed, skipped = pyscript_chunks(ps_src, disabled)
     ps = vendor / "pyscript" / versions["pyscript"]
