@@ -22,10 +22,12 @@ const MODULE_MIN = 2;     // the smallest module, device px (a 1x screen's big s
 const NAMES = { en: "QR code", es: "Código QR", bg: "QR код", ru: "QR-код" };  // no data-qr-label
 
 let library = null;             // the import's promise; forgotten when it failed, to try again
+let failures = 0;               // a browser may keep a failed module import: retry as another URL
 const shown = new WeakMap();    // figure -> its latest call (an older one finishing draws nothing)
 
 function load() {
-  library ||= import(LIBRARY_URL).then((m) => m.qrcode, (err) => { library = null; throw err; });
+  library ||= import(failures ? `${LIBRARY_URL}?retry=${failures}` : LIBRARY_URL)
+    .then((m) => m.qrcode, (err) => { library = null; failures++; throw err; });
   return library;
 }
 
