@@ -2,7 +2,7 @@
 back with a decoder: every link the hand-over screen may show is drawn and decodes to
 exactly its text; past what version 40-L holds the figure says `too-long` and draws
 nothing; the encoder loads only with the first QR code, and a failed load says `failed`
-and is tried again by the next call.
+and is tried again by the next call; offline, the service worker's precache serves it.
 
 The decoder is jsQR (a devDependency, never published): this test serves
 node_modules/jsqr/dist/jsQR.js at a same-origin URL of its own (a Playwright route) and
@@ -18,7 +18,8 @@ import string
 from pathlib import Path
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine, wait_ready
+from test_offline import first_visit, own_site, sw_context  # noqa: F401 (fixtures)
 
 JSQR = Path(__file__).resolve().parents[2] / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 JSQR_URL = "/__test__/jsQR.js"
@@ -276,3 +277,24 @@ def test_an_encoder_that_fails_to_load_says_failed_and_is_tried_again(page, guar
       await generala.qr.show(figure, "http://localhost/#play=p1.x");
       return [figure.dataset.qr, figure.querySelector("canvas").hidden];
     }""") == ["drawn", False]
+
+
+@pytest.mark.cross_engine
+def test_offline_the_encoder_comes_from_the_precache(own_site, sw_context):
+    # One visit (no QR code shown), the network gone, a reload: the first QR code's
+    # encoder is served by the service worker.
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    page = first_visit(context, base_url)
+    assert page.evaluate(LOADED) == []
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":  # see test_offline.py
+        context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("""async () => {
+      const figure = document.createElement("figure");
+      document.body.append(figure);
+      await generala.qr.show(figure, location.href + "#play=p1.offline");
+      return figure.dataset.qr;
+    }""") == "drawn"
