@@ -12,8 +12,8 @@
 // The encoder (qrcode-generator, vendored by tools/build.py) is imported on the first
 // show(): a visit that never shows a QR code downloads nothing of it. The symbol is black
 // on white with its quiet zone of 4 modules, whatever the page's theme (readers want dark
-// on light), each module a whole number of device pixels (crisp), about 240-300 CSS px
-// wide. Its name for screen readers is the figure's data-qr-label (worded by the Python
+// on light), each module a whole number of device pixels (crisp), at most 300 CSS px wide
+// (202-300 at 1x, 230-300 at 2x; at 1x, version 32 and up keep 2 px a module: 306-370). Its name for screen readers is the figure's data-qr-label (worded by the Python
 // side in the page's language).
 const LIBRARY_URL = new URL("../../vendor/qrcode-generator/2.0.4/qrcode.mjs", import.meta.url).href;
 const QUIET = 4;          // modules of white around the symbol, as the standard asks
