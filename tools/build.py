@@ -23,6 +23,8 @@ Publishes:
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                                            python_stdlib.zip, pyodide-lock.json
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
+  vendor/codemirror/<ver>/                 code-editor.mjs (tools/code_editor.mjs bundled)
+  vendor/qrcode-generator/<ver>/           qrcode.mjs (the QR encoder, as npm ships it)
   sw.js                                    the service worker (from static/js/sw.js) with the
                                            version, the precache list and the files
                                            fetched on demand (with their SHA-256) filled in
@@ -89,12 +91,19 @@ RUNTIMES = {
     "pyodide": "pyodide",
     "@micropython/micropython-webassembly-pyscript": "micropython",
     "codemirror": "codemirror",
+    "qrcode-generator": "qrcode-generator",
 }
 # The Bot lab's code editor: CodeMirror 6 and its Python mode (npm, pinned in
 # package.json), bundled with esbuild (a pinned devDependency) from this entry into
 # vendor/codemirror/<version>/code-editor.mjs; loaded only when the lab opens.
 EDITOR_ENTRY = "tools/code_editor.mjs"
 EDITOR_FILE = "code-editor.mjs"
+# The hand-over screen's QR encoder: qrcode-generator (MIT licence, no dependencies; npm,
+# pinned in package.json) is an ES module already and uses no eval: copied as it is, its
+# licence header included, to vendor/qrcode-generator/<version>/qrcode.mjs, which
+# static/js/qr-code.mjs imports on its first QR code.
+QR_LIBRARY = "node_modules/qrcode-generator/dist/qrcode.mjs"
+QR_FILE = "qrcode.mjs"
 
 # Value tables at least this large are not precached by the service worker: fetched
 # (and then cached) when a computer player or the coach first needs them, and kept
@@ -315,7 +324,7 @@ def write_catalog(dst: Path) -> bool:
     return True
 
 
-VENDOR_REF_RE = re.compile(r"vendor/(pyodide|micropython|codemirror)/([^/\"'\s]+)/")
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|micropython|codemirror|qrcode-generator)/([^/\"'\s]+)/")
 
 
 def bundle_editor(dst: Path) -> None:
@@ -565,6 +574,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     for name in MICROPYTHON_FILES:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
+    copy_file(ROOT / QR_LIBRARY, vendor / "qrcode-generator" / versions["qrcode-generator"] / QR_FILE)
     write_ui_manifest(out, compiled, versions["micropython"])
 
     manifest = finalize(out, versions)

@@ -24,6 +24,7 @@ REQUIRED = [
 VENDOR = {
     "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"],
     "micropython": ["micropython.mjs", "micropython.wasm"],
+    "qrcode-generator": ["qrcode.mjs"],
 }
 
 
@@ -211,3 +212,24 @@ def test_the_service_worker_names_what_it_precaches_and_the_bytes_it_fetches_on_
         assert hashlib.sha256((dist_dir / path[2:]).read_bytes()).hexdigest() == digest, path
     files = {f"./{f}" for f in published(dist_dir)} - {"./sw.js"}
     assert set(precache) | set(on_demand) == files and not set(precache) & set(on_demand)
+
+
+def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
+    # qrcode-generator's ES module, byte for byte (its MIT licence header with it), under
+    # its npm version; static/js/qr-code.mjs imports it from there on its first QR code,
+    # the page itself never does, and the service worker precaches it (offline hand-over).
+    version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["qrcode-generator"]
+    assert version == site_build.package_version("qrcode-generator")
+    path = f"vendor/qrcode-generator/{version}/qrcode.mjs"
+    published_bytes = (dist_dir / path).read_bytes()
+    assert published_bytes == (site_build.ROOT / site_build.QR_LIBRARY).read_bytes()
+    assert b"Licensed under the MIT license" in published_bytes[:1000]
+    assert not re.search(rb"\beval\s*\(|\bnew\s+Function\s*\(", published_bytes)  # no string code
+    module = (dist_dir / "static/js/qr-code.mjs").read_text(encoding="utf-8")
+    assert f'"../../{path}"' in module
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="./static/js/qr-code.mjs"></script>' in html
+    assert "qrcode-generator" not in html
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    assert f"./{path}" in precache and "./static/js/qr-code.mjs" in precache
