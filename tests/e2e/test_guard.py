@@ -1,4 +1,5 @@
 """The guard itself: what makes every e2e test fail at teardown."""
+import json
 import re
 from types import SimpleNamespace as NS
 
@@ -95,13 +96,13 @@ def test_guard_catches_page_errors_console_errors_and_error_boxes(context, base_
     page.goto(base_url + "/static/css/site.css")  # any same-origin page will do
     page.evaluate("console.error('deliberate console error')")
     page.evaluate("setTimeout(() => { throw new Error('deliberate page error') }, 0)")
-    page.evaluate("document.body.append(Object.assign(document.createElement('div'), {className: 'py-error', textContent: 'Traceback: deliberate'}))")
+    page.evaluate("document.body.append(Object.assign(document.createElement('div'), {id: 'boot-error', textContent: 'The page could not start: deliberate'}))")
     poll(page, lambda: sum("deliberate" in p for p in g.problems) == 2, 10, "the console error and page error reported")
     g.collect_error_boxes()
     text = "\n".join(g.problems)
     assert "deliberate console error" in text
     assert "deliberate page error" in text
-    assert ".py-error box: Traceback: deliberate" in text
+    assert "boot error shown: The page could not start: deliberate" in text
 
 
 # How each engine words the CSP block of a fetch to another host.
@@ -149,12 +150,14 @@ def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
     page.goto(base_url + "/static/css/site.css")
     crafted = '{"ok": false, "error": "deliberate", "kind": "InternalError"}'
     refusal = '{"ok": false, "error": "unknown op", "kind": "InvalidInput"}'
-    page.evaluate("""(replies) => new Promise((resolve) => {
-        const src = "for (const r of " + JSON.stringify(replies) + ") postMessage({id: 1, reply: r});"
-                  + " postMessage({done: true})";
-        const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
+    # The crafted worker is a same-origin script (the CSP allows no blob: worker).
+    src = "".join(f"postMessage({{id: 1, reply: {json.dumps(r)}}});" for r in (crafted, refusal))
+    page.route("**/__test__/crafted-engine.js",
+               lambda route: route.fulfill(status=200, content_type="text/javascript", body=src + "postMessage({done: true});"))
+    page.evaluate("""() => new Promise((resolve) => {
+        const w = new Worker("/__test__/crafted-engine.js", {name: "generala-engine"});
         w.onmessage = (e) => { if (e.data && e.data.done) resolve(); };
-    })""", [crafted, refusal])
+    })""")
     # The watch saw both replies before "done"; the one console error it logged arrives
     # here in order, before anything logged after it.
     poll(page, lambda: any("engine InternalError reply:" in p for p in g.problems), 10, "the InternalError reported")
@@ -173,9 +176,11 @@ def test_the_engine_workers_console_error_and_stderr_are_caught(context, base_ur
     g.attach_context(context)
     page = context.new_page()
     page.goto(base_url + "/static/css/site.css")
+    src = "console.error('deliberate worker error'); console.warn('[engine] deliberate stderr line'); postMessage(1)"
+    page.route("**/__test__/logging-engine.js",
+               lambda route: route.fulfill(status=200, content_type="text/javascript", body=src))
     page.evaluate("""() => new Promise((resolve) => {
-        const src = "console.error('deliberate worker error'); console.warn('[engine] deliberate stderr line'); postMessage(1)";
-        const w = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})), {name: "generala-engine"});
+        const w = new Worker("/__test__/logging-engine.js", {name: "generala-engine"});
         w.onmessage = () => resolve();
     })""")
     poll(page, lambda: len(g.problems) >= 2, 10, "the worker's two lines reported")
