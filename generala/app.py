@@ -61,7 +61,9 @@ random bytes as hex from the browser's cryptographic source::
     {"op": "link_read", "token": "p1..."}                  what a link is: id, for, sides, rules
     {"op": "link_join", "token", "name", "entropy"}        a friend joins: local, link (its join)
     {"op": "link_open", "token", "local": {...} | null}    a link into the stored game: outcome
-                                                           (updated, unchanged, older, new), local
+                                                           (updated, unchanged, older, new), local;
+                                                           updated: catch_up {from, steps}, the
+                                                           replay of the moves not seen (replay_at)
     {"op": "link_load", "local": {...}}                    open a stored link game
     {"op": "link_send"}                                    the link to send now: link, local
     roll, toggle, hold, score, undo on the open link game  as above, each reply with its local
@@ -503,9 +505,14 @@ class Session:
             reply["outcome"] = linkgame.NEW
             return reply
         record = linkgame.LinkGame.from_local(local)
+        seen = _actions(record.game)
         outcome = record.merge(req["token"])
         reply = self._open_link(record)
         reply["outcome"] = outcome
+        if outcome == linkgame.UPDATED and record.game is not None and _actions(record.game) > seen:
+            # the moves this device had not seen, to be stepped through (op replay_at)
+            self.replay = Replay.of_game(record.game)
+            reply["catch_up"] = {"from": seen, "steps": self.replay.steps}
         return reply
 
     def op_link_load(self, req):
@@ -516,6 +523,13 @@ class Session:
             raise IllegalAction("game.none")
         token = self.link.link()
         return {"link": token, "local": self.link.local(), "status": link_status(self.link)}
+
+
+def _actions(game) -> int:
+    """How many actions of a game a replay steps through (its roll-off left out)."""
+    if game is None:
+        return 0
+    return sum(1 for a in game.history if "rolloff" not in a and "order" not in a)
 
 
 def link_status(record: linkgame.LinkGame) -> dict:

@@ -474,3 +474,33 @@ def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(mo
     kinds = [link["kind"] for link in result["links"]]
     assert kinds == ["invitation", "join", "move", "closing"]
     assert host.verification() == beto.verification() == {"state": "verified", "pending": []}
+
+
+def test_an_updated_link_opens_a_replay_of_the_moves_this_device_had_not_seen():
+    from generala.app import Session
+    ana, beto = Session(), Session()
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    made = ana.handle({"op": "link_new", "variant": "argentine", "sides": sides, "entropy": "ab" * 48})
+    joined = beto.handle({"op": "link_join", "token": made["invitations"][0]["token"], "name": "Beto",
+                          "entropy": "cd" * 32})
+    opened = ana.handle({"op": "link_open", "token": joined["link"], "local": made["local"]})
+    assert opened["outcome"] == "updated" and "catch_up" not in opened  # joined: no move yet
+    devices, local = {0: ana, 1: beto}, {0: opened["local"], 1: joined["local"]}
+    mover = opened["status"]["playing"]
+    if mover == 1:  # the friend plays first: the host's start link first
+        start = ana.handle({"op": "link_send"})
+        local[1] = beto.handle({"op": "link_open", "token": start["link"], "local": local[1]})["local"]
+    session = devices[mover]
+    session.handle({"op": "link_load", "local": local[mover]})
+    rolled = session.handle({"op": "roll"})
+    box = next(c["request"] for row in rolled["view"]["rows"] for c in [row["cells"][mover]] if c.get("playable"))
+    session.handle(box)
+    sent = session.handle({"op": "link_send"})
+    other = 1 - mover
+    taken = devices[other].handle({"op": "link_open", "token": sent["link"], "local": local[other]})
+    assert taken["outcome"] == "updated"
+    assert taken["catch_up"]["from"] == 0 and taken["catch_up"]["steps"] >= 2
+    last = devices[other].handle({"op": "replay_at", "step": taken["catch_up"]["steps"]})
+    assert last["ok"] and last["view"]["sides"][mover]["total"] == taken["view"]["sides"][mover]["total"]
+    again = devices[other].handle({"op": "link_open", "token": sent["link"], "local": taken["local"]})
+    assert again["outcome"] == "unchanged" and "catch_up" not in again
