@@ -30,6 +30,7 @@ PREFIX = "generala.link."
 BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by link
 HASH = "#play="
 CSS = "./static/css/link.css"
+OUTCOMES = {"unchanged": "link.unchanged", "older": "link.older"}  # a link that changes nothing
 STEP_SECONDS = 0.45  # one move of the catch-up, with motion on
 
 storage = js.generala.storage
@@ -337,7 +338,7 @@ class LinkPlay:
             return
         if outcome != "updated":
             self.frame(words.t("link.screen"), outcome)
-            self.note(words.t("link." + outcome), "info", "link-outcome")
+            self.note(words.t(OUTCOMES[outcome]), "info", "link-outcome")
             self.buttons(("resume", words.t("link.continue"), True), ("home", words.t("link.home"), False))
             self.root.setAttribute("data-game", gid)
             byid("linkplay-title").focus()
