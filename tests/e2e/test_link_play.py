@@ -214,3 +214,167 @@ def test_a_whole_game_by_link_between_two_devices(devices, variant):
     assert ana.totals() == beto.totals()
     assert ana.cells() == beto.cells()
     assert max(len(link) for link in sent) <= 2100
+
+
+def exchange(players: dict, count: int) -> list[tuple[int, int, str]]:
+    """``count`` hand-overs (as play_to_the_end): (from, to, link) of each link taken."""
+    taken, delivered = [], set()
+    while len(taken) < count:
+        handing = [(i, d) for i, d in players.items() if d.state() == "handover"
+                   and (i, d.link()) not in delivered]
+        if handing:
+            i, d = handing[0]
+            link = d.link()
+            delivered.add((i, link))
+            for r in [int(x) for x in (d.page.get_attribute("#linkplay", "data-to") or "").split(",") if x]:
+                players[r].open(link)
+                taken.append((i, r, link))
+            continue
+        movers = [d for d in players.values() if d.state() is None and d.page.is_visible("#board")]
+        movers[0].play_until_handover()
+    return taken
+
+
+@pytest.mark.cross_engine
+def test_the_same_link_twice_an_older_link_a_damaged_one_and_a_rewritten_move(devices):
+    ana, beto = two_devices(devices)
+    players = {0: ana, 1: beto}
+    taken = exchange(players, 4)
+    _, to, last = taken[-1]
+    receiver = players[to]
+    receiver.page.wait_for_selector("#board", state="visible")
+    before = receiver.cells()
+    # the same link again: nothing new, the game as it was
+    receiver.open(last)
+    assert receiver.state() == "unchanged"
+    assert "Nothing new in this link" in receiver.page.inner_text("#link-outcome")
+    receiver.page.click('#linkplay [data-link="resume"]')
+    receiver.page.wait_for_selector("#board", state="visible")
+    assert receiver.cells() == before
+    # an older link to the same device: it has a later position already
+    stale = [link for _, r, link in taken[:-1] if r == to][-1]
+    receiver.open(stale)
+    assert receiver.state() == "older"
+    assert "already has a later position" in receiver.page.inner_text("#link-outcome")
+    # a damaged link: refused with its reason
+    token_at = last.index("#play=") + len("#play=") + 40
+    damaged = last[:token_at] + ("A" if last[token_at] != "A" else "B") + last[token_at + 1:]
+    receiver.open(damaged)
+    assert receiver.state() == "refused"
+    text = receiver.page.inner_text("#link-error")
+    assert text.startswith("This link cannot be taken.") and len(text) > len("This link cannot be taken.") + 10
+    receiver.page.click('#linkplay [data-link="home"]')
+    receiver.page.wait_for_selector(f'#link-list [data-link-game][data-link-state="turn"]')
+
+
+@pytest.mark.only_chromium("one engine is enough for a stored record put back")
+def test_a_link_that_rewrites_a_move_already_stored_is_refused_naming_the_move(devices):
+    ana, beto = two_devices(devices)
+    players = {0: ana, 1: beto}
+    if ana.state() == "handover":  # Beto plays first: the start link
+        exchange(players, 1)
+    mover, other = (ana, beto) if ana.page.is_visible("#board") else (beto, ana)
+    key = mover.page.evaluate("() => Object.keys(localStorage).find(k => k.startsWith('generala.link.'))")
+    kept = mover.page.evaluate("k => localStorage.getItem(k)", key)
+    link = mover.play_until_handover()
+    other.open(link)
+    # the mover's device as it was before its turn (a backup put back), playing another box
+    mover.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, kept])
+    mover.page.click('#linkplay [data-link="home"]')
+    mover.page.click(f'[data-link-open="{key[len("generala.link."):]}"]')
+    mover.page.wait_for_selector("#board:not([inert])", state="visible")
+    mover._after(lambda: mover.page.click("#roll"))
+    mover._after(lambda: mover.page.click("#roll"))
+    n = mover.renders()
+    mover.page.locator("#sheet button.box:visible:enabled:not(.refused)").last.click()
+    mover.page.wait_for_function("n => document.getElementById('confirm').open"
+                                 " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+    if mover.page.is_visible("#confirm"):
+        mover.page.click("#confirm-ok")
+    mover.page.wait_for_selector(HANDOVER)
+    rewritten = mover.link()
+    assert rewritten != link
+    other.open(rewritten)
+    assert other.state() == "refused"
+    assert "rewrites a move already played: turn 1 of" in other.page.inner_text("#link-error")
+
+
+def test_three_sides_with_a_computer_on_the_host(devices):
+    ana, beto = devices(), devices()
+    ana.context.add_init_script("localStorage.setItem('generala.computer_pace', 'fast')")
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human", "ai:beginner"])
+    join = beto.join(invitation, "Beto")
+    ana.open(join)
+    play_to_the_end({0: ana, 1: beto})
+    for d in (ana, beto):
+        if d.state() == "handover":
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+    assert ana.totals() == beto.totals() and len(ana.totals()) == 3
+
+
+def test_the_moves_a_link_brings_are_stepped_through_and_can_be_skipped(devices):
+    ana, beto = devices(), devices(motion="no-preference")
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    join = beto.join(invitation, "Beto")
+    ana.open(join)
+    if ana.state() == "handover":  # Beto first: the start link, then Beto's quick turn back
+        beto.open(ana.link())
+        ana.open(beto.play_until_handover())
+    ana.page.wait_for_selector("#board:not([inert])", state="visible")
+    for _ in range(3):  # three rolls, then a box: four moves for Beto to see
+        ana._after(lambda: ana.page.click("#roll"))
+    n = ana.renders()
+    ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first.click()
+    ana.page.wait_for_function("n => document.getElementById('confirm').open"
+                               " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+    if ana.page.is_visible("#confirm"):
+        ana.page.click("#confirm-ok")
+    link = ana.play_until_handover()
+    n = beto.opened()
+    beto.page.goto(link)
+    beto.page.wait_for_selector("#link-catchup:not([hidden])")
+    assert "Catching up: move" in beto.page.inner_text("#link-catchup")
+    beto.page.click("#link-skip")
+    beto.page.wait_for_function(
+        "n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n)
+    assert beto.page.get_attribute("#linkplay", "data-caught-up") in ("skipped", "played")
+    beto.page.wait_for_selector("#board:not([inert])", state="visible")
+    assert beto.totals() == ana_totals_from_link(ana)
+
+
+def ana_totals_from_link(ana: Device) -> list[int]:
+    ana.page.click('#linkplay [data-link="home"]')
+    ana.page.click("#link-list [data-link-open]")
+    ana.page.wait_for_selector("#linkplay:not([hidden])[data-state=handover]")
+    # the hand-over names the game; the board itself is the other device's now: read the
+    # totals from the engine's view through the stored record
+    return ana.page.evaluate("""async () => {
+      const k = Object.keys(localStorage).find(k => k.startsWith('generala.link.'));
+      const local = JSON.parse(localStorage.getItem(k)).local;
+      const r = JSON.parse(await generala.engine.call(JSON.stringify({op: 'link_load', local})));
+      return r.view.sides.map(s => s.total);
+    }""")
+
+
+@pytest.mark.only_chromium("Chromium's offline mode with the service worker serving (test_offline.py)")
+def test_a_device_offline_the_whole_game(devices):
+    ana = devices()
+    beto = devices(offline_ready=True)
+    ana.boot()
+    beto.boot()
+    beto.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    beto.context.set_offline(True)
+    [invitation] = ana.start("puerto-rican", "Ana", ["human"])
+    beto.join(invitation, "Beto")  # a new load of the page, offline: the service worker serves it
+    ana.open(beto.link())
+    play_to_the_end({0: ana, 1: beto})
+    for d in (ana, beto):
+        if d.state() == "handover":
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+    assert ana.totals() == beto.totals()

@@ -550,6 +550,9 @@ class LinkPlay:
                     "link.catching_up", step=step - catch["from"], steps=catch["steps"] - catch["from"])
                 await asyncio.sleep(STEP_SECONDS)
         finally:
+            # how the moves were shown: stepped through, skipped, or at once (reduced motion)
+            self.root.setAttribute("data-caught-up", "instant" if first else
+                                   "skipped" if self.catching["skip"] else "played")
             self.catching = None
             bar = byid("link-catchup")
             if bar is not None:
