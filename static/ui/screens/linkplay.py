@@ -54,12 +54,12 @@ def entropy(n):
 
 
 def reduced_motion():
-    try:
-        if js.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            return True
-    except Exception:
-        pass
-    return document.documentElement.getAttribute("data-motion") == "off"
+    """Motion off: the board's Dice motion switch, or prefers-reduced-motion when the switch
+    was never used (static/js/dice-motion.mjs keeps <html data-motion>)."""
+    motion = document.documentElement.getAttribute("data-motion")
+    if motion is not None:
+        return str(motion) == "still"
+    return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 # --- what the lists and the hand-over say, from a stored record (plain data) ---------------
@@ -428,13 +428,15 @@ class LinkPlay:
         if said:
             self.game.screen.announce(said)
 
-    def on_board(self, record, view):
+    def on_board(self, record, view, replayed=False):
+        """The game on the board (``replayed``: a move of the catch-up, which no computer of
+        this device plays on: the board's game id stays unset meanwhile)."""
         game = self.game
         self.gid = record["status"]["id"]
         self.record = record
         self.screens.hide_mine()
         game.keeper.close()
-        game.keeper.gid = BOARD_PREFIX + self.gid  # not a save: its record is stored here
+        game.keeper.gid = None if replayed else BOARD_PREFIX + self.gid  # not a save: stored here
         game.forget_boxes()
         game.missed = []
         game.screen.show_board()
@@ -539,7 +541,7 @@ class LinkPlay:
                 if not shown.get("ok") or self.catching["skip"]:
                     break
                 if first:
-                    self.on_board(record, shown["view"])
+                    self.on_board(record, shown["view"], replayed=True)
                     first = False
                     bar.hidden = False
                     byid("board").setAttribute("inert", "")
