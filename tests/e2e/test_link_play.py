@@ -236,8 +236,16 @@ def exchange(players: dict, count: int) -> list[tuple[int, int, str]]:
 
 
 @pytest.mark.cross_engine
-def test_the_same_link_twice_an_older_link_a_damaged_one_and_a_rewritten_move(devices):
-    ana, beto = two_devices(devices)
+def test_the_same_link_twice_an_older_link_and_a_damaged_one(devices):
+    ana, beto = devices(), devices()
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    join = beto.join(invitation, "Beto")
+    # the invitation opened again where it was joined: the same join link, no new secret
+    beto.open(invitation)
+    assert beto.state() == "handover" and beto.link() == join
+    assert beto.page.inner_text("#linkplay-title") == "You joined. Send this link back to Ana"
+    ana.open(join)
     players = {0: ana, 1: beto}
     taken = exchange(players, 4)
     _, to, last = taken[-1]
