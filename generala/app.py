@@ -432,7 +432,9 @@ class Session:
         page can store them without loading each one); the open game is left as it is."""
         games = []
         for entry, game in bundle.read_games(req["text"]):
-            entry["view"] = view(game)
+            entry["view"] = None if game is None else view(game)
+            if "link" in entry:  # a game by link: where it stands for its device
+                entry["status"] = link_status(linkgame.LinkGame.from_local(entry["link"]))
             games.append(entry)
         return {"games": games}
 

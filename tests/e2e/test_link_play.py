@@ -386,3 +386,43 @@ def test_a_device_offline_the_whole_game(devices):
         d.page.wait_for_selector("#over", state="visible")
         assert verified(d) == "verified"
     assert ana.totals() == beto.totals()
+
+
+def test_export_and_import_carry_a_game_by_link(devices):
+    import json
+
+    from test_export_import import as_file, choose_file, download
+
+    ana, beto = two_devices(devices)
+    exchange({0: ana, 1: beto}, 3)
+    if ana.state() is not None:
+        ana.page.click('#linkplay [data-link="home"]')
+    else:
+        ana.page.click("#nav-home")
+    ana.page.wait_for_selector("#link-list [data-link-game]")
+    meta = ana.page.inner_text("#link-list .save-meta")
+    name, text = download(ana.page, "#export-all")
+    [game] = [g for g in json.loads(text)["games"] if "link" in g]
+    assert game["id"].startswith("link:") and set(game["link"]) == {"doc", "device", "secret", "sent"}
+    # another browser (the same person's new device) takes it, and plays on from there
+    carol = devices()
+    carol.boot()
+    choose_file(carol.page, as_file(name, text))
+    carol.page.click("#library [data-home-panel=main] >> visible=true")
+    carol.page.wait_for_selector("#link-list [data-link-game]")
+    assert carol.page.inner_text("#link-list .save-meta") == meta
+    again = choose_file(carol.page, as_file(name, text))
+    assert "already" in again[0]
+    carol.page.click("#library [data-home-panel=main] >> visible=true")
+    carol.page.click("#link-list [data-link-open]")
+    carol.page.wait_for_function("() => { const b = document.getElementById('board');"
+                                 " return (!b.hidden && !b.inert) || !!document.querySelector("
+                                 "'#linkplay:not([hidden])[data-state=handover]'); }")
+    if carol.state() is None:
+        assert carol.totals() == ana_board_totals(ana)
+
+
+def ana_board_totals(device: Device) -> list[int]:
+    device.page.click("#link-list [data-link-open]")
+    device.page.wait_for_selector("#board:not([inert])", state="visible")
+    return device.totals()

@@ -504,3 +504,23 @@ def test_an_updated_link_opens_a_replay_of_the_moves_this_device_had_not_seen():
     assert last["ok"] and last["view"]["sides"][mover]["total"] == taken["view"]["sides"][mover]["total"]
     again = devices[other].handle({"op": "link_open", "token": sent["link"], "local": taken["local"]})
     assert again["outcome"] == "unchanged" and "catch_up" not in again
+
+
+def test_an_export_carries_a_game_by_link_and_its_import_checks_it():
+    import json
+
+    from generala.app import Session
+    ana = Session()
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    made = ana.handle({"op": "link_new", "variant": "argentine", "sides": sides, "entropy": "ab" * 48})
+    doc = {"format": "generala-export", "version": 1, "exported": "",
+           "games": [{"id": "link:x", "when": None, "finished": False, "link": made["local"]}]}
+    reply = Session().handle({"op": "import", "text": json.dumps(doc)})
+    assert reply["ok"], reply
+    [game] = reply["games"]
+    assert game["link"] == made["local"] and game["view"] is None
+    assert game["status"]["device"] == 0 and not game["status"]["joined"]
+    broken = json.loads(json.dumps(doc))
+    broken["games"][0]["link"]["secret"] = "AAAA"
+    refused = Session().handle({"op": "import", "text": json.dumps(broken)})
+    assert refused["ok"] is False and refused["code"] == "import.game"

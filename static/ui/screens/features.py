@@ -32,6 +32,7 @@ class Features:
         self.daily = Daily(game, catalog["variants"])
         self.botlab = BotLab(self.screens, catalog["variants"])
         self.link = LinkPlay(game, self.screens, catalog["variants"])
+        self.transfer.links = self.link  # export and import carry the games by link
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""

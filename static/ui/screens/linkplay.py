@@ -600,6 +600,28 @@ class LinkPlay:
             ul.appendChild(li)
         sec.hidden = not records
 
+    # --- export and import (transfer.py) ------------------------------------------------
+
+    def exported(self):
+        """(id, when in ms, finished, local record) of every stored game by link."""
+        out = []
+        for gid in self.stored_ids():
+            record = self.load(gid)
+            if record is not None:
+                ms = record.get("updated")
+                out.append((BOARD_PREFIX + gid, int(ms) if ms and str(ms).isdigit() else None,
+                            bool(record["status"]["over"]), record["local"]))
+        return out
+
+    def imported(self, game):
+        """A game by link from an import (op import checked it: ``link``, ``status``,
+        ``view``): stored, unless this device holds that game already. True when stored."""
+        gid = game["status"]["id"]
+        if self.load(gid) is not None:
+            return False
+        self.store(game["link"], game["status"], game.get("view"))
+        return True
+
     def relabel(self):
         sec = byid("link-section")
         if sec is not None:
