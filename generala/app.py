@@ -66,6 +66,8 @@ random bytes as hex from the browser's cryptographic source::
                                                            replay of the moves not seen (replay_at)
     {"op": "link_load", "local": {...}}                    open a stored link game
     {"op": "link_send"}                                    the link to send now: link, local
+    {"op": "link_replay", "local": {...}}                  a stored game by link stepped through
+                                                           (replay_at), as op replay
     roll, toggle, hold, score, undo on the open link game  as above, each reply with its local
 
 Every field is checked before anything happens: a field of the wrong type, a
@@ -520,6 +522,15 @@ class Session:
     def op_link_load(self, req):
         return self._open_link(linkgame.LinkGame.from_local(req["local"]))
 
+    def op_link_replay(self, req):
+        """A stored game by link stepped through (replay_at), as op replay does for a save
+        (a link game's dice were checked against its chains: Replay.of_game)."""
+        record = linkgame.LinkGame.from_local(req["local"])
+        if record.game is None:
+            raise IllegalAction("game.none")
+        self.replay = Replay.of_game(record.game)
+        return {"view": self.replay.view_at(0), "link": None}
+
     def op_link_send(self, req):
         if self.link is None:
             raise IllegalAction("game.none")
@@ -712,6 +723,7 @@ FIELDS = {
     "link_open": {"token": (_type(str, "link"), True), "local": (_type(dict, "object", nullable=True), False)},
     "link_load": {"local": (_type(dict, "object"), True)},
     "link_send": {},
+    "link_replay": {"local": (_type(dict, "object"), True)},
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
               "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
     "daily_result": {},

@@ -12,7 +12,7 @@ through them with motion on, and skips).
 from __future__ import annotations
 
 import pytest
-from gamepage import RENDERED
+from gamepage import RENDERED, leave
 
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 
@@ -321,6 +321,15 @@ def test_three_sides_with_a_computer_on_the_host(devices):
         d.page.wait_for_selector("#over", state="visible")
         assert verified(d) == "verified"
     assert ana.totals() == beto.totals() and len(ana.totals()) == 3
+    # the finished game on the replay screen, from the list of games by link
+    leave(beto.page)
+    beto.page.click("#link-list [data-link-replay]")
+    beto.page.wait_for_selector("#replay:not([hidden])[data-steps]")
+    steps = int(beto.page.get_attribute("#replay", "data-steps"))
+    assert steps > 33 and beto.page.get_attribute("#replay", "data-step") == "0"
+    beto.page.click("#replay-last")
+    beto.page.wait_for_selector(f'#replay[data-step="{steps}"]')
+    assert "Ana" in beto.page.inner_text("#replay-result")
 
 
 def test_the_moves_a_link_brings_are_stepped_through_and_can_be_skipped(devices):
@@ -398,7 +407,7 @@ def test_export_and_import_carry_a_game_by_link(devices):
     if ana.state() is not None:
         ana.page.click('#linkplay [data-link="home"]')
     else:
-        ana.page.click("#nav-home")
+        leave(ana.page)
     ana.page.wait_for_selector("#link-list [data-link-game]")
     meta = ana.page.inner_text("#link-list .save-meta")
     name, text = download(ana.page, "#export-all")

@@ -504,6 +504,8 @@ def test_an_updated_link_opens_a_replay_of_the_moves_this_device_had_not_seen():
     assert last["ok"] and last["view"]["sides"][mover]["total"] == taken["view"]["sides"][mover]["total"]
     again = devices[other].handle({"op": "link_open", "token": sent["link"], "local": taken["local"]})
     assert again["outcome"] == "unchanged" and "catch_up" not in again
+    replay = Session().handle({"op": "link_replay", "local": taken["local"]})
+    assert replay["ok"] and replay["view"]["replay"]["steps"] == taken["catch_up"]["steps"]
 
 
 def test_an_export_carries_a_game_by_link_and_its_import_checks_it():

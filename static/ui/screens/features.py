@@ -33,6 +33,7 @@ class Features:
         self.botlab = BotLab(self.screens, catalog["variants"])
         self.link = LinkPlay(game, self.screens, catalog["variants"])
         self.transfer.links = self.link  # export and import carry the games by link
+        self.link.replay = self.replay  # and a game by link is replayed on the replay screen
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""

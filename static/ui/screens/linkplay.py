@@ -123,6 +123,7 @@ class LinkPlay:
         self.catching = None  # the catch-up under way: {"skip": bool}
         self.sending = False
         self.opened = 0
+        self.replay = None  # the replay screen (replayview.py), given by features.py
         on(self.root, "click", self.on_click)
         on(self.root, "submit", self.on_submit)
         on(js.window, "hashchange", lambda e: self.from_hash())
@@ -594,6 +595,10 @@ class LinkPlay:
             li.appendChild(el("button", "btn primary small", words.t("link.open"),
                               {"type": "button", "data-link-open": gid,
                                "aria-label": words.t("link.open_label", game=label)}))
+            if record.get("title") is not None:  # the game has begun: it can be replayed
+                li.appendChild(el("button", "btn small", words.t("replay.replay"),
+                                  {"type": "button", "data-link-replay": gid,
+                                   "aria-label": words.t("replay.replay") + ": " + label}))
             li.appendChild(el("button", "btn small danger", words.t("save.delete"),
                               {"type": "button", "data-link-delete": gid, "data-label": label,
                                "aria-label": words.t("save.delete_label", game=label)}))
@@ -635,6 +640,10 @@ class LinkPlay:
         if node:
             spawn(self.resume(str(node.getAttribute("data-link-open"))))
             return
+        node = t.closest("[data-link-replay]")
+        if node and self.replay is not None:
+            spawn(self.open_replay(str(node.getAttribute("data-link-replay"))))
+            return
         node = t.closest("[data-link-delete]")
         if node:
             gid, label = str(node.getAttribute("data-link-delete")), str(node.getAttribute("data-label"))
@@ -644,6 +653,18 @@ class LinkPlay:
                 self.saves_drawn()
                 byid("announce").textContent = words.t("save.deleted", game=label)
             self.game.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
+
+    async def open_replay(self, gid):
+        """The replay screen (replayview.py) stepping through a stored game by link."""
+        record = self.load(gid)
+        if record is None:
+            return
+        view = self.replay
+        view.over = False  # its share buttons are for games with a seed: not shown
+        view.frame(words.t("replay.title") + self.title(record))
+        view.status.textContent = words.t("replay.loading")
+        view.token = None
+        await view.start({"op": "link_replay", "local": record["local"]}, "replay.bad_save", None)
 
     def on_submit(self, event):
         event.preventDefault()
