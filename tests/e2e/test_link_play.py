@@ -216,9 +216,10 @@ def test_a_whole_game_by_link_between_two_devices(devices, variant):
     assert max(len(link) for link in sent) <= 2100
 
 
-def exchange(players: dict, count: int) -> list[tuple[int, int, str]]:
-    """``count`` hand-overs (as play_to_the_end): (from, to, link) of each link taken."""
-    taken, delivered = [], set()
+def exchange(players: dict, count: int, delivered: set | None = None) -> list[tuple[int, int, str]]:
+    """``count`` hand-overs (as play_to_the_end): (from, to, link) of each link taken.
+    ``delivered``: (side, link) already given."""
+    taken, delivered = [], set(delivered or ())
     while len(taken) < count:
         handing = [(i, d) for i, d in players.items() if d.state() == "handover"
                    and (i, d.link()) not in delivered]
@@ -247,7 +248,7 @@ def test_the_same_link_twice_an_older_link_and_a_damaged_one(devices):
     assert beto.page.inner_text("#linkplay-title") == "You joined. Send this link back to Ana"
     ana.open(join)
     players = {0: ana, 1: beto}
-    taken = exchange(players, 4)
+    taken = exchange(players, 4, {(1, join)})
     _, to, last = taken[-1]
     receiver = players[to]
     receiver.page.wait_for_selector("#board", state="visible")
