@@ -61,9 +61,13 @@ random bytes as hex from the browser's cryptographic source::
     {"op": "link_read", "token": "p1..."}                  what a link is: id, for, sides, rules
     {"op": "link_join", "token", "name", "entropy"}        a friend joins: local, link (its join)
     {"op": "link_open", "token", "local": {...} | null}    a link into the stored game: outcome
-                                                           (updated, unchanged, older, new), local
+                                                           (updated, unchanged, older, new), local;
+                                                           updated: catch_up {from, steps}, the
+                                                           replay of the moves not seen (replay_at)
     {"op": "link_load", "local": {...}}                    open a stored link game
     {"op": "link_send"}                                    the link to send now: link, local
+    {"op": "link_replay", "local": {...}}                  a stored game by link stepped through
+                                                           (replay_at), as op replay
     roll, toggle, hold, score, undo on the open link game  as above, each reply with its local
 
 Every field is checked before anything happens: a field of the wrong type, a
@@ -430,7 +434,9 @@ class Session:
         page can store them without loading each one); the open game is left as it is."""
         games = []
         for entry, game in bundle.read_games(req["text"]):
-            entry["view"] = view(game)
+            entry["view"] = None if game is None else view(game)
+            if "link" in entry:  # a game by link: where it stands for its device
+                entry["status"] = link_status(linkgame.LinkGame.from_local(entry["link"]))
             games.append(entry)
         return {"games": games}
 
@@ -503,19 +509,40 @@ class Session:
             reply["outcome"] = linkgame.NEW
             return reply
         record = linkgame.LinkGame.from_local(local)
+        seen = _actions(record.game)
         outcome = record.merge(req["token"])
         reply = self._open_link(record)
         reply["outcome"] = outcome
+        if outcome == linkgame.UPDATED and record.game is not None and _actions(record.game) > seen:
+            # the moves this device had not seen, to be stepped through (op replay_at)
+            self.replay = Replay.of_game(record.game)
+            reply["catch_up"] = {"from": seen, "steps": self.replay.steps}
         return reply
 
     def op_link_load(self, req):
         return self._open_link(linkgame.LinkGame.from_local(req["local"]))
+
+    def op_link_replay(self, req):
+        """A stored game by link stepped through (replay_at), as op replay does for a save
+        (a link game's dice were checked against its chains: Replay.of_game)."""
+        record = linkgame.LinkGame.from_local(req["local"])
+        if record.game is None:
+            raise IllegalAction("game.none")
+        self.replay = Replay.of_game(record.game)
+        return {"view": self.replay.view_at(0), "link": None}
 
     def op_link_send(self, req):
         if self.link is None:
             raise IllegalAction("game.none")
         token = self.link.link()
         return {"link": token, "local": self.link.local(), "status": link_status(self.link)}
+
+
+def _actions(game) -> int:
+    """How many actions of a game a replay steps through (its roll-off left out)."""
+    if game is None:
+        return 0
+    return sum(1 for a in game.history if "rolloff" not in a and "order" not in a)
 
 
 def link_status(record: linkgame.LinkGame) -> dict:
@@ -696,6 +723,7 @@ FIELDS = {
     "link_open": {"token": (_type(str, "link"), True), "local": (_type(dict, "object", nullable=True), False)},
     "link_load": {"local": (_type(dict, "object"), True)},
     "link_send": {},
+    "link_replay": {"local": (_type(dict, "object"), True)},
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
               "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
     "daily_result": {},

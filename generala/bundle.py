@@ -1,7 +1,9 @@
 """Export files: one game, or all games and the history, as a JSON file a player keeps.
 
 An export is ``{"format": "generala-export", "version": 1, "exported": "...",
-"games": [{"id": ..., "save": {...}, "when": ..., "finished": bool}, ...]}``.
+"games": [{"id": ..., "save": {...}, "when": ..., "finished": bool}, ...]}``; a game by
+link is ``{"id", "when", "finished", "link": {...}}``, its device's local record (the
+secret with it: it is needed to play on; docs/link-play.md).
 Importing checks everything before anything is kept: the size, the format and
 every game's history (replayed like any save), and names the first problem.
 """
@@ -59,6 +61,9 @@ def read_games(text) -> list[tuple[dict, Game]]:
         raise SaveError("import.too_many", {"count": len(games), "max": MAX_GAMES})
     result = []
     for number, entry in enumerate(games, 1):
+        if isinstance(entry, dict) and "link" in entry and "save" not in entry:
+            result.append(_link_entry(entry, number))  # a game by link: this device's record
+            continue
         if not isinstance(entry, dict) or "save" not in entry:
             raise SaveError("import.no_save", {"game": number})
         try:
@@ -74,3 +79,22 @@ def read_games(text) -> list[tuple[dict, Game]]:
             "save": dump(game),
         }, game))
     return result
+
+
+def _link_entry(entry: dict, number: int) -> tuple[dict, Game | None]:
+    """A game by link in an export: the device's local record (docs/link-play.md), checked
+    whole as a link is (its chains, every die); ``(entry, its game or None before the start)``."""
+    from . import linkgame
+
+    try:
+        record = linkgame.LinkGame.from_local(entry["link"])
+    except SaveError as err:
+        raise SaveError("import.game", {"game": number, "cause": err}) from None
+    ident, when = entry.get("id"), entry.get("when")
+    game = record.game
+    return ({
+        "id": ident if isinstance(ident, str) and 0 < len(ident) <= 64 else None,
+        "when": when if isinstance(when, str) and len(when) <= 40 else None,
+        "finished": bool(game is not None and game.over),
+        "link": record.local(),
+    }, game)

@@ -11,7 +11,18 @@ class Replay:
     """A saved game, replayable action by action (the roll-off counts as step 0)."""
 
     def __init__(self, doc) -> None:
-        self.final = Game.from_json(doc)
+        self._take(Game.from_json(doc))
+
+    @classmethod
+    def of_game(cls, game: Game) -> "Replay":
+        """The replay of a game held in memory whose dice were checked another way (a game
+        by link: every die derived from the devices' chains, generala/linkgame.py)."""
+        replay = cls.__new__(cls)
+        replay._take(game)
+        return replay
+
+    def _take(self, game: Game) -> None:
+        self.final = game
         self.doc = self.final.to_json()
         history = self.final.history
         self.setup = [a for a in history if "rolloff" in a or "order" in a]

@@ -284,3 +284,39 @@ def test_whole_game_by_keyboard_alone(gp: GamePage):
         assert focused(p) == "again"
     finally:
         set_lang(p, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_axe_on_the_play_by_link_screens(gp: GamePage, lang):
+    """The setup form in link mode, the invitations (the hand-over screen), the list of
+    games by link, the join screen and a refused link: no violation."""
+    p = gp.page
+    found: dict = {}
+    try:
+        gp.home()
+        set_lang(p, lang)
+        p.click("#play-link")
+        p.wait_for_selector('#setup[data-mode="link"]', state="visible")
+        p.focus("#add-side")  # the players, where the form ends (the Start bar sticks at the bottom)
+        check(p, "link setup", found)
+        p.click("#start")
+        p.wait_for_selector("#linkplay:not([hidden])[data-state=invitations]")
+        check(p, "link invitations", found)
+        invitation = p.input_value('#linkplay [data-link-field="0"]')
+        p.click('#linkplay [data-link="home"]')
+        p.wait_for_selector("#link-section:not([hidden])")
+        check(p, "games by link", found)
+        # the invitation opened where the game is not stored: the join screen
+        p.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('generala.link.'))"
+                   ".forEach(k => localStorage.removeItem(k))")
+        p.goto(invitation)
+        p.wait_for_selector("#linkplay:not([hidden])[data-state=join]")
+        check(p, "link join", found)
+        at = invitation.index("#play=") + 30
+        p.goto(invitation[:at] + ("A" if invitation[at] != "A" else "B") + invitation[at + 1:])
+        p.wait_for_selector("#linkplay:not([hidden])[data-state=refused]")
+        check(p, "link refused", found)
+        p.click('#linkplay [data-link="home"]')
+    finally:
+        set_lang(p, "en")
+    assert not found, report(found)

@@ -474,3 +474,55 @@ def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(mo
     kinds = [link["kind"] for link in result["links"]]
     assert kinds == ["invitation", "join", "move", "closing"]
     assert host.verification() == beto.verification() == {"state": "verified", "pending": []}
+
+
+def test_an_updated_link_opens_a_replay_of_the_moves_this_device_had_not_seen():
+    from generala.app import Session
+    ana, beto = Session(), Session()
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    made = ana.handle({"op": "link_new", "variant": "argentine", "sides": sides, "entropy": "ab" * 48})
+    joined = beto.handle({"op": "link_join", "token": made["invitations"][0]["token"], "name": "Beto",
+                          "entropy": "cd" * 32})
+    opened = ana.handle({"op": "link_open", "token": joined["link"], "local": made["local"]})
+    assert opened["outcome"] == "updated" and "catch_up" not in opened  # joined: no move yet
+    devices, local = {0: ana, 1: beto}, {0: opened["local"], 1: joined["local"]}
+    mover = opened["status"]["playing"]
+    if mover == 1:  # the friend plays first: the host's start link first
+        start = ana.handle({"op": "link_send"})
+        local[1] = beto.handle({"op": "link_open", "token": start["link"], "local": local[1]})["local"]
+    session = devices[mover]
+    session.handle({"op": "link_load", "local": local[mover]})
+    rolled = session.handle({"op": "roll"})
+    box = next(c["request"] for row in rolled["view"]["rows"] for c in [row["cells"][mover]] if c.get("playable"))
+    session.handle(box)
+    sent = session.handle({"op": "link_send"})
+    other = 1 - mover
+    taken = devices[other].handle({"op": "link_open", "token": sent["link"], "local": local[other]})
+    assert taken["outcome"] == "updated"
+    assert taken["catch_up"]["from"] == 0 and taken["catch_up"]["steps"] >= 2
+    last = devices[other].handle({"op": "replay_at", "step": taken["catch_up"]["steps"]})
+    assert last["ok"] and last["view"]["sides"][mover]["total"] == taken["view"]["sides"][mover]["total"]
+    again = devices[other].handle({"op": "link_open", "token": sent["link"], "local": taken["local"]})
+    assert again["outcome"] == "unchanged" and "catch_up" not in again
+    replay = Session().handle({"op": "link_replay", "local": taken["local"]})
+    assert replay["ok"] and replay["view"]["replay"]["steps"] == taken["catch_up"]["steps"]
+
+
+def test_an_export_carries_a_game_by_link_and_its_import_checks_it():
+    import json
+
+    from generala.app import Session
+    ana = Session()
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    made = ana.handle({"op": "link_new", "variant": "argentine", "sides": sides, "entropy": "ab" * 48})
+    doc = {"format": "generala-export", "version": 1, "exported": "",
+           "games": [{"id": "link:x", "when": None, "finished": False, "link": made["local"]}]}
+    reply = Session().handle({"op": "import", "text": json.dumps(doc)})
+    assert reply["ok"], reply
+    [game] = reply["games"]
+    assert game["link"] == made["local"] and game["view"] is None
+    assert game["status"]["device"] == 0 and not game["status"]["joined"]
+    broken = json.loads(json.dumps(doc))
+    broken["games"][0]["link"]["secret"] = "AAAA"
+    refused = Session().handle({"op": "import", "text": json.dumps(broken)})
+    assert refused["ok"] is False and refused["code"] == "import.game"

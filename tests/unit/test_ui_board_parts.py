@@ -24,10 +24,11 @@ def test_the_board_then_its_parts_in_order_whatever_the_registration_order():
     parts.add("computer", logger(log, "computer"), prepare=logger(log, "computer:prepare"))
     parts.add("sheet", logger(log, "sheet"))
     parts.add("challenge", logger(log, "challenge"))
+    parts.add("link", logger(log, "link"))
     view, ui, board = {"round": 1}, {"ready": True}, object()
     parts.run(view, ui, board, logger(log, "board"))
     assert [entry[0] for entry in log] == ["computer:prepare", "board", "sheet", "share", "challenge",
-                                           "computer", "coach"]
+                                           "computer", "coach", "link"]
     assert log[0] == ("computer:prepare", view, ui)
     assert log[1] == ("board", view, ui)
     assert all(entry[1:] == (view, ui, board) for entry in log[2:])

@@ -11,8 +11,9 @@
 # The parts in drawing order: score-sheet mode's entry panel and paper sheet under the
 # tray (sheetmode.py), the share panel in the game-over card (replayview.py), the
 # daily challenge's badge and its end in that card (daily.py), the
-# computer's bar under the tray (computer.py), the coach's controls in that bar (coach.py).
-ORDER = ("sheet", "share", "challenge", "computer", "coach")
+# computer's bar under the tray (computer.py), the coach's controls in that bar (coach.py),
+# a game by link's verification in the game-over card (linkplay.py).
+ORDER = ("sheet", "share", "challenge", "computer", "coach", "link")
 
 
 class Parts:

@@ -106,7 +106,9 @@ class Controller:
                 self.coach.said(reply)
             if self.screen.board_visible():
                 self.screen.refocus(view)
-        if reply.get("save") and self.keeper.gid:
+        if reply.get("local") is not None and self.features is not None:
+            self.features.linked(reply, draw)  # a game by link: its record, not a save (linkplay.py)
+        elif reply.get("save") and self.keeper.gid:
             self.keeper.keep(reply)
 
     # --- what a person may do now --------------------------------------------------

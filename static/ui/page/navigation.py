@@ -124,6 +124,9 @@ class Navigation:
         for line in words.t("help.keys"):
             ul.appendChild(el("li", None, line))
         body.appendChild(ul)
+        import linkplay  # playing by link, and its honest limits
+
+        linkplay.help_nodes(body)
         byid("rules").showModal()
 
     def ask(self, text, ok_label, callback):

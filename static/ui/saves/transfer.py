@@ -49,14 +49,21 @@ def today():
     return "%04d-%02d-%02d" % (int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()))
 
 
-def export_parts(entries):
-    """The export document of stored entries, as a JS array of JSON text parts (one per game)."""
+def export_parts(entries, links=()):
+    """The export document of stored entries, as a JS array of JSON text parts (one per game).
+    ``links``: games by link, (id, when in ms, finished, local record) each, marked by their
+    ``link`` field (the record, its secret with it: needed to play on)."""
     head = {"format": FORMAT, "version": VERSION, "exported": str(js.Date.new().toISOString())}
     parts = js.Array.new()
     parts.push(json.dumps(head)[:-1] + ', "games": [')
-    for i, e in enumerate(entries):
-        parts.push((", " if i else "") + json.dumps({"id": e.get("id"), "when": iso(e.get("updated")),
+    n = 0
+    for e in entries:
+        parts.push((", " if n else "") + json.dumps({"id": e.get("id"), "when": iso(e.get("updated")),
                                                      "finished": bool(e.get("over")), "save": e["save"]}))
+        n += 1
+    for gid, ms, over, local in links:
+        parts.push((", " if n else "") + json.dumps({"id": gid, "when": iso(ms), "finished": over, "link": local}))
+        n += 1
     parts.push("]}")
     return parts
 
@@ -76,6 +83,7 @@ def download(name, parts):
 class Transfer:
     def __init__(self, game, limits):
         self.game = game  # the controller (controller.py): .saves, .draw_saves()
+        self.links = None  # the games by link (linkplay.py: exported(), imported()), once built
         self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.busy = False
         self.imports = 0
@@ -146,6 +154,7 @@ class Transfer:
             li.insertBefore(el("button", "btn small", words.t("transfer.export"),
                                {"type": "button", "data-export-save": gid,
                                 "aria-label": words.t("transfer.export_label", game=label)}), delete)
+        count += len(self.links.exported()) if self.links is not None else 0
         self.export_btn.hidden = count == 0
         self.safari.hidden = count == 0
 
@@ -154,11 +163,12 @@ class Transfer:
     def export_all(self):
         unfinished, finished, _aside = self.game.keeper.saves.listing()
         entries = unfinished + finished
-        if not entries:
+        links = self.links.exported() if self.links is not None else []
+        if not entries and not links:
             return
         name = "generala-games-" + today() + ".json"
-        download(name, export_parts(entries))
-        self.show(words.tn("transfer.exported_all", len(entries), file=name))
+        download(name, export_parts(entries, links))
+        self.show(words.tn("transfer.exported_all", len(entries) + len(links), file=name))
 
     def export_one(self, gid):
         entry, reason = self.game.keeper.saves.get(gid)
@@ -223,8 +233,14 @@ class Transfer:
         stored = [e["save"] for e in unfinished + finished]
         unfinished = finished = None
         written, already = [], 0
+        links = 0
         for i in range(int(games.length)):
             g = games.at(i)
+            if js.Reflect.has(g, "link"):  # a game by link: its device's record (linkplay.py)
+                added = self.links is not None and self.links.imported(json.loads(str(js.JSON.stringify(g))))
+                links += 1 if added else 0
+                already += 0 if added else 1
+                continue
             save_text = str(js.JSON.stringify(g.save))  # one game: a few kB
             save = json.loads(save_text)
             if save in stored:  # the same game (dicts compare by value)
@@ -243,8 +259,8 @@ class Transfer:
             written.append(gid)
             stored.append(save)
         self.game.keeper.draw_saves()
-        if written:
-            imported = words.tn("transfer.imported", len(written))
+        if written or links:
+            imported = words.tn("transfer.imported", len(written) + links)
             if already:
                 text = words.t("transfer.done_some", imported=imported, already=words.tn("transfer.already", already))
             else:

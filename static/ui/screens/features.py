@@ -8,6 +8,7 @@ from js import document
 from daily import Daily
 from botlab import BotLab
 from dom import el
+from linkplay import LinkPlay
 from records import RecordsView
 from replayview import ReplayView
 from screens import Screens
@@ -30,6 +31,9 @@ class Features:
         self.transfer = Transfer(game, catalog["limits"])
         self.daily = Daily(game, catalog["variants"])
         self.botlab = BotLab(self.screens, catalog["variants"])
+        self.link = LinkPlay(game, self.screens, catalog["variants"])
+        self.transfer.links = self.link  # export and import carry the games by link
+        self.link.replay = self.replay  # and a game by link is replayed on the replay screen
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -42,6 +46,7 @@ class Features:
         self.replay.saves_drawn()
         self.transfer.saves_drawn()
         self.daily.refresh_now()
+        self.link.saves_drawn()
 
     def blocks(self):
         """True when rolling / holding must not be sent (a score-sheet game)."""
@@ -55,7 +60,14 @@ class Features:
         self.transfer.relabel()
         self.daily.relabel()
         self.botlab.relabel()
+        self.link.relabel()
+
+    def linked(self, reply, drawn):
+        """A move's reply in a game by link (controller.changed): linkplay.py keeps it."""
+        self.link.linked(reply, drawn)
 
     def opened(self):
-        """At boot, after the first screen: open a shared link (#replay=...)."""
+        """At boot, after the first screen: open a shared link (#replay=...) or a game by
+        link's (#play=...)."""
         self.replay.from_hash()
+        self.link.from_hash()

@@ -77,12 +77,12 @@ class Home:
         html.classList.remove("resuming")
 
     def open_setup(self, mode):
-        """The setup form: 'hotseat' (the game and the players, every seat a person)
+        """The setup form: 'hotseat' (the game and the players, every seat a person), 'link' (a game by link: the game, its rules, who plays each side: linkplay.py)
         or 'custom' (everything). A seat never keeps a computer the player did not see:
         hot-seat starts from two people."""
         form = byid("setup")
         form.setAttribute("data-mode", mode)
-        if mode == "hotseat":
+        if mode in ("hotseat", "link"):
             self.setup.seat_people(2)
         self.show("setup")
         js.window.scrollTo(0, 0)
@@ -126,7 +126,7 @@ class Home:
                 self.controller.begin(prepared[1])  # the engine's game is that one already
             else:
                 asyncio.create_task(self.controller.start_game(req))
-        elif choice in ("hotseat", "custom"):
+        elif choice in ("hotseat", "custom", "link"):
             self.open_setup(choice)
         elif choice == "library":
             self.open_library()
@@ -140,6 +140,11 @@ class Home:
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""
         req, notes = self.setup.read()
+        if str(byid("setup").getAttribute("data-mode")) == "link":  # a game by link (linkplay.py)
+            for n in notes:
+                message(n, "warn")
+            await self.features.link.start(req)
+            return
         self.features.amend(req)
         for n in notes:
             message(n, "warn")

@@ -6,7 +6,7 @@ import js
 
 from dom import byid, el
 
-MINE = ["replay", "records", "botlab"]
+MINE = ["replay", "records", "botlab", "linkplay"]
 ALL = ["home", "board"] + MINE
 
 

@@ -1,0 +1,711 @@
+# Playing by link (docs/link-play.md): two to eight devices, each move passed as a link.
+# The engine holds the game, its dice and every check (generala/linkgame.py, the worker's
+# link_* requests); this screen draws what its replies say:
+#
+#   the setup form in "link" mode (home_screen.py) -> start(): link_new, the invitations;
+#   one hand-over screen (#linkplay) for invitations, joins and moves: the Link field,
+#   Copy, Share where the browser has it, the QR code (static/js/qr-code.mjs when present);
+#   an address with #play=<token> -> open_token(): link_read, then the join screen (an
+#   invitation this device has not joined) or link_open with the stored record: updated
+#   (the moves not seen stepped through on the board, skippable), unchanged, older, or
+#   refused with its reason;
+#   the ordinary board for the game (controller.py): each reply's `local` stored
+#   (linked), and when the move passes the game to another device, link_send's link on
+#   the hand-over screen; the result says whether every die is verified (board part).
+#
+# A device's record is stored under generala.link.<id> (its `local`: the document, its
+# side, its secret, what it has sent; and what the lists show: names, status, title).
+import asyncio
+import json
+
+import js
+from js import document
+
+import engine_client
+import words
+from dom import byid, clear, el, message, on
+from screens import section, spawn
+
+PREFIX = "generala.link."
+BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by link
+HASH = "#play="
+CSS = "./static/css/link.css"
+OUTCOMES = {"unchanged": "link.unchanged", "older": "link.older"}  # a link that changes nothing
+STEP_SECONDS = 0.45  # one move of the catch-up, with motion on
+
+storage = js.generala.storage
+
+
+def play_url(token):
+    loc = js.location
+    path = str(loc.pathname)
+    if path.endswith("/"):
+        path += "index.html"
+    return str(loc.origin) + path + str(loc.search) + HASH + token
+
+
+def hash_token():
+    h = str(js.location.hash or "")
+    return h[len(HASH):] if h.startswith(HASH) else None
+
+
+def entropy(n):
+    return str(js.generala.linkSecrets.hex(n))
+
+
+def reduced_motion():
+    """Motion off: the board's Dice motion switch, or prefers-reduced-motion when the switch
+    was never used (static/js/dice-motion.mjs keeps <html data-motion>)."""
+    motion = document.documentElement.getAttribute("data-motion")
+    if motion is not None:
+        return str(motion) == "still"
+    return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+# --- what the lists and the hand-over say, from a stored record (plain data) ---------------
+
+def names_of(record):
+    return [s.get("name") for s in record["local"]["doc"]["sides"]]
+
+
+def name_of(record, side):
+    names = names_of(record)
+    name = names[side] if side is not None and 0 <= side < len(names) else None
+    return name or words.t("link.friend")
+
+
+def devices_waited(record):
+    """The sides whose devices the game waits for now (never this device's)."""
+    status = record["status"]
+    if status["over"]:
+        return []
+    if status["playing"] is not None:
+        return [status["playing"]]
+    if status["device"] == 0:
+        return []  # the host waits for joins
+    return [0]
+
+
+def state_text(record):
+    status = record["status"]
+    if status["over"]:
+        return words.t("link.state_over")
+    if status["mine"]:
+        return words.t("link.state_turn")
+    waited = devices_waited(record)
+    if not waited:
+        return words.t("link.state_joins")
+    return words.t("link.state_waiting", name=name_of(record, waited[0]))
+
+
+def receivers(record):
+    """Whom the link sent now is for: the device that plays next, or every other device
+    once the game is over."""
+    status = record["status"]
+    if status["over"]:
+        return [i for i in range(len(names_of(record))) if i != status["device"]
+                and record["local"]["doc"]["sides"][i]["player"] == "human"]
+    return devices_waited(record)
+
+
+class LinkPlay:
+    def __init__(self, game, screens, catalog):
+        """``game``: the controller; ``catalog``: the engine's variants (titles)."""
+        if document.querySelector('link[href="' + CSS + '"]') is None:
+            document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
+        self.game = game
+        self.screens = screens
+        self.catalog = catalog
+        self.root = section("linkplay", words.t("link.screen"))
+        self.gid = None  # the id of the game by link on the board
+        self.record = None  # its stored record
+        self.invited = None  # the join screen's token
+        self.catching = None  # the catch-up under way: {"skip": bool}
+        self.sending = False
+        self.opened = 0
+        self.replay = None  # the replay screen (replayview.py), given by features.py
+        on(self.root, "click", self.on_click)
+        on(self.root, "submit", self.on_submit)
+        on(js.window, "hashchange", lambda e: self.from_hash())
+        on(byid("home"), "click", self.on_home_click)
+        on(byid("board"), "click", self.on_board_click)
+        game.board.parts.add("link", self.board_part)
+
+    # --- storage ---------------------------------------------------------------------
+
+    def load(self, gid):
+        text = storage.get(PREFIX + gid)
+        if not text:
+            return None
+        try:
+            record = json.loads(str(text))
+            record["local"]["doc"]["sides"]
+            record["status"]["device"]
+            return record
+        except Exception:
+            return None
+
+    def store(self, local, status, view=None, extra=None):
+        gid = status["id"]
+        record = self.load(gid) or {}
+        record["local"], record["status"] = local, status
+        if view is not None:
+            record["title"] = view["title"]
+            record["variant"] = view["variant"]
+        record["updated"] = str(storage.now())
+        if extra:
+            record.update(extra)
+        if "variant" not in record:
+            record["variant"] = local["doc"]["variant"]
+        if not storage.set(PREFIX + gid, json.dumps(record)):
+            message(words.t("msg.not_saved"), "error")
+        if self.gid == gid:
+            self.record = record
+        return record
+
+    def stored_ids(self):
+        return [str(k)[len(PREFIX):] for k in storage.keys(PREFIX)]
+
+    def title(self, record):
+        variant = record.get("variant")
+        info = self.catalog.get(variant) or {}
+        return words.title(variant, record.get("title") or info.get("title"))
+
+    # --- the screen --------------------------------------------------------------------
+
+    def frame(self, heading, state):
+        root = self.root
+        clear(root)
+        for name in ("data-game", "data-to", "data-over"):
+            root.removeAttribute(name)
+        root.setAttribute("data-state", state)
+        root.appendChild(el("h2", None, heading, {"id": "linkplay-title", "tabindex": "-1"}))
+        self.screens.show("linkplay")
+        return root
+
+    def buttons(self, *which):
+        row = el("div", "actions link-actions")
+        for key, label, primary in which:
+            row.appendChild(el("button", "btn" + (" primary" if primary else ""), label,
+                               {"type": "button", "data-link": key}))
+        self.root.appendChild(row)
+
+    def note(self, text, kind="info", ident="link-note"):
+        role = "alert" if kind == "error" else "status"
+        self.root.appendChild(el("p", "msg msg-" + kind + " link-note", text, {"id": ident, "role": role}))
+
+    def link_box(self, token, label, n):
+        """One link to send: the Link field, Copy, Share (where the browser has it) and its
+        QR code."""
+        box = el("div", "link-box", None, {"data-link-box": str(n)})
+        if label:
+            box.appendChild(el("h3", None, label, {"id": "link-box-title-" + str(n)}))
+        ident = "link-field-" + str(n)
+        box.appendChild(el("label", "link-label", words.t("link.field"), {"for": ident}))
+        field = el("input", "link-field", None, {"id": ident, "readonly": "", "data-link-field": str(n),
+                                                 "spellcheck": "false", "autocomplete": "off"})
+        field.value = play_url(token)
+        box.appendChild(field)
+        row = el("div", "actions link-send")
+        row.appendChild(el("button", "btn primary", words.t("link.copy"), {"type": "button", "data-link": "copy",
+                                                                          "data-for": ident}))
+        if js.generala.linkSecrets.canShare():
+            row.appendChild(el("button", "btn", words.t("link.share"), {"type": "button", "data-link": "share",
+                                                                       "data-for": ident}))
+        box.appendChild(row)
+        box.appendChild(el("p", "help link-copy-note", "", {"aria-live": "polite"}))
+        figure = el("figure", "link-qr", None, {"data-qr-label": words.t("link.qr_label")})
+        box.appendChild(figure)
+        self.root.appendChild(box)
+        if js.Reflect.has(js.generala, "qr"):  # static/js/qr-code.mjs, where the page has it
+            try:
+                js.generala.qr.show(figure, str(field.value))
+            except Exception as err:
+                js.console.warn("qr: " + str(err))
+        if figure.getAttribute("data-qr") == "too-long":
+            figure.appendChild(el("figcaption", "help", words.t("link.qr_too_long")))
+        return field
+
+    def handover(self, record, tokens, heading, state="handover"):
+        """The hand-over: the links to send now (``tokens``: [(label, token)]) and whose turn
+        it is."""
+        self.record = record
+        self.frame(heading, state)
+        self.root.setAttribute("data-game", record["status"]["id"])
+        # whom the links are for (their sides) and whether the game is over: tests read them
+        self.root.setAttribute("data-to", ",".join(str(i) for i in receivers(record)))
+        self.root.setAttribute("data-over", "true" if record["status"]["over"] else "false")
+        self.root.appendChild(el("p", "link-game", self.title(record) + " · "
+                                 + ", ".join(name_of(record, i) for i in range(len(names_of(record))))))
+        for n, (label, token) in enumerate(tokens):
+            self.link_box(token, label, n)
+        status = record["status"]
+        self.root.appendChild(el("p", "link-turn", state_text(record)[:1].upper() + state_text(record)[1:] + ".",
+                                 {"id": "link-turn", "role": "status"}))
+        keys = [("home", words.t("link.home"), False)]
+        if status["over"] or status["mine"]:
+            keys.insert(0, ("board", words.t("link.to_board"), False))
+        self.buttons(*keys)
+        byid("linkplay-title").focus()
+
+    # --- starting a game (the setup form in link mode) -----------------------------------
+
+    async def start(self, req):
+        """link_new with the setup form's game, rules and sides; the invitations shown."""
+        sides = []
+        for i, side in enumerate(req["sides"]):
+            player = side["player"] if i > 0 else "human"
+            if player == "bot":
+                player = "human"
+            sides.append({"name": side["name"] if i == 0 or player != "human" else None, "player": player})
+        self.quiet_first_game()
+        if not await engine_client.ready():
+            message(words.t("replay.no_engine"), "error")
+            return
+        reply = await engine_client.call({"op": "link_new", "variant": req["variant"], "options": req["options"],
+                                          "sides": sides, "entropy": entropy(48)})
+        if not reply.get("ok"):
+            return
+        invitations = [[inv["side"], inv["token"]] for inv in reply["invitations"]]
+        record = self.store(reply["local"], reply["status"], None, {"invitations": invitations})
+        self.show_invitations(record)
+
+    def show_invitations(self, record):
+        pending = [(words.t("link.invite_for", n=side + 1), token) for side, token in record.get("invitations", [])
+                   if names_of(record)[side] is None]
+        self.handover(record, pending, words.t("link.invite_title"), "invitations")
+        self.root.insertBefore(el("p", "help", words.t("link.invite_help")), self.root.querySelector(".link-box"))
+
+    # --- opening a link -------------------------------------------------------------------
+
+    def from_hash(self):
+        token = hash_token()
+        if token:
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+            spawn(self.open_token(token))
+
+    def refused(self, reply):
+        self.frame(words.t("link.screen"), "refused")
+        self.note(words.t("link.refused", why=words.refusal(reply)), "error", "link-error")
+        self.buttons(("home", words.t("link.home"), True))
+        byid("linkplay-title").focus()
+
+    def quiet_first_game(self):
+        """The one-tap game prepared while idle (first_game.py) must not replace the game
+        by link open in the engine: it is not prepared from now on."""
+        home = self.game.keeper.home
+        if home is not None and not home.prepared:
+            home.prepared = False
+
+    async def open_token(self, token):
+        """Open a link (#play=): the screen it leads to, then #linkplay[data-opened] counts
+        one more link opened (tests wait on it)."""
+        try:
+            await self.take(token)
+        finally:
+            self.opened += 1
+            self.root.setAttribute("data-opened", str(self.opened))
+
+    async def take(self, token):
+        self.quiet_first_game()
+        self.frame(words.t("link.screen"), "opening")
+        self.note(words.t("link.opening"))
+        if not await engine_client.ready():
+            self.refused({"kind": "NoAnswer"})
+            return
+        read = await engine_client.call({"op": "link_read", "token": token}, quiet=True)
+        if not read.get("ok"):
+            self.refused(read)
+            return
+        gid = str(read["id"])
+        record = self.load(gid)
+        seat = read.get("for")
+        if seat is not None and record is None:
+            self.join_screen(token, read)
+            return
+        if seat is not None and record["status"]["device"] == seat:
+            await self.resume(gid)  # joined already: the same join link again, never a new secret
+            return
+        reply = await engine_client.call({"op": "link_open", "token": token,
+                                          "local": None if record is None else record["local"]}, quiet=True)
+        if not reply.get("ok"):
+            self.refused(reply)
+            return
+        outcome = reply["outcome"]
+        if outcome == "new":
+            self.frame(words.t("link.screen"), "not-joined")
+            self.note(words.t("link.not_joined"), "warn", "link-outcome")
+            self.buttons(("home", words.t("link.home"), True))
+            return
+        if outcome != "updated":
+            self.frame(words.t("link.screen"), outcome)
+            self.note(words.t(OUTCOMES[outcome]), "info", "link-outcome")
+            self.buttons(("resume", words.t("link.continue"), True), ("home", words.t("link.home"), False))
+            self.root.setAttribute("data-game", gid)
+            byid("linkplay-title").focus()
+            return
+        record = self.store(reply["local"], reply["status"], reply.get("view"))
+        catch = reply.get("catch_up")
+        if catch and reply.get("view") is not None:
+            await self.catch_up(gid, catch, reply)
+        await self.show_game(record, reply.get("view"), words.t("link.updated"))
+
+    # --- joining -------------------------------------------------------------------------
+
+    def join_screen(self, token, read):
+        self.invited = token
+        sides = read["sides"]
+        host = sides[0]["name"]
+        title = words.title(read["variant"], (self.catalog.get(read["variant"]) or {}).get("title"))
+        self.frame(words.t("link.join_title", host=host, title=title), "join")
+        self.root.appendChild(el("p", "link-game", words.t("link.join_sides", names=", ".join(
+            s["name"] or words.t("link.friend") for s in sides))))
+        form = el("form", "link-join", None, {"id": "link-join", "novalidate": ""})
+        form.appendChild(el("label", None, words.t("link.join_name"), {"for": "link-name"}))
+        name = el("input", None, None, {"id": "link-name", "autocomplete": "nickname", "required": "",
+                                        "aria-describedby": "link-join-help"})
+        form.appendChild(name)
+        form.appendChild(el("p", "help", words.t("link.join_help", host=host), {"id": "link-join-help"}))
+        form.appendChild(el("p", "field-error", None, {"id": "link-join-error", "hidden": "", "role": "alert"}))
+        row = el("div", "actions")
+        row.appendChild(el("button", "btn primary", words.t("link.join"), {"type": "submit", "id": "link-join-btn"}))
+        row.appendChild(el("button", "btn", words.t("link.home"), {"type": "button", "data-link": "home"}))
+        form.appendChild(row)
+        self.root.appendChild(form)
+        name.focus()
+
+    async def join(self):
+        field = byid("link-name")
+        name = " ".join(str(field.value).split())
+        err = byid("link-join-error")
+        if not name:
+            err.textContent = words.t("link.name_needed")
+            err.hidden = False
+            field.focus()
+            return
+        token, self.invited = self.invited, None
+        if token is None:
+            return
+        reply = await engine_client.call({"op": "link_join", "token": token, "name": name,
+                                          "entropy": entropy(32)}, quiet=True)
+        if not reply.get("ok"):
+            self.invited = token
+            err.textContent = words.refusal(reply)
+            err.hidden = False
+            return
+        record = self.store(reply["local"], reply["status"], reply.get("view"))
+        self.handover(record, [("", reply["link"])], words.t("link.send_join", name=name_of(record, 0)), "joined")
+
+    # --- a stored game -----------------------------------------------------------------------
+
+    async def resume(self, gid):
+        """Open a stored game by link: the board when this device plays (or it is over), else
+        the hand-over with the link to send (the same link again: nothing new is revealed)."""
+        record = self.load(gid)
+        if record is None:
+            return
+        if not await engine_client.ready():
+            message(words.t("replay.no_engine"), "error")
+            return
+        reply = await engine_client.call({"op": "link_load", "local": record["local"]}, quiet=True)
+        if not reply.get("ok"):
+            self.refused(reply)
+            return
+        record = self.store(reply["local"], reply["status"], reply.get("view"))
+        await self.show_game(record, reply.get("view"))
+
+    async def show_game(self, record, view, said=None):
+        """Where a game by link stands now: the board (this device plays, or it is over), or
+        the hand-over (the link the others wait for)."""
+        status = record["status"]
+        self.record = record
+        if status["device"] == 0 and not status["joined"]:
+            self.show_invitations(record)
+        elif view is not None and (status["mine"] or status["over"]):
+            self.on_board(record, view)
+        else:
+            await self.send()
+            return
+        if said:
+            self.game.screen.announce(said)
+
+    def on_board(self, record, view, replayed=False):
+        """The game on the board (``replayed``: a move of the catch-up, which no computer of
+        this device plays on: the board's game id stays unset meanwhile)."""
+        game = self.game
+        self.gid = record["status"]["id"]
+        self.record = record
+        self.screens.hide_mine()
+        game.keeper.close()
+        game.keeper.gid = None if replayed else BOARD_PREFIX + self.gid  # not a save: stored here
+        game.forget_boxes()
+        game.missed = []
+        game.screen.show_board()
+        byid("board").inert = False
+        game.board.key = None
+        game.draw(view)
+        game.screen.refocus(view)
+
+    async def send(self):
+        """The link this device sends now (link_send), on the hand-over screen."""
+        if self.sending:
+            return
+        self.sending = True
+        try:
+            reply = await engine_client.call({"op": "link_send"}, quiet=True)
+        finally:
+            self.sending = False
+        if not reply.get("ok"):
+            self.refused(reply)
+            return
+        record = self.store(reply["local"], reply["status"])
+        who = words.and_list(name_of(record, i) for i in receivers(record))
+        status = record["status"]
+        if status["over"]:
+            heading = words.t("link.send_last", names=who)
+        elif status["device"] != 0 and status["playing"] is None:
+            heading = words.t("link.send_join", name=who)
+        else:
+            heading = words.t("link.send_to", names=who)
+        self.gid = None
+        self.game.keeper.gid = None
+        self.handover(record, [("", reply["link"])], heading)
+
+    # --- the board's part: each reply stored, the hand-over when the game passes on --------
+
+    def linked(self, reply, drawn):
+        """A move's reply on a game by link (controller.changed): its record stored; once the
+        game passes to another device (or ends with this device's move), the hand-over."""
+        record = self.store(reply["local"], reply["status"], reply["view"])
+        status = record["status"]
+        if not status["mine"]:
+            byid("board").inert = True  # another device plays now: nothing to press until the hand-over
+        if drawn and not status["mine"] and not self.game.engine.waiting() and self.catching is None:
+            spawn(self.send())
+
+    def board_part(self, view, ui, board):
+        node = byid("link-result")
+        gid = str(self.game.keeper.gid or "")
+        if gid.startswith(BOARD_PREFIX):
+            board.root.setAttribute("data-link", "")  # a game by link: no Play again, no share panel
+        else:
+            board.root.removeAttribute("data-link")
+        if not gid.startswith(BOARD_PREFIX) or not view["over"] or self.record is None:
+            if node is not None:
+                node.remove()
+            return
+        if node is None:
+            node = el("div", "link-result", None, {"id": "link-result"})
+        clear(node)
+        verification = self.record["status"]["verification"]
+        if verification["state"] == "verified":
+            node.appendChild(el("p", "link-verified", words.t("link.verified"), {"data-verified": "verified"}))
+        else:
+            names = words.and_list(name_of(self.record, i) for i in verification["pending"])
+            node.appendChild(el("p", "link-verified", words.t("link.pending", name=names),
+                                {"data-verified": "pending"}))
+        node.appendChild(el("button", "btn", words.t("link.send_again"), {"type": "button", "data-link-send": ""}))
+        if node.parentNode is None or not node.parentNode.isSameNode(board.over):
+            board.over.insertBefore(node, board.over.firstChild)
+
+    def on_board_click(self, event):
+        if event.target.closest("[data-link-send]"):
+            spawn(self.send_from_board())
+
+    async def send_from_board(self):
+        record = self.record
+        if record is None:
+            return
+        reply = await engine_client.call({"op": "link_load", "local": record["local"]}, quiet=True)
+        if reply.get("ok"):
+            await self.send()
+
+    # --- the moves this device had not seen, stepped through on the board -------------------
+
+    async def catch_up(self, gid, catch, reply):
+        record = self.load(gid)
+        self.catching = {"skip": reduced_motion()}
+        try:
+            bar = byid("link-catchup")
+            if bar is None:
+                bar = el("div", "link-catchup", None, {"id": "link-catchup", "role": "status"})
+                bar.appendChild(el("span", "link-catchup-text", ""))
+                bar.appendChild(el("button", "btn small", words.t("link.skip"), {"type": "button",
+                                                                                 "id": "link-skip"}))
+                on(bar.querySelector("button"), "click", lambda e: self.skip())
+                byid("board").parentNode.insertBefore(bar, byid("board"))
+            first = True
+            for step in range(catch["from"] + 1, catch["steps"] + 1):
+                if self.catching["skip"]:
+                    break
+                shown = await engine_client.call({"op": "replay_at", "step": step}, quiet=True)
+                if not shown.get("ok") or self.catching["skip"]:
+                    break
+                if first:
+                    self.on_board(record, shown["view"], replayed=True)
+                    first = False
+                    bar.hidden = False
+                    byid("board").setAttribute("inert", "")
+                    byid("link-skip").focus()
+                else:
+                    self.game.draw(shown["view"])
+                bar.querySelector(".link-catchup-text").textContent = words.t(
+                    "link.catching_up", step=step - catch["from"], steps=catch["steps"] - catch["from"])
+                await asyncio.sleep(STEP_SECONDS)
+        finally:
+            # how the moves were shown: stepped through, skipped, or at once (reduced motion)
+            self.root.setAttribute("data-caught-up", "instant" if first else
+                                   "skipped" if self.catching["skip"] else "played")
+            self.catching = None
+            bar = byid("link-catchup")
+            if bar is not None:
+                bar.hidden = True
+            byid("board").removeAttribute("inert")
+        # the game itself again (the replay's steps were views of a copy)
+        await engine_client.call({"op": "link_load", "local": self.load(gid)["local"]}, quiet=True)
+
+    def skip(self):
+        if self.catching is not None:
+            self.catching["skip"] = True
+
+    # --- the home screen's list ------------------------------------------------------------
+
+    def saves_drawn(self):
+        """The games by link, in the home screen's list of their own (after Continue)."""
+        sec = byid("link-section")
+        if sec is None:
+            sec = el("section", "saves", None, {"id": "link-section", "aria-labelledby": "link-list-title"})
+            sec.appendChild(el("h2", None, words.t("link.list_title"), {"id": "link-list-title"}))
+            sec.appendChild(el("ul", "save-list", None, {"id": "link-list"}))
+            after = byid("continue-section")
+            after.parentNode.insertBefore(sec, after.nextSibling)
+        ul = byid("link-list")
+        clear(ul)
+        records = [r for r in (self.load(gid) for gid in self.stored_ids()) if r is not None]
+        records.sort(key=lambda r: str(r.get("updated") or ""), reverse=True)
+        for record in records:
+            gid = record["status"]["id"]
+            label = self.title(record) + " · " + ", ".join(name_of(record, i) for i in range(len(names_of(record))))
+            li = el("li", "save", None, {"data-link-game": gid, "data-link-state": "turn" if record["status"]["mine"]
+                                         else "over" if record["status"]["over"] else "waiting"})
+            text = el("span", "save-text")
+            text.appendChild(el("span", "save-title", label))
+            text.appendChild(el("span", "save-meta", state_text(record)))
+            li.appendChild(text)
+            li.appendChild(el("button", "btn primary small", words.t("link.open"),
+                              {"type": "button", "data-link-open": gid,
+                               "aria-label": words.t("link.open_label", game=label)}))
+            if record.get("title") is not None:  # the game has begun: it can be replayed
+                li.appendChild(el("button", "btn small", words.t("replay.replay"),
+                                  {"type": "button", "data-link-replay": gid,
+                                   "aria-label": words.t("replay.replay") + ": " + label}))
+            li.appendChild(el("button", "btn small danger", words.t("save.delete"),
+                              {"type": "button", "data-link-delete": gid, "data-label": label,
+                               "aria-label": words.t("save.delete_label", game=label)}))
+            ul.appendChild(li)
+        sec.hidden = not records
+
+    # --- export and import (transfer.py) ------------------------------------------------
+
+    def exported(self):
+        """(id, when in ms, finished, local record) of every stored game by link."""
+        out = []
+        for gid in self.stored_ids():
+            record = self.load(gid)
+            if record is not None:
+                ms = record.get("updated")
+                out.append((BOARD_PREFIX + gid, int(ms) if ms and str(ms).isdigit() else None,
+                            bool(record["status"]["over"]), record["local"]))
+        return out
+
+    def imported(self, game):
+        """A game by link from an import (op import checked it: ``link``, ``status``,
+        ``view``): stored, unless this device holds that game already. True when stored."""
+        gid = game["status"]["id"]
+        if self.load(gid) is not None:
+            return False
+        self.store(game["link"], game["status"], game.get("view"))
+        return True
+
+    def relabel(self):
+        sec = byid("link-section")
+        if sec is not None:
+            sec.querySelector("h2").textContent = words.t("link.list_title")
+
+    # --- events ---------------------------------------------------------------------------
+
+    def on_home_click(self, event):
+        t = event.target
+        node = t.closest("[data-link-open]")
+        if node:
+            spawn(self.resume(str(node.getAttribute("data-link-open"))))
+            return
+        node = t.closest("[data-link-replay]")
+        if node and self.replay is not None:
+            spawn(self.open_replay(str(node.getAttribute("data-link-replay"))))
+            return
+        node = t.closest("[data-link-delete]")
+        if node:
+            gid, label = str(node.getAttribute("data-link-delete")), str(node.getAttribute("data-label"))
+
+            def really():
+                storage.remove(PREFIX + gid)
+                self.saves_drawn()
+                byid("announce").textContent = words.t("save.deleted", game=label)
+            self.game.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
+
+    async def open_replay(self, gid):
+        """The replay screen (replayview.py) stepping through a stored game by link."""
+        record = self.load(gid)
+        if record is None:
+            return
+        view = self.replay
+        view.over = False  # its share buttons are for games with a seed: not shown
+        view.frame(words.t("replay.title") + self.title(record))
+        view.status.textContent = words.t("replay.loading")
+        view.token = None
+        await view.start({"op": "link_replay", "local": record["local"]}, "replay.bad_save", None)
+
+    def on_submit(self, event):
+        event.preventDefault()
+        if event.target.id == "link-join":
+            spawn(self.join())
+
+    def on_click(self, event):
+        node = event.target.closest("[data-link]")
+        if not node:
+            return
+        key = str(node.getAttribute("data-link"))
+        if key == "copy":
+            spawn(self.copy(byid(str(node.getAttribute("data-for")))))
+        elif key == "share":
+            field = byid(str(node.getAttribute("data-for")))
+            spawn(self.share(field))
+        elif key == "home":
+            self.leave()
+        elif key == "board" and self.record is not None:
+            spawn(self.resume(self.record["status"]["id"]))
+        elif key == "resume":
+            spawn(self.resume(str(self.root.getAttribute("data-game"))))
+
+    async def copy(self, field):
+        note = field.closest(".link-box").querySelector(".link-copy-note")
+        done = await js.generala.linkSecrets.copy(field)
+        note.textContent = words.t("link.copied" if done else "link.copy_failed")
+        if not done:
+            field.focus()
+            field.select()
+
+    async def share(self, field):
+        await js.generala.linkSecrets.share(words.t("link.screen"), str(field.value))
+
+    def leave(self):
+        self.screens.hide_mine()
+        self.game.screen.show_home("main")
+
+
+def help_nodes(body):
+    """The rules dialog's words on playing by link (navigation.py show_rules)."""
+    body.appendChild(el("h3", None, words.t("link.help_title")))
+    for para in words.t("link.help"):
+        body.appendChild(el("p", "help", para))

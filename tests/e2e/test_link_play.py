@@ -1,0 +1,438 @@
+"""Playing by link through the page's screens: two (or three) browser contexts as devices.
+
+Nothing passes between the contexts but the text of the hand-over screen's Link field:
+the host fills the setup form in "link" mode and gets the invitations, a friend opens
+one (its address), names itself and gets its join link, and from then on each device
+plays its turns on the ordinary board (Roll, then the first box it may fill: a quick
+game) and reads the link it must send from its Link field. Every wait is on the page's
+state (data-rendered, #linkplay[data-state], data-opened), never a sleep. The contexts
+prefer reduced motion, so the moves a link brings are drawn at once (one test steps
+through them with motion on, and skips).
+"""
+from __future__ import annotations
+
+import pytest
+from gamepage import RENDERED, leave
+
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+
+HANDOVER = "#linkplay:not([hidden])[data-state=handover] [data-link-field]"
+
+
+class Device:
+    """One browser context: a person's device."""
+
+    def __init__(self, browser, base_url, guards, motion="reduce", offline_ready=False):
+        self.context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
+                                           reduced_motion=motion,
+                                           service_workers="allow" if offline_ready else "block")
+        guard = Guard()
+        guard.attach_context(self.context)
+        guards.append(guard)
+        self.guard = guard
+        self.context.add_init_script(STATE_LOG_SCRIPT)
+        self.page = self.context.new_page()
+        self.base_url = base_url
+
+    def boot(self, url="/"):
+        boot(self.page, url)
+
+    # --- reading ------------------------------------------------------------------------
+    def opened(self) -> int:
+        return int(self.page.get_attribute("#linkplay", "data-opened") or 0) \
+            if self.page.locator("#linkplay").count() else 0
+
+    def renders(self) -> int:
+        return int(self.page.get_attribute("#board", "data-rendered") or 0)
+
+    def state(self) -> str | None:
+        loc = self.page.locator("#linkplay")
+        return loc.get_attribute("data-state") if loc.count() and loc.is_visible() else None
+
+    def link(self, n: int = 0) -> str:
+        """The text of the hand-over's Link field ``n``."""
+        self.page.wait_for_selector(f'#linkplay:not([hidden]) [data-link-field="{n}"]')
+        return self.page.input_value(f'#linkplay [data-link-field="{n}"]')
+
+    def totals(self) -> list[int]:
+        return [int(x.replace("\u2212", "-")) for x in self.page.eval_on_selector_all(
+            '#sheet tfoot tr[data-sum="total"] td', "els => els.map(e => e.textContent)")]
+
+    def cells(self) -> list[str]:
+        return self.page.eval_on_selector_all("#sheet tbody td", "els => els.map(e => e.textContent)")
+
+    # --- acting -------------------------------------------------------------------------
+    def start(self, variant: str, name: str, others: list[str]) -> list[str]:
+        """The home screen's Play by link: the game, this device's name and who plays each
+        other side ("human" for a friend, or a computer level). Returns the invitations."""
+        p = self.page
+        p.click("#play-link")
+        p.wait_for_selector('#setup[data-mode="link"]', state="visible")
+        p.check(f'input[data-variant="{variant}"]')
+        rows = p.locator("#sides > li")
+        while rows.count() < len(others) + 1:
+            p.click("#add-side")
+        rows.nth(0).locator(".side-name").fill(name)
+        for i, who in enumerate(others, 1):
+            rows.nth(i).locator(".player").select_option(who)
+        p.click("#start")
+        p.wait_for_selector("#linkplay:not([hidden])[data-state=invitations]")
+        friends = sum(1 for who in others if who == "human")
+        return [self.link(n) for n in range(friends)]
+
+    def open(self, url: str) -> None:
+        """Open a link's address in this device's tab, and wait until it is taken."""
+        n = self.opened()
+        self.page.goto(url)
+        self.page.wait_for_function(
+            "n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n, timeout=30_000)
+
+    def join(self, url: str, name: str) -> str:
+        """A friend's first visit: the invitation's address, the name, Join; the join link."""
+        self.boot(url)
+        self.page.wait_for_selector("#linkplay:not([hidden])[data-state=join]")
+        self.page.fill("#link-name", name)
+        self.page.click("#link-join-btn")
+        self.page.wait_for_selector("#linkplay:not([hidden])[data-state=joined]")
+        return self.link()
+
+    def my_turn(self) -> bool:
+        return self.page.is_visible("#board") and self.page.is_enabled("#roll") \
+            if self.page.locator("#roll").count() else False
+
+    def _after(self, action):
+        n = self.renders()
+        action()
+        self.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+
+    def quick_turn(self) -> None:
+        """Roll once and fill the first box the board offers (two with ten dice, and the
+        engine's split), confirming a scratch when asked."""
+        p = self.page
+        self._after(lambda: p.click("#roll"))
+        boxes = p.locator("#sheet button.box:visible:enabled:not(.refused)")
+        if p.locator("#board[data-dice='10'], #board .tray [data-die='9']").count():
+            first = boxes.first.get_attribute("data-box")
+            p.click(f'#sheet button.box[data-box="{first}"]:visible')
+            second = p.locator(f"#sheet button.box:visible:enabled:not(.refused):not([data-box='{first}'])").first
+            second.click()
+            p.wait_for_selector("#split-ok:enabled")
+            n = self.renders()
+            p.click("#split-ok")
+        else:
+            n = self.renders()
+            boxes.first.click()
+        p.wait_for_function("n => document.getElementById('confirm').open"
+                            " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+        if p.is_visible("#confirm"):
+            p.click("#confirm-ok")
+            p.wait_for_function(RENDERED, arg=n)
+
+    def play_until_handover(self) -> str:
+        """This device's turns (and its computers'), until the hand-over: the link to send."""
+        p = self.page
+        while True:
+            p.wait_for_function("() => { const b = document.getElementById('board'), r = document.getElementById('roll');"
+                                " return (!b.hidden && !b.inert && r && !r.disabled && b.getAttribute('aria-busy') !== 'true')"
+                                " || !!document.querySelector('#linkplay:not([hidden])[data-state=handover]'); }",
+                                timeout=60_000)
+            if self.state() == "handover":
+                return self.link()
+            self.quick_turn()
+
+
+@pytest.fixture
+def devices(browser, base_url):
+    guards: list[Guard] = []
+    made: list[Device] = []
+
+    def make(**kw) -> Device:
+        d = Device(browser, base_url, guards, **kw)
+        made.append(d)
+        return d
+
+    yield make
+    for d in made:
+        d.context.close()
+    problems = [g.report() for g in guards if g.problems]
+    if problems:
+        pytest.fail("the browser reported problems:\n" + "\n".join(problems), pytrace=False)
+
+
+def two_devices(devices, variant="argentine"):
+    ana, beto = devices(), devices()
+    ana.boot()
+    [invitation] = ana.start(variant, "Ana", ["human"])
+    assert "#play=p1." in invitation
+    join = beto.join(invitation, "Beto")
+    assert "#play=p1." in join and join != invitation
+    ana.open(join)
+    return ana, beto
+
+
+def play_to_the_end(players: dict) -> list[str]:
+    """Pass the game between the devices (by side) until it is over: a device on the
+    hand-over screen gives its link to the devices it names (data-to); a device whose turn
+    it is plays until its hand-over. The links sent, in order."""
+    sent, delivered = [], set()
+    for _ in range(400):
+        handing = [(i, d) for i, d in players.items() if d.state() == "handover"
+                   and (i, d.link()) not in delivered]
+        if handing:
+            i, d = handing[0]
+            link = d.link()
+            delivered.add((i, link))
+            sent.append(link)
+            to = [int(x) for x in (d.page.get_attribute("#linkplay", "data-to") or "").split(",") if x]
+            for r in to:
+                players[r].open(link)
+            if d.page.get_attribute("#linkplay", "data-over") == "true":
+                return sent
+            continue
+        movers = [d for d in players.values() if d.state() is None and d.page.is_visible("#board")]
+        assert movers, "no device can move and none hands the game on"
+        movers[0].play_until_handover()
+    raise AssertionError("the game did not end")
+
+
+def verified(device: Device) -> str:
+    device.page.wait_for_selector("#link-result .link-verified")
+    return device.page.get_attribute("#link-result .link-verified", "data-verified")
+
+
+@pytest.mark.parametrize("variant", ["argentine", "bulgarian", "puerto-rican", "double"])
+def test_a_whole_game_by_link_between_two_devices(devices, variant):
+    ana, beto = two_devices(devices, variant)
+    sent = play_to_the_end({0: ana, 1: beto})
+    assert len(sent) > 5
+    for d in (ana, beto):
+        if d.state() == "handover":  # the last mover: its result board
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+        assert "All dice verified" in d.page.inner_text("#link-result")
+    assert ana.totals() == beto.totals()
+    assert ana.cells() == beto.cells()
+    assert max(len(link) for link in sent) <= 2100
+
+
+def exchange(players: dict, count: int, delivered: set | None = None) -> list[tuple[int, int, str]]:
+    """``count`` hand-overs (as play_to_the_end): (from, to, link) of each link taken.
+    ``delivered``: (side, link) already given."""
+    taken, delivered = [], set(delivered or ())
+    while len(taken) < count:
+        handing = [(i, d) for i, d in players.items() if d.state() == "handover"
+                   and (i, d.link()) not in delivered]
+        if handing:
+            i, d = handing[0]
+            link = d.link()
+            delivered.add((i, link))
+            for r in [int(x) for x in (d.page.get_attribute("#linkplay", "data-to") or "").split(",") if x]:
+                players[r].open(link)
+                taken.append((i, r, link))
+            continue
+        movers = [d for d in players.values() if d.state() is None and d.page.is_visible("#board")]
+        movers[0].play_until_handover()
+    return taken
+
+
+@pytest.mark.cross_engine
+def test_the_same_link_twice_an_older_link_and_a_damaged_one(devices):
+    ana, beto = devices(), devices()
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    join = beto.join(invitation, "Beto")
+    # the invitation opened again where it was joined: the same join link, no new secret
+    beto.open(invitation)
+    assert beto.state() == "handover" and beto.link() == join
+    assert beto.page.inner_text("#linkplay-title") == "You joined. Send this link back to Ana"
+    ana.open(join)
+    players = {0: ana, 1: beto}
+    taken = exchange(players, 4, {(1, join)})
+    _, to, last = taken[-1]
+    receiver = players[to]
+    receiver.page.wait_for_selector("#board", state="visible")
+    before = receiver.cells()
+    # the same link again: nothing new, the game as it was
+    receiver.open(last)
+    assert receiver.state() == "unchanged"
+    assert "Nothing new in this link" in receiver.page.inner_text("#link-outcome")
+    receiver.page.click('#linkplay [data-link="resume"]')
+    receiver.page.wait_for_selector("#board", state="visible")
+    assert receiver.cells() == before
+    # an older link to the same device: it has a later position already
+    stale = [link for _, r, link in taken[:-1] if r == to][-1]
+    receiver.open(stale)
+    assert receiver.state() == "older"
+    assert "already has a later position" in receiver.page.inner_text("#link-outcome")
+    # a damaged link: refused with its reason
+    token_at = last.index("#play=") + len("#play=") + 40
+    damaged = last[:token_at] + ("A" if last[token_at] != "A" else "B") + last[token_at + 1:]
+    receiver.open(damaged)
+    assert receiver.state() == "refused"
+    text = receiver.page.inner_text("#link-error")
+    assert text.startswith("This link cannot be taken.") and len(text) > len("This link cannot be taken.") + 10
+    receiver.page.click('#linkplay [data-link="home"]')
+    receiver.page.wait_for_selector(f'#link-list [data-link-game][data-link-state="turn"]')
+
+
+@pytest.mark.only_chromium("one engine is enough for a stored record put back")
+def test_a_link_that_rewrites_a_move_already_stored_is_refused_naming_the_move(devices):
+    ana, beto = two_devices(devices)
+    players = {0: ana, 1: beto}
+    if ana.state() == "handover":  # Beto plays first: the start link
+        exchange(players, 1)
+    mover, other = (ana, beto) if ana.page.is_visible("#board") else (beto, ana)
+    key = mover.page.evaluate("() => Object.keys(localStorage).find(k => k.startsWith('generala.link.'))")
+    kept = mover.page.evaluate("k => localStorage.getItem(k)", key)
+    link = mover.play_until_handover()
+    other.open(link)
+    # the mover's device as it was before its turn (a backup put back), playing another box
+    mover.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, kept])
+    mover.page.click('#linkplay [data-link="home"]')
+    mover.page.click(f'[data-link-open="{key[len("generala.link."):]}"]')
+    mover.page.wait_for_selector("#board:not([inert])", state="visible")
+    mover._after(lambda: mover.page.click("#roll"))
+    mover._after(lambda: mover.page.click("#roll"))
+    n = mover.renders()
+    mover.page.locator("#sheet button.box:visible:enabled:not(.refused)").last.click()
+    mover.page.wait_for_function("n => document.getElementById('confirm').open"
+                                 " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+    if mover.page.is_visible("#confirm"):
+        mover.page.click("#confirm-ok")
+    mover.page.wait_for_selector(HANDOVER)
+    rewritten = mover.link()
+    assert rewritten != link
+    other.open(rewritten)
+    assert other.state() == "refused"
+    assert "rewrites a move already played: turn 1 of" in other.page.inner_text("#link-error")
+
+
+def test_three_sides_with_a_computer_on_the_host(devices):
+    ana, beto = devices(), devices()
+    ana.context.add_init_script("localStorage.setItem('generala.computer_pace', 'fast')")
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human", "ai:beginner"])
+    join = beto.join(invitation, "Beto")
+    ana.open(join)
+    play_to_the_end({0: ana, 1: beto})
+    for d in (ana, beto):
+        if d.state() == "handover":
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+    assert ana.totals() == beto.totals() and len(ana.totals()) == 3
+    # the finished game on the replay screen, from the list of games by link
+    leave(beto.page)
+    beto.page.click("#link-list [data-link-replay]")
+    beto.page.wait_for_selector("#replay:not([hidden])[data-steps]")
+    steps = int(beto.page.get_attribute("#replay", "data-steps"))
+    assert steps > 33 and beto.page.get_attribute("#replay", "data-step") == "0"
+    beto.page.click("#replay-last")
+    beto.page.wait_for_selector(f'#replay[data-step="{steps}"]')
+    assert "Ana" in beto.page.inner_text("#replay-result")
+
+
+def test_the_moves_a_link_brings_are_stepped_through_and_can_be_skipped(devices):
+    ana, beto = devices(), devices(motion="no-preference")
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    join = beto.join(invitation, "Beto")
+    ana.open(join)
+    if ana.state() == "handover":  # Beto first: the start link, then Beto's quick turn back
+        beto.open(ana.link())
+        ana.open(beto.play_until_handover())
+    ana.page.wait_for_selector("#board:not([inert])", state="visible")
+    for _ in range(3):  # three rolls, then a box: four moves for Beto to see
+        ana._after(lambda: ana.page.click("#roll"))
+    n = ana.renders()
+    ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first.click()
+    ana.page.wait_for_function("n => document.getElementById('confirm').open"
+                               " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+    if ana.page.is_visible("#confirm"):
+        ana.page.click("#confirm-ok")
+    link = ana.play_until_handover()
+    n = beto.opened()
+    beto.page.goto(link)
+    beto.page.wait_for_selector("#link-catchup:not([hidden])")
+    assert "Catching up: move" in beto.page.inner_text("#link-catchup")
+    beto.page.click("#link-skip")
+    beto.page.wait_for_function(
+        "n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n)
+    assert beto.page.get_attribute("#linkplay", "data-caught-up") in ("skipped", "played")
+    beto.page.wait_for_selector("#board:not([inert])", state="visible")
+    assert beto.totals() == ana_totals_from_link(ana)
+
+
+def ana_totals_from_link(ana: Device) -> list[int]:
+    ana.page.click('#linkplay [data-link="home"]')
+    ana.page.click("#link-list [data-link-open]")
+    ana.page.wait_for_selector("#linkplay:not([hidden])[data-state=handover]")
+    # the hand-over names the game; the board itself is the other device's now: read the
+    # totals from the engine's view through the stored record
+    return ana.page.evaluate("""async () => {
+      const k = Object.keys(localStorage).find(k => k.startsWith('generala.link.'));
+      const local = JSON.parse(localStorage.getItem(k)).local;
+      const r = JSON.parse(await generala.engine.call(JSON.stringify({op: 'link_load', local})));
+      return r.view.sides.map(s => s.total);
+    }""")
+
+
+@pytest.mark.only_chromium("Chromium's offline mode with the service worker serving (test_offline.py)")
+def test_a_device_offline_the_whole_game(devices):
+    ana = devices()
+    beto = devices(offline_ready=True)
+    ana.boot()
+    beto.boot()
+    beto.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    beto.context.set_offline(True)
+    [invitation] = ana.start("puerto-rican", "Ana", ["human"])
+    beto.join(invitation, "Beto")  # a new load of the page, offline: the service worker serves it
+    ana.open(beto.link())
+    play_to_the_end({0: ana, 1: beto})
+    for d in (ana, beto):
+        if d.state() == "handover":
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+    assert ana.totals() == beto.totals()
+
+
+def test_export_and_import_carry_a_game_by_link(devices):
+    import json
+
+    from test_export_import import as_file, choose_file, download
+
+    ana, beto = two_devices(devices)
+    exchange({0: ana, 1: beto}, 3)
+    if ana.state() is not None:
+        ana.page.click('#linkplay [data-link="home"]')
+    else:
+        leave(ana.page)
+    ana.page.wait_for_selector("#link-list [data-link-game]")
+    meta = ana.page.inner_text("#link-list .save-meta")
+    name, text = download(ana.page, "#export-all")
+    [game] = [g for g in json.loads(text)["games"] if "link" in g]
+    assert game["id"].startswith("link:") and set(game["link"]) == {"doc", "device", "secret", "sent"}
+    # another browser (the same person's new device) takes it, and plays on from there
+    carol = devices()
+    carol.boot()
+    choose_file(carol.page, as_file(name, text))
+    carol.page.click("#library [data-home-panel=main] >> visible=true")
+    carol.page.wait_for_selector("#link-list [data-link-game]")
+    assert carol.page.inner_text("#link-list .save-meta") == meta
+    again = choose_file(carol.page, as_file(name, text))
+    assert "already" in again[0]
+    carol.page.click("#library [data-home-panel=main] >> visible=true")
+    carol.page.click("#link-list [data-link-open]")
+    carol.page.wait_for_function("() => { const b = document.getElementById('board');"
+                                 " return (!b.hidden && !b.inert) || !!document.querySelector("
+                                 "'#linkplay:not([hidden])[data-state=handover]'); }")
+    if carol.state() is None:
+        assert carol.totals() == ana_board_totals(ana)
+
+
+def ana_board_totals(device: Device) -> list[int]:
+    device.page.click("#link-list [data-link-open]")
+    device.page.wait_for_selector("#board:not([inert])", state="visible")
+    return device.totals()
