@@ -532,7 +532,8 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     b = context.new_page()
     b.goto(base_url + "/")
     # B registers the service worker once it is ready (its UI started by itself).
-    b.wait_for_function("() => globalThis.generala.serviceWorker !== undefined && " + CONTROLLED, timeout=90_000)
+    b.wait_for_function("() => globalThis.generala.serviceWorker !== undefined && navigator.serviceWorker.controller !== null",
+                        timeout=90_000)
 
     new_version = release(dist, new_summary)
     assert catalog_summary(dist) != old_summary
