@@ -37,11 +37,10 @@ storage = js.generala.storage
 
 
 def play_url(token):
+    """The game's own address with the link: no query (a friend's page takes its own
+    language, is never an embed, and a seed or a variant means nothing to a game by link)."""
     loc = js.location
-    path = str(loc.pathname)
-    if path.endswith("/"):
-        path += "index.html"
-    return str(loc.origin) + path + str(loc.search) + HASH + token
+    return str(loc.origin) + str(loc.pathname) + HASH + token
 
 
 def hash_token():
