@@ -474,7 +474,7 @@ WORDS = {
     "transfer.safari": "Safari may delete games saved by a site you have not opened for 7 days: export them to keep a copy.",
     "transfer.export_all": "Export all games",
     "transfer.import": "Import games",
-    "transfer.import_help": "Import adds the games of a file made with “Export” (on this device or another) to your lists.",
+    "transfer.import_help": "Import adds the games of a file made with “Export” (on this device or another) to your lists. A game by link in the file holds your device's secret for its dice: keep the file to yourself.",
     "transfer.file_label": "File of games to import (.json)",
     "transfer.export": "Export",
     "transfer.export_label": "Export {game}",

@@ -476,7 +476,7 @@ WORDS = {
     "transfer.safari": "Safari puede borrar las partidas guardadas por un sitio que no hayas abierto en 7 días: expórtalas para guardar una copia.",
     "transfer.export_all": "Exportar todas las partidas",
     "transfer.import": "Importar partidas",
-    "transfer.import_help": "Importar añade a tus listas las partidas de un archivo hecho con «Exportar» (en este dispositivo o en otro).",
+    "transfer.import_help": "Importar añade a tus listas las partidas de un archivo hecho con «Exportar» (en este dispositivo o en otro). Una partida por enlace guarda en el archivo el secreto de tu dispositivo para sus dados: no compartas el archivo.",
     "transfer.file_label": "Archivo de partidas para importar (.json)",
     "transfer.export": "Exportar",
     "transfer.export_label": "Exportar {game}",
