@@ -28,7 +28,7 @@ if (params.get("embed") === "1") {
       const dialog = form.closest("dialog");
       if (dialog) dialog.close(button.value);
     } else {
-      form.dispatchEvent(new SubmitEvent("submit", { cancelable: true, submitter: button }));
+      form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));  // bubbles, as a real one
     }
   }, true);
 

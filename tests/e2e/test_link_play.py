@@ -436,3 +436,29 @@ def ana_board_totals(device: Device) -> list[int]:
     device.page.click("#link-list [data-link-open]")
     device.page.wait_for_selector("#board:not([inert])", state="visible")
     return device.totals()
+
+
+def test_an_embedded_game_sends_the_sites_address_and_takes_a_pasted_link(devices, base_url):
+    # The host plays in a blog's iframe (?embed=1, in Spanish): the invitation is the game's
+    # own address (no embed, no language: the friend's page takes its own), and the join
+    # link, which would open outside the iframe, is pasted into the hand-over instead.
+    ana, beto = devices(), devices()
+    ana.boot("/?embed=1&lang=es")
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    assert invitation.startswith(base_url + "/#play=p1."), invitation
+    join = beto.join(invitation, "Beto")
+    p = ana.page
+    p.fill("#link-paste-field", "no link here")
+    p.click("#link-paste button[type=submit]")
+    p.wait_for_selector("#link-paste-note[role=alert]")
+    assert "enlace" in p.inner_text("#link-paste-note")  # worded in the page's language
+    n = ana.opened()
+    p.fill("#link-paste-field", join)
+    p.click("#link-paste button[type=submit]")
+    p.wait_for_function("n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n, timeout=30_000)
+    # Taken as if opened: the game begins (Ana's board, or the hand-over to Beto after the roll-off).
+    p.wait_for_function("() => !document.getElementById('board').hidden"
+                        " || !!document.querySelector('#linkplay:not([hidden])[data-state=handover]')", timeout=60_000)
+    assert p.locator("#linkplay .msg-error").count() == 0
+    link = ana.play_until_handover()
+    assert link.startswith(base_url + "/#play=p1.") and link != join

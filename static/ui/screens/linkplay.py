@@ -241,11 +241,39 @@ class LinkPlay:
         status = record["status"]
         self.root.appendChild(el("p", "link-turn", state_text(record)[:1].upper() + state_text(record)[1:] + ".",
                                  {"id": "link-turn", "role": "status"}))
+        if not status["mine"]:
+            self.paste_form()
         keys = [("home", words.t("link.home"), False)]
         if status["over"] or status["mine"]:
             keys.insert(0, ("board", words.t("link.to_board"), False))
         self.buttons(*keys)
         byid("linkplay-title").focus()
+
+    def paste_form(self):
+        """A link received can be pasted here: where a link opens in another browser, or
+        in an embedded game (its storage is not the site's own)."""
+        form = el("form", "link-paste", None, {"id": "link-paste", "novalidate": ""})
+        form.appendChild(el("label", "link-label", words.t("link.paste_label"), {"for": "link-paste-field"}))
+        row = el("div", "link-paste-row")
+        row.appendChild(el("input", "link-field", None, {"id": "link-paste-field", "type": "text", "inputmode": "url",
+                                                         "spellcheck": "false", "autocomplete": "off"}))
+        row.appendChild(el("button", "btn", words.t("link.paste_open"), {"type": "submit"}))
+        form.appendChild(row)
+        self.root.appendChild(form)
+
+    def pasted(self):
+        text = str(byid("link-paste-field").value or "").strip()
+        at = text.find(HASH)
+        token = text[at + len(HASH):] if at >= 0 else text
+        if not token or any(c.isspace() for c in token) or "/" in token:
+            old = byid("link-paste-note")
+            if old:
+                old.remove()
+            form = byid("link-paste")
+            form.appendChild(el("p", "msg msg-error link-note", words.t("link.paste_bad"),
+                                {"id": "link-paste-note", "role": "alert"}))
+            return
+        spawn(self.open_token(token))
 
     # --- starting a game (the setup form in link mode) -----------------------------------
 
@@ -669,6 +697,8 @@ class LinkPlay:
         event.preventDefault()
         if event.target.id == "link-join":
             spawn(self.join())
+        elif event.target.id == "link-paste":
+            self.pasted()
 
     def on_click(self, event):
         node = event.target.closest("[data-link]")
