@@ -32,6 +32,7 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "replay", "save": {...} | "link": "g1..."}      open a game for replay; view at step 0
     {"op": "replay_at", "step": 12}                        the replayed board after 12 actions
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
+                                                           (a game by link: {"link": <local>, "when"})
     {"op": "import", "text": "..."}                        check an export file: its games
                                                            (id, when, finished, save, view), or why not
     {"op": "ai"}                                           one step of the computer side to play

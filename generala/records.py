@@ -4,12 +4,15 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from .errors import SaveError
+from . import linkgame
+from .errors import GeneralaError
 from .game import Game
 
 
 def records(entries) -> dict:
-    """Records per ``(side name, variant)`` from ``[{"save": doc, "when": text}, ...]``.
+    """Records per ``(side name, variant)`` from ``[{"save": doc, "when": text}, ...]``;
+    a game by link is ``{"link": <its device's local record>, "when": text}``, checked whole
+    as op link_load checks it (its chains, commitments and dice).
 
     Returns ``{"players": [...], "skipped": n}``; documents that cannot be loaded
     are counted in ``skipped`` and otherwise ignored, so one bad save never hides
@@ -21,11 +24,11 @@ def records(entries) -> dict:
     skipped = 0
     for entry in entries:
         try:
-            game = Game.from_json(entry["save"])
-        except (SaveError, KeyError, TypeError):
+            game = _game_of(entry)
+        except (GeneralaError, KeyError, TypeError):
             skipped += 1
             continue
-        if not game.over:
+        if game is None or not game.over:
             continue
         places = game.ranking()
         totals = game.totals()
@@ -49,6 +52,13 @@ def records(entries) -> dict:
             "scores": rec["scores"],
         })
     return {"players": players, "skipped": skipped}
+
+
+def _game_of(entry):
+    """The game of a records entry: a save's, or a game by link's (None before it began)."""
+    if isinstance(entry, dict) and "link" in entry and "save" not in entry:
+        return linkgame.LinkGame.from_local(entry["link"]).game
+    return Game.from_json(entry["save"])
 
 
 def _five_alike_by_side(game) -> list[int]:

@@ -50,12 +50,14 @@
 // ping) for its end.
 // Then a new worker takes its place with what the old one held, restored from what this
 // module saw pass: the game (the save of the last reply that changed it, or the load
-// request that opened it), the coach switch (and the coach's value table), a replay
-// being viewed and its step; then every request still unanswered is sent again, in
-// order, with its own id (a roll sent again gives the same dice: the roller is in the
-// save). onRestart's callbacks are told once for each replacement; the details go to
-// console.warn. A worker lost before it is ready, or within RESTART_WINDOW_MS of the last
-// replacement, is not replaced: the engine fails (the error state, as a boot failure).
+// request that opened it; a game by link: link_load of the device's record, the `local`
+// of the last reply that carried one), the coach switch (and the coach's value table), a
+// replay being viewed and its step; then every request still unanswered is sent again,
+// in order, with its own id (a roll sent again gives the same dice: the roller is in the
+// save, or, by link, drawn from the record's secrets). onRestart's callbacks are told
+// once for each replacement; the details go to console.warn. A worker lost before it is
+// ready, or within RESTART_WINDOW_MS of the last replacement, is not replaced: the
+// engine fails (the error state, as a boot failure).
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 const RESTART_WINDOW_MS = 60_000;
@@ -66,6 +68,9 @@ const PINGS_LOST = 8;
 const PINGS_LOST_BUSY = 60;
 // The requests that change the game in the worker: their reply's save rebuilds it.
 const GAME_OPS = new Set(["new", "again", "roll", "toggle", "hold", "score", "enter", "undo", "ai"]);
+// The requests that open a game by link in the worker or change its record: their reply's
+// `local` (the device's record; a move's reply in a game by link carries it too) restores it.
+const LINK_OPS = new Set(["link_new", "link_join", "link_open", "link_load", "link_send"]);
 
 let worker = null; // the current worker: {w, booted, lifeline, ...} (see spawn)
 let state = "starting";
@@ -175,10 +180,16 @@ function fail(message, lead) {
 function track(entry, reply, save) {
   const op = entry.op;
   if (GAME_OPS.has(op)) {
-    if (save !== null) held.game = `{"op": "load", "save": ${save}}`; // only a change carries a save
+    // only a change carries a save; a game by link is restored from its record instead
+    if (save !== null) held.game = linkLoad(reply) || `{"op": "load", "save": ${save}}`;
     return;
   }
-  if (op !== "load" && op !== "coach" && op !== "replay" && op !== "replay_at") return;
+  if (LINK_OPS.has(op)) {
+    const request = linkLoad(reply);
+    if (request) held.game = request;
+    return;
+  }
+  if (op !== "load" && op !== "coach" && op !== "replay" && op !== "link_replay" && op !== "replay_at") return;
   let parsed;
   try {
     parsed = JSON.parse(reply);
@@ -188,10 +199,24 @@ function track(entry, reply, save) {
   if (!parsed || parsed.ok !== true) return;
   if (op === "load") held.game = entry.request;
   else if (op === "coach") held.coach = parsed.coach === true;
-  else if (op === "replay") {
+  else if (op === "replay" || op === "link_replay") {
     held.replay = entry.request;
     held.replayAt = null;
   } else held.replayAt = entry.request;
+}
+
+/** The link_load request that opens again the game by link of a reply carrying its
+ *  device's record (`local`), or null. */
+function linkLoad(reply) {
+  if (!reply.includes('"local"')) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(reply);
+  } catch {
+    return null;
+  }
+  if (!parsed || parsed.ok !== true || !parsed.local || typeof parsed.local !== "object") return null;
+  return JSON.stringify({ op: "link_load", local: parsed.local });
 }
 
 function onMessage(life, event) {

@@ -359,6 +359,39 @@ def test_the_new_worker_holds_the_game_the_coach_and_the_replay_the_old_one_held
     assert rolled["cost"] == pytest.approx(want["cost"], abs=1e-6)
 
 
+def test_a_game_by_link_is_restarted_in_the_new_worker_from_its_record(page, kept, browser_name):
+    """A game by link in the worker (op link_load, then a roll): the worker ends; the new one
+    holds the same game by link (link_load of the last reply's record), so the next moves
+    answer the same view, dice and record as in CPython."""
+    boot(page)
+
+    def call(req):
+        return json.loads(page.evaluate("(t) => generala.engine.call(t)", json.dumps(req)))
+
+    # Ana and Beto joined, in CPython; the device whose turn it is plays in the page
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    ana, beto = app.Session(), app.Session()
+    made = ana.handle({"op": "link_new", "variant": "argentine", "sides": sides, "entropy": "5a" * 48})
+    joined = beto.handle({"op": "link_join", "token": made["invitations"][0]["token"], "name": "Beto",
+                          "entropy": "c3" * 32})
+    opened = ana.handle({"op": "link_open", "token": joined["link"], "local": made["local"]})
+    local = opened["local"]
+    if not opened["status"]["mine"]:
+        start = ana.handle({"op": "link_send"})
+        local = beto.handle({"op": "link_open", "token": start["link"], "local": joined["local"]})["local"]
+    mirror = app.Session()
+    for req in ({"op": "link_load", "local": local}, {"op": "roll"}, {"op": "toggle", "die": 0}):
+        got, want = call(req), mirror.handle(req)
+        assert got["ok"] and want["ok"], got
+    assert got["local"] == want["local"] and got["status"]["mine"]
+    end_worker(page, browser_name)
+    restarted_once(page)
+    assert call({"op": "view"})["view"] == mirror.handle({"op": "view"})["view"]
+    rolled, want = call({"op": "roll"}), mirror.handle({"op": "roll"})  # the dice drawn from the record
+    assert rolled["ok"] and rolled["view"] == want["view"]
+    assert rolled["local"] == want["local"] and rolled["status"] == want["status"]
+
+
 @pytest.mark.parametrize("when", ["while it starts", "soon after it is ready"])
 def test_a_worker_that_keeps_dying_takes_the_engine_failed_path(page, guard, kept, browser_name, when):
     guard.allow(r"^console error: The game engine stopped: the engine worker stopped")

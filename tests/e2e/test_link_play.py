@@ -12,7 +12,7 @@ through them with motion on, and skips).
 from __future__ import annotations
 
 import pytest
-from gamepage import RENDERED, leave
+from gamepage import RENDERED, board_menu, leave
 
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 
@@ -214,6 +214,23 @@ def test_a_whole_game_by_link_between_two_devices(devices, variant):
     assert ana.totals() == beto.totals()
     assert ana.cells() == beto.cells()
     assert max(len(link) for link in sent) <= 2100
+    for d in (ana, beto):
+        assert records_of(d) == {("Ana", variant): 1, ("Beto", variant): 1}
+        assert sorted(best_of(d)) == sorted(ana.totals())
+
+
+def records_of(device: Device) -> dict:
+    """The Records screen, opened from the board's menu: {(name, variant): games}."""
+    board_menu(device.page, "records")
+    device.page.wait_for_selector("#records:not([hidden])[data-ready]")
+    rows = device.page.locator("#records-table tbody tr")
+    return {(rows.nth(k).get_attribute("data-name"), rows.nth(k).get_attribute("data-variant")):
+            int(rows.nth(k).locator("[data-key=games]").inner_text()) for k in range(rows.count())}
+
+
+def best_of(device: Device) -> list[int]:
+    return [int(x.replace("\u2212", "-")) for x in device.page.eval_on_selector_all(
+        "#records-table tbody [data-key=best]", "els => els.map(e => e.textContent)")]
 
 
 def exchange(players: dict, count: int, delivered: set | None = None) -> list[tuple[int, int, str]]:
@@ -384,7 +401,7 @@ def test_a_device_offline_the_whole_game(devices):
     beto = devices(offline_ready=True)
     ana.boot()
     beto.boot()
-    beto.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    beto.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
     beto.context.set_offline(True)
     [invitation] = ana.start("puerto-rican", "Ana", ["human"])
     beto.join(invitation, "Beto")  # a new load of the page, offline: the service worker serves it

@@ -526,3 +526,58 @@ def test_an_export_carries_a_game_by_link_and_its_import_checks_it():
     broken["games"][0]["link"]["secret"] = "AAAA"
     refused = Session().handle({"op": "import", "text": json.dumps(broken)})
     assert refused["ok"] is False and refused["code"] == "import.game"
+
+
+# --- records ------------------------------------------------------------------------------
+
+def test_a_finished_game_by_link_counts_in_the_records_and_a_tampered_one_is_skipped():
+    import json
+
+    from generala.records import records
+    result = linkmatch.play(variant("argentine"), ["Ana", "Beto"], entropy=entropy_from("records"))
+    beto = result["devices"][1]
+    local = beto.local()
+    totals = beto.game.totals()
+    reply = app.Session().handle({"op": "records", "entries": [{"link": local, "when": "2026-12-01 10:00"}]})
+    assert reply["ok"], reply
+    players = {p["name"]: p for p in reply["records"]["players"]}
+    assert set(players) == {"Ana", "Beto"} and reply["records"]["skipped"] == 0
+    for side, name in enumerate(["Ana", "Beto"]):
+        assert players[name]["games"] == 1 and players[name]["variant"] == "argentine"
+        assert players[name]["best"] == totals[side]
+        assert players[name]["scores"] == [{"when": "2026-12-01 10:00", "score": totals[side]}]
+    assert players["Ana"]["wins"] + players["Beto"]["wins"] >= 1
+
+    def tampered(change):
+        copy = json.loads(json.dumps(local))
+        change(copy)
+        return {"link": copy, "when": None}
+
+    def forge_die(copy):
+        roll = next(a for a in reversed(copy["doc"]["history"]) if "roll" in a)["roll"]
+        roll[0] = roll[0] % 6 + 1
+
+    def other_box(copy):
+        move = next(a for a in reversed(copy["doc"]["history"]) if "score" in a)
+        move["score"] = "ones" if move["score"] != "ones" else "twos"
+
+    def wrong_secret(copy):
+        copy["secret"] = linkgame.b64(bytes(32))
+
+    def extra_field(copy):
+        copy["trusted"] = True
+    bad = [tampered(change) for change in (forge_die, other_box, wrong_secret, extra_field)]
+    bad += [{"link": "nonsense", "when": None}, {"link": None}, {"when": None}, "text"]
+    counted = records([{"link": local, "when": None}] + bad)
+    assert counted["skipped"] == len(bad)
+    assert [p["games"] for p in counted["players"]] == [1, 1]
+
+
+def test_a_game_by_link_not_yet_begun_or_not_over_counts_nothing():
+    from generala.records import records
+    draw = entropy_from(21)
+    waiting = linkgame.create(variant("argentine"), HOST_SIDES, draw(32), draw(16))
+    host, beto, links = first_mover(21)
+    assert waiting.game is None and not host.game.over
+    assert records([{"link": waiting.local(), "when": None}, {"link": host.local(), "when": None}]) \
+        == {"players": [], "skipped": 0}

@@ -34,6 +34,7 @@ class Features:
         self.link = LinkPlay(game, self.screens, catalog["variants"])
         self.transfer.links = self.link  # export and import carry the games by link
         self.link.replay = self.replay  # and a game by link is replayed on the replay screen
+        self.records.links = self.link  # the finished games by link count in the records
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""

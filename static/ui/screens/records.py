@@ -1,6 +1,6 @@
-# A player's record: per player name and game, across the finished
-# games saved in this browser (op records): games, wins, best and mean score,
-# scratches per box, Generalas rolled, and a chart of scores over time. Its looks:
+# A player's record: per player name and game, across the finished games saved
+# in this browser and its finished games by link (op records): games, wins, best and
+# mean score, scratches per box, Generalas rolled, and a chart of scores over time. Its looks:
 # static/css/records.css (a table; on a phone, a card a record).
 import js
 
@@ -25,6 +25,14 @@ def number(x):
     return ("%.2f" % x).rstrip("0")
 
 
+def ms_of(value):
+    """A stored time in ms (a number, or digits as text) as a float; 0 when there is none."""
+    try:
+        return float(value or 0)
+    except Exception:
+        return 0.0
+
+
 def stamp(ms):
     try:
         return str(js.Date.new(float(ms)).toISOString())[:16].replace("T", " ")  # float: no 32-bit cut
@@ -42,6 +50,7 @@ class RecordsView:
             js.document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.root = section("records", words.t("records.screen"))
         self.players = []
+        self.links = None  # the games by link (linkplay.py: exported()), given by features.py
         self.opening = 0  # how many times the screen was opened: the last one draws
         nav = document_nav()
         btn = byid("nav-records")  # index.html's
@@ -88,8 +97,14 @@ class RecordsView:
         root.removeAttribute("data-ready")
         self.screens.show("records")
         _, finished, _ = self.game.keeper.saves.listing()
-        finished = list(reversed(finished))  # oldest first: the chart runs forward in time
-        if not finished:
+        # with the finished games by link (linkplay.py: exported), oldest first: the chart
+        # runs forward in time
+        entries = [(ms_of(e.get("updated")), {"save": e["save"]}) for e in reversed(finished)]
+        links = self.links.exported() if self.links is not None else []
+        entries += [(ms_of(ms), {"link": local}) for _, ms, over, local in links if over]
+        order = sorted(range(len(entries)), key=lambda k: (entries[k][0], k))
+        entries = [entries[k] for k in order]
+        if not entries:
             status.textContent = words.t("records.none")
             root.setAttribute("data-ready", "0")
             return
@@ -99,7 +114,9 @@ class RecordsView:
         if not ready:
             status.textContent = words.t("records.no_engine")
             return
-        entries = [{"save": e["save"], "when": stamp(e.get("updated") or 0)} for e in finished]
+        for ms, entry in entries:
+            entry["when"] = stamp(ms)
+        entries = [entry for _, entry in entries]
         reply = await engine_client.call({"op": "records", "entries": entries}, quiet=True)
         if mine != self.opening:
             return
