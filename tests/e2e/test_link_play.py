@@ -120,8 +120,19 @@ class Device:
             n = self.renders()
             p.click("#split-ok")
         else:
-            n = self.renders()
-            boxes.first.click()
+            self.fill(boxes.first)
+            return
+        self.confirmed(n)
+
+    def fill(self, box) -> None:
+        """Press a box (a locator) and confirm a scratch when asked; until drawn."""
+        n = self.renders()
+        box.click()
+        self.confirmed(n)
+
+    def confirmed(self, n: int) -> None:
+        """After a box pressed at render ``n``: confirm a scratch when asked; until drawn."""
+        p = self.page
         p.wait_for_function("n => document.getElementById('confirm').open"
                             " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
         if p.is_visible("#confirm"):
@@ -311,12 +322,7 @@ def test_a_link_that_rewrites_a_move_already_stored_is_refused_naming_the_move(d
     mover.page.wait_for_selector("#board:not([inert])", state="visible")
     mover._after(lambda: mover.page.click("#roll"))
     mover._after(lambda: mover.page.click("#roll"))
-    n = mover.renders()
-    mover.page.locator("#sheet button.box:visible:enabled:not(.refused)").last.click()
-    mover.page.wait_for_function("n => document.getElementById('confirm').open"
-                                 " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
-    if mover.page.is_visible("#confirm"):
-        mover.page.click("#confirm-ok")
+    mover.fill(mover.page.locator("#sheet button.box:visible:enabled:not(.refused)").last)
     mover.page.wait_for_selector(HANDOVER)
     rewritten = mover.link()
     assert rewritten != link
@@ -362,12 +368,7 @@ def test_the_moves_a_link_brings_are_stepped_through_and_can_be_skipped(devices)
     ana.page.wait_for_selector("#board:not([inert])", state="visible")
     for _ in range(3):  # three rolls, then a box: four moves for Beto to see
         ana._after(lambda: ana.page.click("#roll"))
-    n = ana.renders()
-    ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first.click()
-    ana.page.wait_for_function("n => document.getElementById('confirm').open"
-                               " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
-    if ana.page.is_visible("#confirm"):
-        ana.page.click("#confirm-ok")
+    ana.fill(ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first)
     link = ana.play_until_handover()
     n = beto.opened()
     beto.page.goto(link)
