@@ -152,9 +152,22 @@ def ana_plays_until(page, gp: GamePage, done, deadline: float) -> int:
             break
         if person_can_roll(gp) and page.is_hidden("#over"):
             gp.roll()
-            gp.score(best_box_on_page(gp))
             turns += 1
+            if page.is_visible("#over"):  # a served Generala wins at once (the dice are the system's)
+                break
+            gp.score(best_box_on_page(gp))
     return turns
+
+
+def turns_of(save: dict, side: int) -> int:
+    """The turns ``side`` began in the saved game (a turn begins with its first roll)."""
+    history = save["history"]
+    begun = 0
+    for k, action in enumerate(history):
+        if "roll" in action:
+            game = Game.from_json(dict(save, history=history[:k]))
+            begun += game.current == side and game.rolls == 0
+    return begun
 
 
 def save_bot(page, name: str, source: str):
@@ -205,13 +218,15 @@ def test_a_saved_bot_plays_a_seat_in_a_hot_seat_game_to_the_end(page):
     gp.settled()
     save = page.evaluate(CURRENT_SAVE)
     game = Game.from_json(save)
-    assert game.over and ana_turns == variant("argentine").turns
+    # every turn, unless a served Generala ended the game early
+    assert game.over and ana_turns == turns_of(save, 0) > 0
+    served = ana_turns < variant("argentine").turns
     assert save["sides"][1] == {"name": "Chaser", "members": ["Chaser"], "player": "bot",
                                 "bot": {"name": "Chaser", "hash": fnv(source)}}
     assert gp.totals() == game.totals()
     assert page.is_hidden("#ai-note")  # no failure, nothing missing
     # every move of the bot's side was the bot's (none the stand-in's)
-    assert bots_moves_check(save, 1, source) >= variant("argentine").turns
+    assert bots_moves_check(save, 1, source) >= (turns_of(save, 1) if served else variant("argentine").turns)
 
 
 BROKEN = ("def play(turn):\n    if turn.turn == 2 and turn.roll == 1:\n"
