@@ -186,7 +186,7 @@ def measure(page, counter: ByteCounter, url: str | None, service_worker: bool = 
         page.goto(url)
     # A player who acts at once: the pointer moves onto the page, and the UI starts then
     # (with nothing saved to show, ui-start.mjs would start it once the engine is ready and
-    # the page is idle).
+    # the page is idle, or a second after the load).
     page.mouse.move(3, 3)
     page.mouse.move(2, 2)
     page.wait_for_selector("html[data-state=ready], html[data-state=error]", state="attached", timeout=TIMEOUT_MS)

@@ -14,7 +14,11 @@
 //   short tasks), and the UI's own work (its modules imported, the page built: most of
 //   the page's thread) starts once the engine is ready and the page is idle again
 //   (requestIdleCallback; a short timer where there is none), so the two do not compete
-//   for a phone's cores and the first roll's engine comes first. A person's first input
+//   for a phone's cores and the first roll's engine comes first; or, on a phone whose
+//   engine is slower, one second after the load at the latest, so that a person who taps
+//   two seconds after the load finds the page ready (bench/boot.py, "first tap"). Only
+//   the modules the board needs are imported then; the other screens are built once the
+//   page is ready (static/ui/screens/features.py). A person's first input
 //   (a pointer moving or pressed, a key, a focus, a wheel, a scroll, a click, a change)
 //   starts it at once. What is tapped or picked before the UI is ready is kept
 //   (first-tap.mjs) and played once it is; the one-tap game is prepared meanwhile
@@ -39,6 +43,9 @@ const PAGE_PARAMS = new Set(["lang", "embed"]);
 const INTENT = ["pointerdown", "pointermove", "keydown", "touchstart", "focusin", "wheel", "scroll", "click", "change"];
 // The longest an idle start waits for the browser to be idle after the first paint.
 const IDLE_WAIT_MS = 1000;
+// The UI starts by itself once the engine is ready, or this long after the load event
+// if the engine is not ready by then (a slow phone's engine boots in 1-2 s).
+const UI_LATEST_MS = 1000;
 // A page that paints no frame (a tab opened in the background) starts this much later.
 const UNPAINTED_MS = 3000;
 const embedded = new URLSearchParams(location.search).get("embed") === "1";
@@ -58,6 +65,13 @@ function start(why) {
  * (ui-loader.mjs loadUI; a failure is reported when the UI starts). */
 function load() {
   if (!started) import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
+}
+
+/** MicroPython loaded (as load() does), then the UI starts. */
+function loadThenStart() {
+  if (started) return;
+  const go = () => start("idle");
+  import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).then(go, go);
 }
 
 function onInput() {
@@ -138,14 +152,24 @@ function idle(timeout = IDLE_WAIT_MS) {
 }
 (globalThis.generala ||= {}).idle = idle;
 
-if (needed()) {
+// Whether the page opened with something only the UI can draw: it then builds all its
+// screens before its first one (static/ui/screens/features.py), else the board's first.
+globalThis.generala.uiNeeded = needed();
+if (globalThis.generala.uiNeeded) {
   // After the first paint, as the engine worker: the first screen comes first. A
   // hidden tab paints no frame: the timer starts it then.
   requestAnimationFrame(() => setTimeout(() => start("page"), 0));
   setTimeout(() => start("page"), document.visibilityState === "hidden" ? 250 : 2000);
 } else {
   for (const type of INTENT) addEventListener(type, onInput, { capture: true, passive: true });
-  if (!embedded) whenIdle(load);
+  if (!embedded) {
+    whenIdle(load);
+    // A slow engine does not hold the UI back: it starts UI_LATEST_MS after the load
+    // event at the latest (once MicroPython has loaded and the page is idle).
+    const latest = () => setTimeout(() => whenIdle(loadThenStart), UI_LATEST_MS);
+    if (document.readyState === "complete") latest();
+    else addEventListener("load", latest, { once: true });
+  }
   // onState, not ready(): ready() would start the worker before the first paint.
   const stop = engine.onState((state) => {
     if (state !== "ready" && state !== "error") return;

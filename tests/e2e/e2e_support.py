@@ -229,7 +229,8 @@ def boot(page, url: str = "/", timeout_ms: int = BOOT_TIMEOUT_MS):
 def wake(page_or_frame) -> None:
     """A person's first input: the pointer moves onto the page. With nothing saved to
     show, the page's UI starts at the first input, if it has not started by itself yet
-    (static/js/ui-start.mjs: once the engine is ready and the page is idle)."""
+    (static/js/ui-start.mjs: once the engine is ready and the page is idle, or a
+    second after the load)."""
     body = page_or_frame.locator("body")
     body.hover(position={"x": 3, "y": 3})  # two points: a move to where it already is is no move
     body.hover(position={"x": 2, "y": 2})

@@ -37,7 +37,7 @@ def handle(event, game, screen):
     target = event.target
     replay = game.features.replay
     where = ("board" if screen.board_visible() else
-             "replay" if not replay.root.hidden and replay.view is not None else "")
+             "replay" if replay is not None and not replay.root.hidden and replay.view is not None else "")
     computer = game.computer
     found = command(str(event.key), where, focus=str(target.tagName or "").lower() if target else "",
                     modified=bool(event.ctrlKey or event.metaKey or event.altKey),

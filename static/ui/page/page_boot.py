@@ -65,7 +65,7 @@ async def assemble(catalog, params, pause):
     await pause()
     page.home = home = Home(catalog, setup)
     await pause()
-    page.features = feats = features.Features(game, catalog)  # score sheet, replay, records
+    page.features = feats = features.Features(game, catalog, pause)  # score sheet; the other screens: build()
     await pause()
     bar = Bar()
     page.computer = computer = Computer(game, bar, clock, setup, catalog)
@@ -177,6 +177,14 @@ async def boot(pause):
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
         page = await assemble(catalog, url_params(catalog), pause)
         await pause()
+        # The setup form and the other screens: now when the page opens with something of
+        # theirs to show (ui-start.mjs: something saved, a game or a link in the address),
+        # else when first opened and once the page is ready (setup.py, features.py).
+        eager = bool(js.generala.uiNeeded)
+        if eager:
+            page.setup.build()
+            await pause()
+            await page.features.build()
         entry = first_screen(page)
         page.features.opened()
         if entry is None:
@@ -202,3 +210,6 @@ async def boot(pause):
             await first_game.prepare(page)
         except Exception as err:  # a preparation only: the page works without it
             js.console.warn("first game: " + str(err))
+    if not eager:
+        await page.features.build()
+        page.features.opened()  # a link that came meanwhile

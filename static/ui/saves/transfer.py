@@ -84,6 +84,7 @@ class Transfer:
     def __init__(self, game, limits):
         self.game = game  # the controller (controller.py): .saves, .draw_saves()
         self.links = None  # the games by link (linkplay.py: exported(), imported()), once built
+        self.links_built = None  # awaited for them when a file holds one before they are (features.py)
         self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.busy = False
         self.imports = 0
@@ -237,6 +238,8 @@ class Transfer:
         for i in range(int(games.length)):
             g = games.at(i)
             if js.Reflect.has(g, "link"):  # a game by link: its device's record (linkplay.py)
+                if self.links is None and self.links_built is not None:
+                    await self.links_built()
                 added = self.links is not None and self.links.imported(json.loads(str(js.JSON.stringify(g))))
                 links += 1 if added else 0
                 already += 0 if added else 1

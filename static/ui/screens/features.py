@@ -3,38 +3,107 @@
 # mode, replays and share links, records. Their own screens live in screens.py; their
 # parts of the board (the entry panel, the share panel) register with it (board_parts.py).
 # Export and import of saved games (transfer.py), on the home screen.
+#
+# Score-sheet mode is built with the page (the board asks it on every move), and export
+# and import too (a new device imports its games before its engine is ready). The other
+# screens (replays, records, the daily challenge, the Bot lab, play by link: the `later`
+# modules of modules.toml) are imported and built by build(): at
+# boot when the page opens with something of theirs to show (a saved game, a link:
+# page_boot.py), else once the page is ready, in short slices, so a first visit's first
+# tap does not wait for them. A player who asks for one of them sooner waits for it
+# (part(), use()); until they are built, the calls below that are theirs do nothing.
+import asyncio
+
 from js import document
 
-from daily import Daily
-from botlab import BotLab
 from dom import el
-from linkplay import LinkPlay
-from records import RecordsView
-from replayview import ReplayView
-from screens import Screens
+from screens import Screens, spawn
 from sheetmode import SheetMode
 from transfer import Transfer
 
 CSS = "./static/css/sheet.css"
+# The modules of the screens build() makes, in import order (a module's own imports first).
+LATER = ("chart", "replayview", "records", "daily_share", "daily", "botlab", "linkplay")
+# The parts build() makes, in order: their attribute here.
+PARTS = ("replay", "records", "daily", "botlab", "link")
 
 
 class Features:
-    def __init__(self, game, catalog):
+    def __init__(self, game, catalog, pause):
         """``catalog``: the engine's (the records name its variants; export files are at most
-        its limits.file_bytes)."""
+        its limits.file_bytes); ``pause``: ends a browser task (main.py), between build()'s
+        slices."""
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
+        self.game = game
+        self.catalog = catalog
+        self.pause = pause
         self.screens = Screens()
         self.sheet = SheetMode(game)
-        self.replay = ReplayView(game, self.screens, catalog["limits"])
-        self.records = RecordsView(game, self.screens, catalog["variants"])
         self.transfer = Transfer(game, catalog["limits"])
+        self.transfer.links_built = self.build  # an imported game by link needs linkplay.py
+        for name in PARTS:
+            setattr(self, name, None)
+        self.built = asyncio.Event()
+        self.building = False
+        self.lists_drawn = False  # the saved games' lists were drawn before build()
+
+    async def build(self):
+        """Import and build the other screens (once; a second call waits for the first):
+        a slice of work per browser task. Then they draw what was drawn before them (the
+        saved games' lists, a link in the address)."""
+        if self.building:
+            await self.built.wait()
+            return
+        self.building = True
+        pause = self.pause
+        for name in LATER:
+            __import__(name)
+            await pause()
+        from botlab import BotLab
+        from daily import Daily
+        from linkplay import LinkPlay
+        from records import RecordsView
+        from replayview import ReplayView
+
+        game, catalog = self.game, self.catalog
+        self.replay = ReplayView(game, self.screens, catalog["limits"])
+        await pause()
+        self.records = RecordsView(game, self.screens, catalog["variants"])
+        await pause()
         self.daily = Daily(game, catalog["variants"])
+        await pause()
         self.botlab = BotLab(self.screens, catalog["variants"])
+        await pause()
         self.link = LinkPlay(game, self.screens, catalog["variants"])
         self.transfer.links = self.link  # export and import carry the games by link
         self.link.replay = self.replay  # and a game by link is replayed on the replay screen
         self.records.links = self.link  # the finished games by link count in the records
+        self.built.set()
+        document.documentElement.setAttribute("data-screens", "built")
+        if self.lists_drawn:
+            self.saves_drawn()
+
+    async def part(self, name):
+        """The part ``name`` (one of PARTS), built first if it is not yet."""
+        await self.build()
+        return getattr(self, name)
+
+    def use(self, name, act):
+        """``act(part)`` once the part ``name`` is built (at once if it is)."""
+        part = getattr(self, name)
+        if part is not None:
+            act(part)
+            return
+
+        async def later():
+            act(await self.part(name))
+
+        spawn(later())
+
+    def each(self):
+        """The parts built so far."""
+        return [part for part in (getattr(self, name) for name in PARTS) if part is not None]
 
     def amend(self, req):
         """A `new` request from the setup form (score-sheet mode if chosen)."""
@@ -44,8 +113,11 @@ class Features:
         self.sheet.resumed(entry)
 
     def saves_drawn(self):
-        self.replay.saves_drawn()
         self.transfer.saves_drawn()
+        if self.link is None:  # not built yet: build() draws them
+            self.lists_drawn = True
+            return
+        self.replay.saves_drawn()
         self.daily.refresh_now()
         self.link.saves_drawn()
 
@@ -56,19 +128,19 @@ class Features:
     def relabel(self):
         """After a language change (navigation.py relang): screens built once, in the new words."""
         self.sheet.relabel()
-        self.replay.relabel()
-        self.records.relabel()
         self.transfer.relabel()
-        self.daily.relabel()
-        self.botlab.relabel()
-        self.link.relabel()
+        for part in self.each():
+            part.relabel()
 
     def linked(self, reply, drawn):
         """A move's reply in a game by link (controller.changed): linkplay.py keeps it."""
-        self.link.linked(reply, drawn)
+        if self.link is not None:  # a game by link on the board: built at boot
+            self.link.linked(reply, drawn)
 
     def opened(self):
         """At boot, after the first screen: open a shared link (#replay=...) or a game by
-        link's (#play=...)."""
-        self.replay.from_hash()
-        self.link.from_hash()
+        link's (#play=...). Before build() nothing: a page that opens with a link builds
+        them at boot, and a link that comes later finds them built (their hashchange)."""
+        if self.link is not None:
+            self.replay.from_hash()
+            self.link.from_hash()

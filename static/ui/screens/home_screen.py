@@ -57,6 +57,9 @@ class Home:
         # The choices answer from now on: a tap before this (the page is built a slice at
         # a time) is kept by first-tap.mjs and played by first_tap().
         on(self.root, "click", self.on_click)
+        records = byid("nav-records")  # the site's nav (index.html), outside the home screen
+        if records is not None:
+            on(records, "click", lambda e: self.choose("records"))
         js.window.generala.home = True  # first-tap.mjs stops keeping taps
 
     def relabel(self):
@@ -80,6 +83,7 @@ class Home:
         """The setup form: 'hotseat' (the game and the players, every seat a person), 'link' (a game by link: the game, its rules, who plays each side: linkplay.py)
         or 'custom' (everything). A seat never keeps a computer the player did not see:
         hot-seat starts from two people."""
+        self.setup.build()
         form = byid("setup")
         form.setAttribute("data-mode", mode)
         if mode in ("hotseat", "link"):
@@ -131,11 +135,11 @@ class Home:
         elif choice == "library":
             self.open_library()
         elif choice == "records":
-            self.features.records.open_now()
+            self.features.use("records", lambda records: records.open_now())
         elif choice == "daily":
-            self.features.daily.play_today()
+            self.features.use("daily", lambda daily: daily.play_today())
         elif choice == "botlab":
-            self.features.botlab.open_now()
+            self.features.use("botlab", lambda lab: lab.open_now())
 
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""
@@ -143,7 +147,8 @@ class Home:
         if str(byid("setup").getAttribute("data-mode")) == "link":  # a game by link (linkplay.py)
             for n in notes:
                 message(n, "warn")
-            await self.features.link.start(req)
+            link = await self.features.part("link")
+            await link.start(req)
             return
         self.features.amend(req)
         for n in notes:

@@ -52,13 +52,7 @@ class RecordsView:
         self.players = []
         self.links = None  # the games by link (linkplay.py: exported()), given by features.py
         self.opening = 0  # how many times the screen was opened: the last one draws
-        nav = document_nav()
-        btn = byid("nav-records")  # index.html's
-        if nav is not None and btn is None:
-            btn = el("button", "nav-btn", words.t("records.nav"), {"type": "button", "id": "nav-records"})
-            nav.appendChild(btn)
-        if btn is not None:
-            on(btn, "click", lambda e: self.open_now())
+        # index.html's nav button (#nav-records) opens it: home_screen.py, from the start
         on(self.root, "click", self.on_click)
         on(self.root, "change", self.on_change)
         on(byid("nav-home"), "click", lambda e: self.screens.hide_mine())
@@ -214,7 +208,3 @@ class RecordsView:
         if event.target.id == "records-pick":
             self.draw_detail(int(event.target.value))
 
-
-def document_nav():
-    from js import document
-    return document.querySelector(".site-nav")

@@ -46,10 +46,20 @@ class Setup:
         self.options = byid("house-options")
         self.sides = byid("sides")
         self.count = 0
-        self.build_games(variant if variant in catalog else ORDER[0])
+        self.variant = variant if variant in catalog else ORDER[0]
+        self.built = False
+        botseat.listen(self.offer_bots)
+
+    def build(self):
+        """The form's games, the chosen game's options and two sides: built when first
+        needed (its screen opens, or it is read), not with the page (a first tap on the
+        one-tap choice does not wait for them)."""
+        if self.built:
+            return
+        self.built = True
+        self.build_games(self.variant)
         for _ in range(2):
             self.add_side()
-        botseat.listen(self.offer_bots)
 
     # --- the game and its options ----------------------------------------
 
@@ -75,6 +85,7 @@ class Setup:
         self.build_options()
 
     def choose(self, name):
+        self.build()
         if name in self.catalog and name != self.variant:
             self.variant = name
             self.build_options()
@@ -119,6 +130,7 @@ class Setup:
     # --- sides -------------------------------------------------------------
 
     def add_side(self, name="", members=None):
+        self.build()
         n = self.sides.children.length
         if n >= self.limits["sides"]:
             return None
@@ -182,11 +194,13 @@ class Setup:
 
     def seat_people(self, n):
         """``n`` seats, each a person (the hot-seat form starts from these)."""
+        self.build()
         clear(self.sides)
         for _ in range(n):
             self.add_side()
 
     def remove_side(self, k):
+        self.build()
         node = self.sides.querySelector('[data-side-row="' + k + '"]')
         if node and self.sides.children.length > 1:
             node.remove()
@@ -194,6 +208,7 @@ class Setup:
             byid("add-side").focus()  # the focused button went away: keep the keyboard in the form
 
     def toggle_team(self, k, on):
+        self.build()
         row = self.sides.querySelector('[data-side-row="' + k + '"] .members-row')
         if row:
             row.hidden = not on
@@ -211,6 +226,8 @@ class Setup:
 
     def relabel(self):
         """After a language change: the form's words again, what was entered kept."""
+        if not self.built:  # built later, in the words of its time
+            return
         for label in each(self.games.querySelectorAll("label.game")):
             name = str(label.querySelector("input").value)
             info = self.catalog.get(name) or {}
@@ -254,6 +271,7 @@ class Setup:
 
     def check_name(self, k):
         """Live check while typing: a visible message when a name is too long."""
+        self.build()
         li = self.sides.querySelector('[data-side-row="' + k + '"]')
         if not li:
             return
@@ -269,6 +287,7 @@ class Setup:
 
     def read(self):
         """The `new` request's variant, options and sides, plus notes to show the player."""
+        self.build()
         notes = []
         options = {}
         for opt in self.catalog[self.variant]["options"]:

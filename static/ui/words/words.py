@@ -68,6 +68,8 @@ def set_lang(code):
     """Use the language ``code`` (one of LANGS; anything else means English)."""
     if code not in LANGS:
         code = "en"
+    if code == LANG[0] and TABLE:  # in use already: nothing to rebuild
+        return
     LANG[0] = code
     TABLE.clear()
     TABLE.update(table(code))
