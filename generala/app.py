@@ -65,7 +65,8 @@ random bytes as hex from the browser's cryptographic source::
                                                            (updated, unchanged, older, new), local;
                                                            updated: catch_up {from, steps}, the
                                                            replay of the moves not seen (replay_at)
-    {"op": "link_load", "local": {...}}                    open a stored link game
+    {"op": "link_load", "local": {...}}                    open a stored link game (the host's,
+                                                           before every side joined: invitations)
     {"op": "link_send"}                                    the link to send now: link, local
     {"op": "link_replay", "local": {...}}                  a stored game by link stepped through
                                                            (replay_at), as op replay
@@ -478,15 +479,18 @@ class Session:
         reply = {"local": record.local(), "status": link_status(record)}
         if record.game is not None:
             reply["view"] = view(record.game)
+        elif record.device == 0:
+            # the host waiting for joins: its invitations, made again from the record (an
+            # imported game, or one opened on another day, shows them as link_new did)
+            reply["invitations"] = [{"side": side, "token": record.invitation(side)}
+                                    for side in record.devices[1:]]
         return reply
 
     def op_link_new(self, req):
         entropy = _entropy(req["entropy"], linkgame.ID_SIZE + 32)
         rules = variant(req.get("variant", "argentine"), **(req.get("options") or {}))
         record = linkgame.create(rules, req["sides"], entropy[linkgame.ID_SIZE:], entropy[:linkgame.ID_SIZE])
-        reply = self._open_link(record)
-        reply["invitations"] = [{"side": side, "token": record.invitation(side)} for side in record.devices[1:]]
-        return reply
+        return self._open_link(record)
 
     def op_link_read(self, req):
         doc, seat = linkgame.read(req["token"])

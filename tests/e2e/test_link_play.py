@@ -450,6 +450,38 @@ def test_export_and_import_carry_a_game_by_link(devices):
         assert carol.totals() == ana_board_totals(ana)
 
 
+def test_an_imported_host_waiting_for_its_friend_shows_the_invitation_again(devices):
+    import json
+
+    from test_export_import import as_file, choose_file, download
+
+    ana = devices()
+    ana.boot()
+    ana.start("argentine", "Ana", ["human"])
+    ana.page.click('#linkplay [data-link="home"]')
+    ana.page.wait_for_selector("#link-list [data-link-game]")
+    name, text = download(ana.page, "#export-all")
+    [game] = [g for g in json.loads(text)["games"] if "link" in g]
+    assert "invitations" not in game  # the file holds the record; the engine makes them again
+    # the host's new device: its invitation opened from the list, joined, and the game starts
+    carol = devices()
+    carol.boot()
+    choose_file(carol.page, as_file(name, text))
+    carol.page.click("#library [data-home-panel=main] >> visible=true")
+    carol.page.click("#link-list [data-link-open]")
+    carol.page.wait_for_selector("#linkplay:not([hidden])[data-state=invitations]")
+    invitation = carol.link()
+    assert "#play=p1." in invitation
+    beto = devices()
+    join = beto.join(invitation, "Beto")
+    carol.open(join)
+    carol.page.wait_for_function("() => { const b = document.getElementById('board');"
+                                 " return (!b.hidden && !b.inert) || !!document.querySelector("
+                                 "'#linkplay:not([hidden])[data-state=handover]'); }")
+    where = "#linkplay" if carol.state() == "handover" else "#sheet thead"
+    assert "Beto" in carol.page.inner_text(where)  # the sheet's header, or "Waiting for Beto."
+
+
 def ana_board_totals(device: Device) -> list[int]:
     device.page.click("#link-list [data-link-open]")
     device.page.wait_for_selector("#board:not([inert])", state="visible")

@@ -528,6 +528,34 @@ def test_an_export_carries_a_game_by_link_and_its_import_checks_it():
     assert refused["ok"] is False and refused["code"] == "import.game"
 
 
+def test_a_host_waiting_for_joins_gets_its_invitations_again_from_its_stored_record():
+    """An exported host (the file holds its record, not the invitations) opens on another
+    device and invites the friend who has not joined yet; the game then starts for all three."""
+    draw = entropy_from(21)
+    sides = HOST_SIDES + [{"name": None, "player": "human"}]
+    made = app.Session().handle({"op": "link_new", "variant": "argentine", "sides": sides,
+                                 "entropy": draw(48).hex()})
+    first = {inv["side"]: inv["token"] for inv in made["invitations"]}
+    beto = linkgame.join(first[1], "Beto", draw(32))
+    host = app.Session()
+    opened = host.handle({"op": "link_open", "token": beto.link(), "local": made["local"]})
+    assert opened["outcome"] == "updated" and not opened["status"]["joined"]
+    loaded = app.Session().handle({"op": "link_load", "local": opened["local"]})
+    again = {inv["side"]: inv["token"] for inv in loaded["invitations"]}
+    assert sorted(again) == [1, 2] and "view" not in loaded
+    ceci = linkgame.join(again[2], "Ceci", draw(32))
+    started = host.handle({"op": "link_open", "token": ceci.link(), "local": opened["local"]})
+    assert started["outcome"] == "updated" and started["status"]["joined"] and "invitations" not in started
+    assert started["view"]["current"] is not None
+    record = linkgame.LinkGame.from_local(started["local"])
+    devices = {0: record, 1: beto, 2: ceci}
+    for device in (1, 2):
+        assert devices[device].merge(record.link()) == linkgame.UPDATED
+    assert {json.dumps(d.game.sheets) for d in devices.values()} == {json.dumps(record.game.sheets)}
+    joined = app.Session().handle({"op": "link_load", "local": beto.local()})
+    assert "invitations" not in joined
+
+
 # --- records ------------------------------------------------------------------------------
 
 def test_a_finished_game_by_link_counts_in_the_records_and_a_tampered_one_is_skipped():

@@ -438,7 +438,10 @@ class LinkPlay:
         if not reply.get("ok"):
             self.refused(reply)
             return
-        record = self.store(reply["local"], reply["status"], reply.get("view"))
+        extra = None
+        if "invitations" in reply:  # made again by the engine: an imported host has none stored
+            extra = {"invitations": [[inv["side"], inv["token"]] for inv in reply["invitations"]]}
+        record = self.store(reply["local"], reply["status"], reply.get("view"), extra)
         await self.show_game(record, reply.get("view"))
 
     async def show_game(self, record, view, said=None):
