@@ -15,7 +15,7 @@ import js
 # the other languages are imported by words.set_lang when one is chosen: the page loads
 # only English and the one in use.
 MODULES = ()  # written by tools/build.py
-SLICE_MS = 6  # a slice of imports ends once this long has passed since it began
+SLICE_MS = 4  # a slice of imports ends once this long has passed since it began
 
 
 async def pause():

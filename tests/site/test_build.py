@@ -133,9 +133,10 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     site_build.write_main(main)
     boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
     assert f"MODULES = {boot!r}" in main.read_text(encoding="utf-8")
-    assert boot[-1] == "page_boot" and boot[:2] == ("words_en", "words")
+    assert boot[-1] == "page_boot" and boot[0] == "words"
+    # every language's words are imported on first use (page_boot.py: the page's own)
     later = ui_modules.modules()["later"]
-    assert later[:4] == ["words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
+    assert later[:5] == ["words/words_en", "words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
     # the screens the board does not need: features.py builds them, importing its LATER in
     # that order; none of them is imported at boot
     source = (site_build.ROOT / "static" / "ui" / "screens" / "features.py").read_text(encoding="utf-8")
@@ -143,7 +144,7 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     found = [node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
              and any(isinstance(t, ast.Name) and t.id == "LATER" for t in node.targets)]
     assert len(found) == 1
-    assert sorted(ast.literal_eval(found[0])) == sorted(ui_modules.stem(m) for m in later[4:])
+    assert sorted(ast.literal_eval(found[0])) == sorted(ui_modules.stem(m) for m in later[5:])
     assert not set(ast.literal_eval(found[0])) & set(boot)
     # The published main.mpy holds that list: the modules' names are in its bytecode.
     ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))

@@ -45,6 +45,14 @@ class Board:
     # --- build once per game ---------------------------------------------
 
     def build(self, view):
+        for _ in self.building(view):
+            pass
+
+    def building(self, view):
+        """Build the board's nodes for ``view``'s shape, a part at a time: the generator
+        yields between the parts (the head, the table, the sheet's head, every few rows,
+        its foot), so that a caller may spread the work over several browser tasks
+        (first_game.py's rehearsal); build() does it all at once."""
         self.c = Cache()
         R = self.c.reg
         root = self.root
@@ -76,6 +84,7 @@ class Board:
         self.banner = el("div", "banner", None, {"id": "banner", "hidden": ""})
         root.appendChild(self.banner)
         self.i_banner = R(self.banner)
+        yield
 
         # The table's column: the dice, Roll, the bar of the computer and the coach (bar.py
         # puts it after the tray), the ten dice's split.
@@ -126,6 +135,7 @@ class Board:
 
         self.split = el("div", "split", None, {"id": "split", "hidden": ""})
         table_side.appendChild(self.split)
+        yield
 
         # Whole names may make the sheet wider than a phone: its wrap scrolls sideways, and
         # takes the keyboard's focus to be scrolled with the arrow keys.
@@ -162,6 +172,7 @@ class Board:
             tr.appendChild(th)
         thead.appendChild(tr)
         table.appendChild(thead)
+        yield
         tbody = el("tbody")
         self.cells = []  # per row: list of (td, button, span)
         for row in view["rows"]:
@@ -179,7 +190,10 @@ class Board:
                 line.append((R(td), R(btn), R(span)))
             self.cells.append(line)
             tbody.appendChild(tr)
+            if len(self.cells) % 4 == 0:
+                yield
         table.appendChild(tbody)
+        yield
         tfoot = el("tfoot")
         self.sums = {}
         present = sides[0]["subtotals"]
@@ -208,6 +222,7 @@ class Board:
 
         self.over = el("section", "over", None, {"id": "over", "hidden": "", "aria-labelledby": "over-title"})
         root.appendChild(self.over)
+        yield
 
         self.prev = None
         self.draw_rolloff(view)

@@ -162,10 +162,11 @@ async def load_catalog():
 async def boot(pause):
     """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
     code, bad_lang = choose_lang()
-    if code != "en":  # a language's words (40-55 kB of bytecode) are a slice of their own
-        __import__("words_" + code)
+    __import__("words_" + code)  # a language's words (30-55 kB of bytecode): a slice of their own
+    await pause()
+    for _ in words.switching(code):  # set_lang, a few hundred keys a slice
         await pause()
-    words.set_lang(code)
+    await pause()
     translate_page()
     if bad_lang is not None:
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS)), "warn")

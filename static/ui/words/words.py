@@ -13,7 +13,6 @@
 # set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place)
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
-from words_en import WORDS as EN
 
 LANGS = ["en", "es", "bg", "ru"]
 NAMES = {"en": "English", "es": "Español", "bg": "Български", "ru": "Русский"}
@@ -22,7 +21,7 @@ PLURALS = {"en": ["one", "other"], "es": ["one", "other"], "bg": ["one", "other"
            "ru": ["one", "few", "many"]}
 
 LANG = ["en"]  # the current language (a list so importers see the change)
-TABLE = {}
+TABLE = {}  # the current language's words: its module's own table, never written to
 ENGINE = {}  # the engine's English: game.ID, summary.ID, opthelp.NAME (use_catalog)
 
 BOXES = {}
@@ -39,10 +38,29 @@ _IDS = {
 
 def table(code):
     """The words of the language ``code`` (its module words_CODE.py, imported on first use:
-    the page loads only English and the language chosen)."""
-    if code == "en":
-        return EN
-    return __import__("words_" + code).WORDS
+    the page loads only the language chosen; page_boot.py imports it in a task of its own)."""
+    return __import__("words_" + (code if code in LANGS else "en")).WORDS
+
+
+def english():
+    """The English words: every key (test_i18n), the last resort of a table that lacks one.
+    A page in another language never imports them unless it needs one (every table has
+    every key: the unit tests make sure of it)."""
+    return table("en")
+
+
+def own(key):
+    """The words of ``key`` in the current language (for English, the engine's own
+    English too: the games' titles and summaries), or None."""
+    text = TABLE.get(key)
+    if text is None and LANG[0] == "en":
+        text = ENGINE.get(key)
+    return text
+
+
+def known(key):
+    """Whether ``key`` has words (in the current language, else in English)."""
+    return key in TABLE or key in english()
 
 
 def engine_words(catalog):
@@ -60,28 +78,36 @@ def engine_words(catalog):
 def use_catalog(catalog):
     """Take the engine's English from the catalog (catalog.json or the engine's reply)."""
     ENGINE.update(engine_words(catalog))
-    if LANG[0] == "en":
-        TABLE.update(ENGINE)
 
 
 def set_lang(code):
     """Use the language ``code`` (one of LANGS; anything else means English)."""
+    for _ in switching(code):
+        pass
+
+
+def switching(code):
+    """set_lang(code) a part at a time: the generator yields every few hundred keys, so
+    that the page's boot spreads the work over several browser tasks (page_boot.py). The
+    language is in use once it is exhausted."""
     if code not in LANGS:
         code = "en"
+    global TABLE
     if code == LANG[0] and TABLE:  # in use already: nothing to rebuild
         return
     LANG[0] = code
-    TABLE.clear()
-    TABLE.update(table(code))
-    if code == "en":
-        TABLE.update(ENGINE)
+    TABLE = table(code)  # the engine's English is looked up after it (own(), t())
     for d in _IDS.values():
         d.clear()
+    count = 0
     for key, value in TABLE.items():  # each prefix ends at a key's first dot: one look-up a key
         dot = key.find(".") + 1
         d = _IDS.get(key[:dot]) if dot else None
         if d is not None:
             d[key[dot:]] = value
+        count += 1
+        if count % 250 == 0:
+            yield
     RULES.pop("title", None)
     RULES.pop("title_game", None)
     RULES.pop("house", None)
@@ -126,7 +152,7 @@ def t(key, **values):
     the unit tests make sure none does; the key itself as a last resort)."""
     text = TABLE.get(key)
     if text is None:
-        text = EN.get(key) or ENGINE.get(key, key)
+        text = english().get(key) or ENGINE.get(key, key)
     if isinstance(text, list):
         return [_fill(p, values) for p in text]
     return _fill(text, values)
@@ -149,7 +175,7 @@ def plural_category(code, n):
 def tn(key, n, **values):
     """The form of the plural ``key`` for the number n (its CLDR category in the current
     language), {n} filled in as num(n) writes it."""
-    forms = TABLE.get(key) or EN[key]
+    forms = TABLE.get(key) or english()[key]
     cat = plural_category(lang(), n)
     text = forms.get(cat) or forms.get("other") or forms.get("many")
     values["n"] = num(n)
@@ -181,16 +207,16 @@ def option(name):
 
 
 def option_help(name, fallback=""):
-    return TABLE.get("opthelp." + name) or fallback
+    return own("opthelp." + name) or fallback
 
 
 def title(variant, fallback=None):
     """A game's title by its variant id (the engine's own title as a fallback)."""
-    return TABLE.get("game." + str(variant)) or fallback or str(variant)
+    return own("game." + str(variant)) or fallback or str(variant)
 
 
 def summary(variant, fallback=""):
-    return TABLE.get("summary." + str(variant)) or fallback
+    return own("summary." + str(variant)) or fallback
 
 
 def option_value(value):
@@ -328,10 +354,10 @@ _DICE = ("dice", "seeded", "before", "group")  # params that hold dice: worded a
 def refusal_key(code):
     """The key of a refusal code's words: its own, its family's, or the generic one."""
     code = str(code)
-    if "refusal." + code in EN:
+    if known("refusal." + code):
         return "refusal." + code
     family = "refusal." + code.split(".")[0]
-    return family if family in EN else "refusal.other"
+    return family if known(family) else "refusal.other"
 
 
 def refusal(reply):
@@ -355,7 +381,7 @@ def refusal(reply):
     try:
         values = {name: worded(name, value) for name, value in params.items()}
         values["code"] = code
-        text = TABLE.get(key) or EN[key]
+        text = TABLE.get(key) or english()[key]
         if isinstance(text, dict):
             return tn(key, params[COUNTED[code]], **values)
         return _fill(text, values)
@@ -368,7 +394,7 @@ def worded(name, value):
     if name == "cause" and isinstance(value, dict):
         return refusal(value)
     if name == "expected" and isinstance(value, str):
-        return t("type." + value) if "type." + value in EN else value
+        return t("type." + value) if known("type." + value) else value
     if isinstance(value, list):
         if name == "boxes":
             return and_list([box(b) for b in value])
@@ -381,7 +407,7 @@ def worded(name, value):
         if name == "values":
             return ", ".join(option_value(v) for v in value)
         if name == "levels":
-            return ", ".join(t("ai.level." + str(v)) if "ai.level." + str(v) in EN else str(v) for v in value)
+            return ", ".join(t("ai.level." + str(v)) if known("ai.level." + str(v)) else str(v) for v in value)
         return ", ".join(str(v) for v in value)
     if name in ("box", "after", "needs"):
         return box(value)
@@ -395,6 +421,3 @@ def worded(name, value):
         return num(value)
     return str(value)
 
-
-
-set_lang("en")
