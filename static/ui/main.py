@@ -11,9 +11,9 @@ import asyncio
 import js
 
 # The modules to import, in order (a module's own imports are already loaded when its
-# turn comes): the `boot` list of static/ui/modules.toml, page_boot last. The words of
-# the other languages are imported by words.set_lang when one is chosen: the page loads
-# only English and the one in use.
+# turn comes): the `boot` list of static/ui/modules.toml, page_boot last. No language's
+# words are among them: page_boot.py imports the page's own in a task of their own, and
+# words.py the others when one is chosen (English also if a table lacked a key).
 MODULES = ()  # written by tools/build.py
 SLICE_MS = 4  # a slice of imports ends once this long has passed since it began
 

@@ -10,7 +10,8 @@
 #                        CLDR category of n in the language (PLURALS, plural_category)
 # refusal(reply)         an engine refusal (its code and params) in the current language
 #                        (the engine's English is for the console only)
-# set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place)
+# set_lang(code)         switch language (BOXES, OPTIONS, ... follow, in place);
+#                        switching(code) does it a part at a time (the page's boot)
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
 
