@@ -482,6 +482,87 @@ def test_an_imported_host_waiting_for_its_friend_shows_the_invitation_again(devi
     assert "Beto" in carol.page.inner_text(where)  # the sheet's header, or "Waiting for Beto."
 
 
+def tab_to(page, selector: str, limit: int = 15) -> None:
+    """Press Tab until the focus is on ``selector`` (the page's own tab order)."""
+    for _ in range(limit):
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def keyboard_turn(device: Device) -> None:
+    """A turn by keyboard: R three times (the game may end sooner), then Enter on the box
+    the focus lands on, a scratch confirmed with Enter on the dialog's OK."""
+    p = device.page
+    p.wait_for_function("() => { const r = document.getElementById('roll'); return r && !r.disabled; }")
+    p.focus("#roll")
+    for _ in range(3):
+        if not p.is_enabled("#roll"):
+            break
+        device._after(lambda: p.keyboard.press("r"))
+    if p.locator("#over:visible").count():
+        return
+    p.wait_for_function("() => !!document.activeElement && !!document.activeElement.dataset.box")
+    n = device.renders()
+    p.keyboard.press("Enter")
+    p.wait_for_function("n => document.getElementById('confirm').open"
+                        " || +(document.getElementById('board').dataset.rendered || 0) > n", arg=n)
+    if p.is_visible("#confirm"):
+        tab_to(p, "#confirm-ok")
+        p.keyboard.press("Enter")
+        p.wait_for_function(RENDERED, arg=n)
+
+
+def test_a_game_by_link_is_started_joined_and_played_by_keyboard(devices):
+    ana, beto = devices(), devices()
+    ana.boot()
+    p = ana.page
+    p.focus("#play-link")
+    p.keyboard.press("Enter")
+    p.wait_for_selector('#setup[data-mode="link"]', state="visible")
+    tab_to(p, "#sides > li:first-child .side-name", limit=40)
+    p.keyboard.press("Control+A")
+    p.keyboard.type("Ana")
+    tab_to(p, "#start", limit=40)
+    p.keyboard.press("Enter")
+    p.wait_for_selector("#linkplay:not([hidden])[data-state=invitations]")
+    assert p.evaluate("document.activeElement.id") == "linkplay-title"
+    tab_to(p, '#linkplay [data-link="copy"]')
+    p.keyboard.press("Enter")
+    p.wait_for_function("() => document.querySelector('#linkplay .link-copy-note').textContent.length > 0")
+    invitation = ana.link()
+    # the friend: the name field has the focus, Enter joins
+    beto.boot(invitation)
+    q = beto.page
+    q.wait_for_selector("#linkplay:not([hidden])[data-state=join]")
+    q.wait_for_function("() => document.activeElement && document.activeElement.id === 'link-name'")
+    q.keyboard.type("Beto")
+    q.keyboard.press("Enter")
+    q.wait_for_selector("#linkplay:not([hidden])[data-state=joined]")
+    ana.open(beto.link())
+    # whoever plays first plays a turn by keyboard, and its hand-over's Copy is reached by Tab
+    players = {0: ana, 1: beto}
+    for _ in range(2):
+        mover = next((d for d in players.values() if d.my_turn()), None)
+        if mover is None:  # Beto plays first: Ana's start link goes to him
+            ana.page.wait_for_selector("#linkplay:not([hidden])[data-state=handover]")
+            beto.open(ana.link())
+            continue
+        keyboard_turn(mover)
+        mover.page.wait_for_selector("#linkplay:not([hidden])[data-state=handover]")
+        tab_to(mover.page, '#linkplay [data-link="copy"]')
+        mover.page.keyboard.press("Enter")
+        mover.page.wait_for_function(
+            "() => document.querySelector('#linkplay .link-copy-note').textContent.length > 0")
+        other = beto if mover is ana else ana
+        other.open(mover.link())
+        assert other.my_turn() or other.page.is_visible("#over")  # a served Generala may end it
+        break
+    else:
+        raise AssertionError("no device could play")
+
+
 def ana_board_totals(device: Device) -> list[int]:
     device.page.click("#link-list [data-link-open]")
     device.page.wait_for_selector("#board:not([inert])", state="visible")
