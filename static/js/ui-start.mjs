@@ -62,16 +62,16 @@ function start(why) {
 }
 
 /** MicroPython loaded and the UI's modules in its file system, none of them run yet
- * (ui-loader.mjs loadUI; a failure is reported when the UI starts). */
+ * (ui-loader.mjs loadUI, once; a failure is reported when the UI starts). The promise
+ * settles when that is done or has failed. */
 function load() {
-  if (!started) import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
+  if (started) return Promise.resolve();
+  return import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
 }
 
 /** MicroPython loaded (as load() does), then the UI starts. */
 function loadThenStart() {
-  if (started) return;
-  const go = () => start("idle");
-  import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).then(go, go);
+  if (!started) load().then(() => start("idle"));
 }
 
 function onInput() {
