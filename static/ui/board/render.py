@@ -112,8 +112,15 @@ class Board:
         tray.appendChild(felt)
         js.generala.dice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
         actions = self.actions = el("div", "actions")  # a part may add a button (coach.py: Hint)
-        self.roll = el("button", "btn primary roll", words.t("board.roll"), {"id": "roll", "type": "button",
-                                                              "aria-keyshortcuts": "R"})
+        self.roll = el("button", "btn primary roll", None, {"id": "roll", "type": "button",
+                                                             "aria-keyshortcuts": "R"})
+        # Its label in two parts, the rolls left smaller and kept whole ("Roll (2 left)":
+        # on a phone the count goes under the verb, never cut inside); one text to read.
+        self.roll_verb = el("span", "roll-verb", words.t("board.roll"))
+        self.roll_left = el("span", "roll-left")
+        self.roll.appendChild(self.roll_verb)
+        self.roll.appendChild(js.document.createTextNode(" "))
+        self.roll.appendChild(self.roll_left)
         self.undo = el("button", "btn undo", words.t("board.undo"), {"id": "undo", "type": "button", "aria-keyshortcuts": "U"})
         actions.appendChild(self.undo)
         actions.appendChild(self.roll)
@@ -129,6 +136,7 @@ class Board:
         self.hint = el("p", "hint", "", {"id": "hint"})
         tray.appendChild(self.hint)
         self.i_roll, self.i_undo, self.i_hint = R(self.roll), R(self.undo), R(self.hint)
+        self.i_roll_verb, self.i_roll_left = R(self.roll_verb), R(self.roll_left)
         self.i_win_row = R(self.win_row)
         self.i_dice_box = R(self.dice_box)
         table_side.appendChild(tray)
@@ -319,7 +327,7 @@ class Board:
             if not (view["dice"] and view["held"][i]):
                 tossed.append(i)
             c.flag(die, "disabled", True)
-        c.text(self.i_roll, words.t("board.roll_left", n=max(0, view["rolls_left"] - 1)))
+        self.roll_label(max(0, view["rolls_left"] - 1))
         c.flag(self.i_roll, "disabled", True)
         c.flag(self.i_undo, "disabled", True)
         c.flush()
@@ -350,6 +358,15 @@ class Board:
         c.flag(self.i_undo, "disabled", True)
         c.flush()
         self.rendered(True)
+
+    def roll_label(self, left):
+        """Roll's words with the rolls left: the verb, and the rest of the language's
+        words ("Roll (2 left)": "Roll", "(2 left)") in the smaller part."""
+        text = words.t("board.roll_left", n=left)
+        cut = text.find(" (")
+        verb, rest = (text, "") if cut < 0 else (text[:cut], text[cut + 1:])
+        self.c.text(self.i_roll_verb, verb)
+        self.c.text(self.i_roll_left, rest)
 
     def update(self, view, ui, predicted=False):
         """Draw ``view``: the board, then its parts (board_parts.py). ``ui`` holds the page's
@@ -423,7 +440,7 @@ class Board:
 
         # actions
         left = view["rolls_left"]
-        c.text(self.i_roll, words.t("board.roll_left", n=left))
+        self.roll_label(left)
         c.flag(self.i_roll, "disabled", not (view["can_roll"] and ready) or bool(ui["split"]))
         c.flag(self.i_roll, "hidden", over)  # game over: no dice, no Roll
         c.flag(self.i_dice_box, "hidden", over and not view["auto_win"])  # the winning dice stay
