@@ -65,3 +65,38 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
     finally:
         context.close()
     assert not guard.problems, guard.report()
+
+
+WHOLE_BUTTONS = """() => [...document.querySelectorAll('#board .tray .actions > button')]
+  .filter((b) => b.offsetParent).map((b) => {
+    const r = b.getBoundingClientRect();
+    const spans = [...b.querySelectorAll('span')].map((s) => s.getBoundingClientRect());
+    return {id: b.id, text: b.textContent,
+            cut: b.scrollWidth > b.clientWidth || spans.some((s) => s.right > r.right + 0.5 || s.left < r.left - 0.5),
+            inside: r.left >= 0 && r.right <= innerWidth};
+  })"""
+
+
+@pytest.mark.cross_engine
+@pytest.mark.parametrize("lang", ["en", "es", "bg", "ru"])
+def test_the_board_s_buttons_are_whole_on_a_phone_in_every_language(browser, base_url, lang):
+    # Undo, Roll with its rolls left, and Hint side by side at 375 px: none of them cut
+    # (Hint read "Подска" in Russian and Bulgarian), none outside the screen.
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 667},
+                                  service_workers="block")
+    guard = Guard()
+    guard.attach_context(context)
+    context.add_init_script(STATE_LOG_SCRIPT)
+    page = context.new_page()
+    try:
+        boot(page, f"/?lang={lang}")
+        page.click("#play-computer")
+        page.wait_for_selector("#roll:enabled", timeout=30_000)
+        GamePage(page).roll()
+        buttons = page.evaluate(WHOLE_BUTTONS)
+        assert {b["id"] for b in buttons} >= {"undo", "roll", "hint-btn"}, buttons
+        assert all(not b["cut"] and b["inside"] for b in buttons), buttons
+        assert "2" in page.inner_text("#roll .roll-left")  # the rolls left, in their own part
+    finally:
+        context.close()
+    assert not guard.problems, guard.report()
