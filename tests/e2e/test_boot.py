@@ -186,6 +186,54 @@ def test_a_first_visit_starts_its_ui_by_itself_and_a_tap_opens_the_game_prepared
     page.wait_for_function("() => [...document.querySelectorAll('#board [data-die]')].every(d => +d.dataset.face >= 1)")
 
 
+# The page's idle callbacks held while the one-tap game is prepared (html[data-first-game=
+# prepared]): the rehearsal of its board then waits at each step until the test lets it go.
+HOLD_THE_REHEARSAL = """(() => {
+  const held = window.__heldIdle = [];
+  window.__holdIdle = true;
+  let real = null;
+  const wrapped = (timeout) => {
+    if (window.__holdIdle && document.documentElement.dataset.firstGame === "prepared")
+      return new Promise((resolve) => held.push(resolve));
+    return real(timeout);
+  };
+  const generala = globalThis.generala = globalThis.generala || {};
+  Object.defineProperty(generala, "idle", {configurable: true, get: () => wrapped, set: (f) => { real = f; }});
+})();"""
+
+
+def test_a_game_started_while_its_board_is_rehearsed_plays_as_ever(context, guard):
+    # The rehearsal builds its board off screen a part per idle task; the nodes a board
+    # writes to are one list for the page, which the game's own board resets when it is
+    # built. Another game started between two parts: the rehearsal stops (else its drawing
+    # would write into the game's board), and the game plays.
+    context.add_init_script(HOLD_THE_REHEARSAL)
+    page = context.new_page()
+    page.goto("/")
+    wake(page)
+    page.wait_for_selector("html[data-first-game=prepared]", state="attached", timeout=90_000)
+    waiting = "() => window.__heldIdle.length > 0"  # the rehearsal waits for the page to be idle
+    for step in range(3):  # into the rehearsal's building: its first parts made
+        page.wait_for_function(waiting, timeout=30_000)
+        page.evaluate("() => window.__heldIdle.shift()()")
+    page.wait_for_function(waiting, timeout=30_000)
+    page.select_option("#quick-game", "double")  # another game than the one rehearsed
+    page.click("#play-computer")
+    page.wait_for_selector("#board:not([hidden])[data-drawn=engine] .dice-10", state="attached", timeout=60_000)
+    page.evaluate("() => { window.__holdIdle = false; window.__heldIdle.splice(0).forEach((go) => go()); }")
+    # the other screens are built once the preparation has ended (page_boot.py)
+    page.wait_for_selector("html[data-screens=built]", state="attached", timeout=60_000)
+    page.wait_for_selector("#roll:enabled", timeout=60_000)  # the computer may roll first
+    page.click("#roll")
+    box = page.locator("#sheet button.box:visible:enabled:not(.refused)").first
+    box.wait_for(timeout=30_000)
+    assert page.get_attribute("html", "data-first-game") == "prepared"  # never rehearsed
+    n = int(page.get_attribute("#board", "data-rendered"))
+    box.click()
+    page.wait_for_function("n => document.getElementById('confirm').open"
+                           " || +document.getElementById('board').dataset.rendered > n", arg=n)
+
+
 def test_the_screens_the_board_does_not_need_are_built_when_first_asked_for(context, guard):
     # A first visit imports and builds what the home screen and the board need; the setup
     # form is built when it first opens, the other screens once the page is ready

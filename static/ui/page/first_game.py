@@ -56,21 +56,29 @@ async def prepare(page):
     await idle()
     if page.board.renders:
         return
-    await rehearse(reply["view"], idle)  # the board only reads the view (render.py)
-    html.dataset.firstGame = "rehearsed"
+    # the board only reads the view (render.py)
+    if await rehearse(reply["view"], idle, lambda: page.board.renders == 0):
+        html.dataset.firstGame = "rehearsed"
 
 
-async def rehearse(view, idle):
+async def rehearse(view, idle, alone):
     """Draw a board from ``view`` off screen and lay it out a part per idle task: each
     part is put on the stage, laid out (its fonts loaded) and taken off again in the same
     task, so the browser never paints it. The board is built a part per idle task
     (Board.building) and drawn from the view in the next: the first run of that code is
-    the longest work of the page's start, and would be one long task."""
+    the longest work of the page's start, and would be one long task.
+    ``alone()`` says that no board was drawn on the page meanwhile: the nodes a board
+    writes to are one list for the page (batch.mjs), which the page's own board resets
+    when it is built, so the rehearsal stops at once then (False: not rehearsed)."""
     root = el("section")
     board = Board(root)
     for _ in board.building(view):
         await idle()
+        if not alone():
+            return False
     await idle()
+    if not alone():
+        return False
     board.update(view, dict(UI))  # the shape built above: draws only
     for node in each(root.querySelectorAll("[id]")):
         node.removeAttribute("id")
@@ -85,3 +93,4 @@ async def rehearse(view, idle):
         stage.offsetHeight  # laid out now
         part.remove()
     stage.remove()
+    return True
