@@ -29,6 +29,11 @@
 //                                  returns an unsubscribe function
 //   engine.onRestart(callback)  -> callback({reason}) when a lost worker was replaced (below);
 //                                  returns an unsubscribe function
+//   engine.onFailure(callback)  -> callback({reason}) when the engine fails for good after it
+//                                  was ready (workers keep dying): the page words it in the
+//                                  player's language, the English goes to the console only
+//                                  (with no callback, the error box shows it); returns an
+//                                  unsubscribe function
 //   engine.restarts, engine.lifeline -> how many workers replaced a lost one; how the
 //                                  current one's end is watched: "lock", "ping" or ""
 //
@@ -88,6 +93,7 @@ const held = { game: null, coach: false, replay: null, replayAt: null };
 const listeners = new Set();
 const replyListeners = new Set();
 const restartListeners = new Set();
+const failureListeners = new Set();
 let readyResolve;
 let readyReject;
 const readyPromise = new Promise((resolve, reject) => {
@@ -173,7 +179,11 @@ function fail(message, lead) {
     worker = null;
   }
   for (const [id, entry] of answered) settle(id, entry, null, null, message);
-  showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
+  if (wasReady && failureListeners.size) {
+    document.documentElement.dataset.state = "error";
+    console.error(`${lead || "The game engine stopped"}: ${message}`);
+    tellAll(failureListeners, { reason: message }, "failure");
+  } else showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
 }
 
 /** What the worker now holds, after the answer to `entry`: kept to restore a new worker. */
@@ -526,6 +536,11 @@ export function onRestart(callback) {
   return () => restartListeners.delete(callback);
 }
 
+export function onFailure(callback) {
+  failureListeners.add(callback);
+  return () => failureListeners.delete(callback);
+}
+
 /** The whole reply's JSON text: the save put back in as a field of the reply. */
 export function call(requestJson) {
   return request(requestJson).then(({ reply, save }) =>
@@ -584,6 +599,7 @@ export const engine = {
   importFile,
   onState,
   onRestart,
+  onFailure,
   showBootError,
   timings,
   get state() {
