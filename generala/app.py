@@ -46,12 +46,14 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
     {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01", "name": "Tú"}
                                                            start that day's challenge (late when
-                                                           today is another day)
+                                                           today is another day; refused when it
+                                                           is a day after today; "again": true
+                                                           when its first game was deleted)
     {"op": "daily_result"}                                 the finished challenge's end: score,
                                                            perfect play, turn losses, share data
     {"op": "daily_history", "today": "...", "date": "...", "entries": [{"id", "save", "when"}, ...]}
                                                            each game's status on that date (today
-                                                           when not given), the streak
+                                                           when not given; not after today), the streak
 
 A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
 device stores of it (the document, its side, its secret, what it sent), ``entropy``
@@ -448,7 +450,8 @@ class Session:
         cost = self._cost(game, {"win": True})
         return self._act(game, lambda: game.take_win() and None, cost)
     def op_daily(self, req):
-        self.game = daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER))
+        self.game = daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER),
+                                   again=req.get("again", False))
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_daily_result(self, req):
@@ -730,7 +733,8 @@ FIELDS = {
     "link_send": {},
     "link_replay": {"local": (_type(dict, "object"), True)},
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
-              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
+              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False),
+              "again": (_type(bool, "bool"), False)},
     "daily_result": {},
     "daily_history": {"today": (_type(str, "text"), True), "date": (_type(str, "text"), False),
                       "entries": (_type(list, "entries"), True)},

@@ -14,6 +14,8 @@
 #                        their entries are never rewritten, only deleted on request (or
 #                        when the save they name is no longer stored: nothing is listed
 #                        that does not exist)
+#   generala.daily_deleted  ["<variant>/<date>", ...]: the daily challenges whose saved game
+#                        was deleted: played again, they are marked so (screens/daily.py)
 #   generala.unsaved     {id: rev}: games whose last moves could not be written (storage
 #                        full), with the rev that is stored (0: nothing); a reload says so
 #                        when it opens such a game (saved_games.py), and the entry goes
@@ -47,6 +49,7 @@ SAVED, FAILED, CONFLICT = "saved", "failed", "conflict"  # what Saves.write did
 CURRENT = "generala.current"
 ASIDE = "generala.aside"
 UNSAVED = "generala.unsaved"
+DAILY_DELETED = "generala.daily_deleted"
 
 
 def _json(text):
@@ -140,6 +143,10 @@ class Saves:
         return FAILED, stored
 
     def delete(self, gid):
+        entry, _ = self.get(gid)
+        doc = entry.get("save") if entry else None
+        if isinstance(doc, dict) and isinstance(doc.get("daily"), dict):
+            self.daily_deleted_add(str(doc.get("variant")) + "/" + str(doc["daily"].get("date")))
         self.storage.release(PREFIX + gid)  # the player's choice, even for a value too long to read
         self.storage.remove(PREFIX + gid)
         aside = self.aside()
@@ -149,6 +156,16 @@ class Saves:
         self.clear_unsaved(gid)
         if self.current() == gid:
             self.set_current(None)
+
+    def daily_deleted(self):
+        """The daily challenges ("<variant>/<date>") whose saved game was deleted here."""
+        data = _json(self.storage.get(DAILY_DELETED) or "[]")
+        return [str(k) for k in data] if isinstance(data, list) else []
+
+    def daily_deleted_add(self, key):
+        known = self.daily_deleted()
+        if key not in known:
+            self.storage.set(DAILY_DELETED, json.dumps(known + [key]))
 
     def unsaved(self):
         """{id: the rev stored} of the games whose last moves could not be written."""

@@ -765,6 +765,10 @@ WORDS = {
     "daily.legend": "🟩 filled well · 🟨 filled poorly · ⬛ scratched · ⬜ not filled",
     "daily.share_head": "{game} · daily challenge {date}",
     "daily.share_late": "(late)",
+    "daily.played_again": "(played again)",
+    "daily.no_hint": "No hint in the daily challenge until it is over: hints and the coach come back at the end.",
+    "daily.luck": "That is more than perfect play: luck. Perfect play makes the best choice every time, so a higher score on the same dice comes from the dice falling your way.",
+    "daily.trust": "Anyone can compute a day's dice from its date: the challenge is for fun, and runs on trust.",
     "daily.share_score": "Me {score} · perfect play {perfect}",
     "refusal.daily.date": "A challenge's day is written YYYY-MM-DD, not {got}.",
     "refusal.daily.no_undo": "The daily challenge has no undo.",
@@ -772,6 +776,7 @@ WORDS = {
     "refusal.daily.not_daily": "This game is not a daily challenge.",
     "refusal.daily.unfinished": "The challenge is not over yet.",
     "refusal.daily.again": "A daily challenge is played once: its result stays.",
+    "refusal.daily.future": "The day {date} has not come yet: its challenge opens on that day.",
     "refusal.save.daily": "The saved challenge is not that day's challenge.",
     # the Bot lab (screens/botlab.py)
     "home.botlab": "Bot lab: write your own player in Python",

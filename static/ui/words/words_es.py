@@ -757,6 +757,10 @@ WORDS = {
     "daily.legend": "🟩 bien anotada · 🟨 mal anotada · ⬛ tachada · ⬜ sin anotar",
     "daily.share_head": "{game} · desafío diario {date}",
     "daily.share_late": "(tarde)",
+    "daily.played_again": "(jugado de nuevo)",
+    "daily.no_hint": "No hay pistas en el desafío diario hasta que termine: las pistas y el entrenador vuelven al final.",
+    "daily.luck": "Eso supera al juego perfecto: es suerte. El juego perfecto elige lo mejor cada vez, así que un puntaje mayor con los mismos dados viene de que los dados te favorecieron.",
+    "daily.trust": "Cualquiera puede calcular los dados de un día a partir de su fecha: el desafío es por diversión y se basa en la confianza.",
     "daily.share_score": "Yo {score} · juego perfecto {perfect}",
     "refusal.daily.date": "El día de un desafío se escribe AAAA-MM-DD, no {got}.",
     "refusal.daily.no_undo": "El desafío diario no se puede deshacer.",
@@ -764,6 +768,7 @@ WORDS = {
     "refusal.daily.not_daily": "Esta partida no es un desafío diario.",
     "refusal.daily.unfinished": "El desafío todavía no terminó.",
     "refusal.daily.again": "Un desafío diario se juega una sola vez: su resultado queda.",
+    "refusal.daily.future": "El día {date} todavía no llegó: su desafío se abre ese día.",
     "refusal.save.daily": "El desafío guardado no es el desafío de ese día.",
     # the Bot lab (screens/botlab.py)
     "home.botlab": "Laboratorio de bots: escribe tu propio jugador en Python",
