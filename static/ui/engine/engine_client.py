@@ -42,8 +42,13 @@
 #   waiting()                   how many sent requests still wait for their reply
 #   await ready()               True once the engine has booted, False if it failed
 #   await import_file(f, max)   an export file checked by the engine (read in JS: see
-#                               engine.mjs importFile); the engine's failures as above
+#                               engine.mjs importFile; each game's documents come as JSON
+#                               texts); the engine's failures as above
 #   refusal_of(js_reply)        the refusal in import_file's reply, as a dict (to word it)
+#
+# JSON crosses JavaScript as text only, parsed here by MicroPython's json (which keeps
+# every integer exact; JavaScript's numbers round one above 2**53, such as a 64-bit seed,
+# and MicroPython's FFI cuts a JS number to 32 bits).
 import json
 
 import js
@@ -201,9 +206,12 @@ PAGE_FAILURES = ("TooLarge", "ReadError")
 
 
 def refusal_of(reply):
-    """import_file's reply (a JS object) that is not ok, as a dict: a refusal's kind, code,
-    params and error (small: no games), or NoAnswer's."""
-    return json.loads(str(js.JSON.stringify(reply)))
+    """import_file's reply (a JS object) that is not ok, as a dict: the engine's refusal
+    (its JSON text, ``refusal``: kind, code, params, error), or the page's own failure
+    (kind and error)."""
+    if js.Reflect.has(reply, "refusal"):
+        return json.loads(str(reply.refusal))
+    return {"ok": False, "kind": str(reply.kind), "error": str(reply.error or "")}
 
 
 async def started():
