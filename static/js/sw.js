@@ -59,9 +59,9 @@
 //     netlify.toml's [[headers]] rules and the file's Content-Type, derived by the build
 //     with tools/serve.py's code), whoever put the copy in the cache and with whatever
 //     headers: the cached response itself when it is exactly that (status 200, those
-//     headers and no other; the browser then keeps the code it compiles from it beside
-//     it), else a new response made from the checked bytes, which also takes its place in
-//     the cache.
+//     headers and no other: Chromium then reuses the code it compiled from it before, a
+//     new response has none), else a new response made from the checked bytes, which
+//     also takes its place in the cache.
 //   - A path the build did not publish is never answered from the cache (a copy there is
 //     dropped): the network answers it. The records under ./__sw/ are never served.
 //   - The precache at install is checked too: a file whose bytes are not this build's
@@ -401,8 +401,8 @@ async function answer(request, pathname, name) {
 
 /** The file at `pathname` from the cache `name`, when the SHA-256 of its bytes there is
  *  `hash`: the cached response itself when it is as the site's server sends it (status
- *  200, its headers and no other: the browser keeps the code it compiles from it beside
- *  it), else one made anew from its bytes (and kept in its place). Null when the cache
+ *  200, its headers and no other: the code compiled from it is reused), else one made
+ *  anew from its bytes (and kept in its place). Null when the cache
  *  holds no copy, or one whose bytes are not those (dropped). */
 async function cached(name, pathname, hash) {
   const cache = await caches.open(name);
