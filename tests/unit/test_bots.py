@@ -202,3 +202,20 @@ def test_simulate_bot_on_the_command_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot",
                           str(path), "-n", "4"], capture_output=True, text=True)
     assert out.returncode == 3 and "illegal" in out.stderr and "dice:" in out.stderr
+
+
+def test_simulate_bot_says_the_file_runs_with_your_rights_and_its_prints_go_to_stderr(tmp_path):
+    path = tmp_path / "chatty.py"
+    path.write_text("print('loading')\n\ndef play(turn):\n    print('my move', turn.roll)\n"
+                    "    return turn.best()\n")
+    out = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot",
+                          str(path), "-n", "5"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["games"] == 5  # stdout is the JSON alone
+    assert "loading" in out.stderr and out.stderr.count("my move 1") == 5 * 11
+    assert f"{path} runs as Python with your rights" in out.stderr.splitlines()[0]
+    helped = subprocess.run([sys.executable, "-m", "generala", "simulate", "--help"], capture_output=True, text=True)
+    assert "YOUR rights" in " ".join(helped.stdout.split())
+    examples = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot", "lazy", "-n", "2"],
+                              capture_output=True, text=True)
+    assert examples.returncode == 0 and examples.stderr == ""  # the examples are the engine's own
