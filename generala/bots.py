@@ -234,6 +234,11 @@ def _positions(game: Game, faces, what: str) -> list[int]:
 
 
 def _fill(game: Game, box, box_b=None, split=None) -> dict:
+    return _fill_action(game, box, box_b, split).to_json()
+
+
+def _fill_action(game: Game, box, box_b=None, split=None):
+    """The engine's action that fills ``box`` (and ``box_b``), checked as a bot's answer."""
     sheet = game.sheets[game.current]
     for b in (box, box_b) if box_b is not None else (box,):
         if b not in sheet:
@@ -243,7 +248,7 @@ def _fill(game: Game, box, box_b=None, split=None) -> dict:
     if box_b is not None and box == box_b:
         raise _illegal(f"two different boxes, got {box!r} twice")
     try:
-        return game.fill_action(box, box_b, split).to_json()
+        return game.fill_action(box, box_b, split)
     except GeneralaError as exc:  # pragma: no cover - the checks above come first
         raise _illegal(str(exc)) from None
 
@@ -570,7 +575,14 @@ def move_code(rules: Rules, action: dict) -> str:
 
 def move_of(game: Game, token) -> dict:
     """The move a token stands for in ``game`` now, checked as a bot's answer is
-    (:func:`to_action`); BotError ``illegal`` when it is none."""
+    (:func:`to_action`'s ``{"keep": positions}`` or score action); BotError ``illegal``
+    when it is none."""
+    move = _move_of(game, token)
+    return move if isinstance(move, dict) else move.to_json()
+
+
+def _move_of(game: Game, token):
+    """:func:`move_of`, a fill as the engine's action (replayed without going through JSON)."""
     if not isinstance(token, str) or not 0 < len(token) <= _TOKEN_MAX \
             or any(c not in _DIGITS for c in token):
         raise _illegal(f"{token!r} is not a move")
@@ -594,10 +606,10 @@ def move_of(game: Game, token) -> dict:
         positions = [i for i in range(rules.dice) if split >> i & 1]
         if b < 0 or split >> rules.dice or len(positions) != 5:
             raise _illegal(f"{token!r}: ten dice fill two boxes, five dice each")
-        return _fill(game, cats[a], cats[b], positions)
+        return _fill_action(game, cats[a], cats[b], positions)
     if b >= 0 or split:
         raise _illegal(f"{token!r}: five dice fill one box")
-    return _fill(game, cats[a])
+    return _fill_action(game, cats[a])
 
 
 def replay_game(rules: Rules, seed: int, number: int, text: str) -> Game:
@@ -615,16 +627,16 @@ def replay_game(rules: Rules, seed: int, number: int, text: str) -> Game:
         try:
             if k == len(tokens):
                 raise _illegal("the moves end before the game does")
-            action = move_of(game, tokens[k])
+            action = _move_of(game, tokens[k])
         except BotError as err:
             err.position = position(game, number + 1, seed + number)
             raise
         k += 1
-        if "keep" in action:
+        if isinstance(action, dict):
             game.hold(action["keep"])
             game.roll()
         else:
-            game.apply(action)
+            game.play(action)
     if k != len(tokens):
         raise BotError("illegal", "moves after the end of the game", "",
                        position(game, number + 1, seed + number))

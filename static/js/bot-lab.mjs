@@ -171,6 +171,7 @@ class Sandbox {
     this.handlers = handlers;
     this.ended = false;
     this.greeted = false;
+    this.asked = false;
     this.listener = (event) => this.received(event);
     window.addEventListener("message", this.listener);
     const frame = document.createElement("iframe");
@@ -202,7 +203,8 @@ class Sandbox {
       } else this.fail("the bot's sandbox did not start as it should");
       return;
     }
-    if (plain(msg) && msg.type === "need" && Object.hasOwn(ON_REQUEST, msg.name)) {
+    if (plain(msg) && msg.type === "need" && Object.hasOwn(ON_REQUEST, msg.name) && !this.asked) {
+      this.asked = true; // once: a boot in full asks before the sandbox is ready
       fetchBytes(ON_REQUEST[msg.name]).then(
         (bytes) => this.post({ type: "file", name: msg.name, bytes }, [bytes]),
         (err) => {
@@ -247,7 +249,7 @@ class Sandbox {
 
 // --- the lab's runs ----------------------------------------------------------------
 
-let lab = null;       // the lab's sandbox: {sandbox, ready, onReady}
+let lab = null;       // the lab's sandbox: {sandbox, ready, onReady, used (a run was given it)}
 let job = null;       // the run: {source, game, games, seed, received, tally, counting, started}
 let watchdog = 0;
 let lastHeard = 0;
@@ -424,6 +426,7 @@ function late() {
         first: sliceStart, replay: true });
       watch();
     });
+    lab.used = true;
     return;
   }
   fail({
@@ -467,12 +470,15 @@ const botlab = {
         first: 0, replay: false });
       watch();
     };
-    // A sandbox in which no bot has run yet, else a new one (nothing of a bot outlives its run).
-    if (lab !== null && lab.ready && !lab.used) {
+    // A sandbox in which no bot has run yet (booted or booting), else a new one: nothing of
+    // a bot outlives its run.
+    if (lab !== null && !lab.used) {
       lab.used = true;
-      start();
+      if (lab.ready) start();
+      else lab.onReady = start;
     } else {
-      spawnLab(() => { lab.used = true; start(); });
+      spawnLab(start);
+      lab.used = true;
     }
   },
   /** Stop removes the sandbox, whatever it is doing. */
