@@ -337,3 +337,30 @@ def test_the_lab_and_a_seat_work_offline_after_one_visit(own_site, sw_context): 
              "sheets": [{box: None for box in bots.lab_rules("argentine").categories}], "side": 0, "turn": 1}
     answer = json.loads(page.evaluate("([c, s]) => generala.botlab.choose(c, s, 'offline')", [lazy, json.dumps(state)]))
     assert answer == {"move": {"score": "sixes"}}, answer
+
+
+# The URLs the page's own window fetches (the sandbox's frame has its own window).
+FETCHES = """if (window === window.top) {
+  const fetch = window.fetch.bind(window);
+  window.__fetched = [];
+  window.fetch = (url, options) => { window.__fetched.push(String(url)); return fetch(url, options); };
+}"""
+
+
+def test_without_the_snapshot_the_sandbox_boots_in_full_with_the_library_the_page_hands_it(context, guard):
+    """The snapshot cannot be had: the sandbox's worker boots Pyodide in full and asks the
+    page for the standard library (need / file), and the bot plays as before."""
+    context.route("**/generala.snapshot.gz", lambda route: route.abort())
+    # the engine worker boots in full too, and says so
+    guard.allow(r"generala\.snapshot\.gz|net::ERR_FAILED|NetworkError|booting Pyodide in full|Failed to fetch")
+    context.add_init_script(FETCHES)
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    open_botlab(page)
+    lazy = bots.example_source("lazy")
+    assert run(page, lazy) == "done"
+    assert float(page.get_attribute("#lab-mean", "data-mean")) == bots.run(lazy, "argentine", 100, seed=0)["mean"]
+    fetched = page.evaluate("window.__fetched")  # by the page (static/js/bot-lab.mjs), for the sandbox
+    assert any(u.endswith("/generala.snapshot.gz") for u in fetched)
+    assert any(u.endswith("/python_stdlib.zip") for u in fetched), fetched
