@@ -5,9 +5,13 @@
 
 For each bot (generala/bot_examples/) and game, the same run (the same file, seed 0)
 is timed in CPython (this interpreter, generala.bots.run) and in the page's Bot lab
-(headless Debian chromium: static/js/bot-worker.mjs, Pyodide in its own worker), where
-the time is the worker's own (the results' `seconds`: the games played, not the boot).
-The two means are printed too: the same file with the same seed gives the same games.
+(headless Debian chromium: the bot's sandbox, static/js/bot-lab.mjs, Pyodide in a worker
+of its own), where the time is the run's (the results' `seconds`: the games played, not
+the boot). In the page, also: Run pressed -> the figures shown (the sandbox booted
+already), and the time the game's engine spent counting the games from their moves (its
+lab_games and lab_results requests, one after the other while the sandbox plays; 0 for a
+build from before the engine counted). The two means are printed too: the same file with
+the same seed gives the same games. A build from before the sandbox (--dist) runs too.
 """
 from __future__ import annotations
 
@@ -29,13 +33,35 @@ from tools import build  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
 
+# The time the engine spends on the lab's requests (static/js/bot-lab.mjs asks them one
+# after the other: their times add up to the engine's share of a run).
+COUNT_TIME = """() => {
+  const engine = window.generala.engine;
+  if (engine.__labMs !== undefined) return;
+  const call = engine.call.bind(engine);
+  engine.__labMs = 0;
+  engine.call = async (request) => {
+    const t = performance.now();
+    try { return await call(request); }
+    finally { if (request.includes('"op": "lab_') || request.includes('"op":"lab_')) engine.__labMs += performance.now() - t; }
+  };
+}"""
+
+
 def in_page(page, source, game, games):
+    """The run's results (parsed), with ``wall`` (Run -> figures, s) and ``counting`` (the
+    engine's time on the lab's requests, s)."""
+    page.evaluate(COUNT_TIME)
+    page.evaluate("() => { window.generala.engine.__labMs = 0; }")
     page.evaluate("t => window.generala.botlab.setCode(t)", source)
     page.select_option("#lab-game", game)
     page.fill("#lab-games", str(games))
+    t = time.perf_counter()
     page.click("#lab-run")
-    page.wait_for_selector("#botlab[data-state=done]", timeout=600_000)
-    return page.evaluate("() => JSON.parse(window.generala.botlab.state.results)")
+    page.wait_for_selector("#botlab[data-state=done]", timeout=900_000)
+    wall = time.perf_counter() - t
+    results = page.evaluate("() => JSON.parse(window.generala.botlab.state.results)")
+    return {**results, "wall": wall, "counting": page.evaluate("() => window.generala.engine.__labMs") / 1000}
 
 
 def main(argv=None):
@@ -66,15 +92,16 @@ def main(argv=None):
                     c_seconds = time.perf_counter() - t
                     b = in_page(page, source, game, args.games)
                     rows.append((name, game, args.games / c_seconds, b["games_per_second"],
-                                 c["mean"], b["mean"]))
+                                 c["mean"], b["mean"], b["wall"], b["counting"]))
             browser.close()
     finally:
         stop()
     print(f"| bot | game | CPython {sys.version.split()[0]} (games/s) | browser (games/s) | "
-          "browser / CPython | mean (CPython) | mean (browser) |")
-    print("|---|---|---|---|---|---|---|")
-    for name, game, c, b, cm, bm in rows:
-        print(f"| `{name}` | {game} | {c:,.0f} | {b:,.0f} | {b / c:.2f} | {cm:.2f} | {bm:.2f} |")
+          "browser / CPython | mean (CPython) | mean (browser) | Run -> figures (s) | engine counting (s) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, game, c, b, cm, bm, wall, counting in rows:
+        print(f"| `{name}` | {game} | {c:,.0f} | {b:,.0f} | {b / c:.2f} | {cm:.2f} | {bm:.2f} | {wall:.1f} | "
+              f"{counting:.1f} |")
 
 
 if __name__ == "__main__":

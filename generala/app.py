@@ -41,6 +41,16 @@ and, after a change, the save document for the page to store. Requests::
                                                            stands in for the bot)
     {"op": "bot"}                                          a bot's side: its roll, or {"ask": state}
     {"op": "bot", "move": {"keep": [0, 1]} | score action} the bot's answer, checked and played
+    {"op": "lab_games", "game": "argentine", "seed": 0, "moves": ["4.a.1f", ...], "tally": null}
+                                                           the Bot lab's count: the run's next
+                                                           games played again from their seeds
+                                                           with the moves the bot's sandbox
+                                                           answered; {"tally": text} (give it
+                                                           back with the next games) or the
+                                                           bot's {"error"} (generala/bots.py)
+    {"op": "lab_results", "tally": text, "games": 1000, "seconds": 12.5}
+                                                           the run's figures from that count:
+                                                           {"results": text}
     {"op": "hint"}                                         the best choices now, with expected final scores
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
@@ -427,6 +437,45 @@ class Session:
             raise IllegalAction("seat.move", {"got": shown(move)})
         return self._act(game, lambda: game.play(played))
 
+    def op_lab_games(self, req):
+        """The Bot lab's count (generala/bots.py ``tally``): the next games of a bot's run,
+        each played again here from its seed with the moves the bot's sandbox answered
+        (the sandbox's own figures are never asked for). ``tally`` is the text this op
+        answered for the run's games before (none for its first ones); the answer is the
+        new one, or ``error`` (a bot's error, as the sandbox reports one) when a game's
+        moves are not legal there. Text, so that no number of it is parsed by the page."""
+        from . import bots
+        game, seed = req["game"], req["seed"]
+        if game not in bots.SPECS:
+            raise InvalidInput("variant.unknown", {"got": shown(game), "variants": list(bots.SPECS)})
+        state = self._tally(req) if req.get("tally") is not None else bots.new_tally(game, seed)
+        if (state["game"], state["seed"]) != (game, seed):
+            raise _refused("lab_games", "tally", "tally", req["tally"])
+        try:
+            state = bots.tally(state, req["moves"])
+        except bots.BotError as err:
+            return {"error": err.to_json()}
+        return {"tally": json.dumps(state, separators=(",", ":"))}
+
+    def op_lab_results(self, req):
+        """The figures of a bot's run (generala/bots.py ``summary``) from this engine's count of
+        its ``games`` games (``op lab_games``'s last tally); ``seconds``: how long the page
+        saw it run. Answers ``{"results": text}``."""
+        from . import bots
+        state = self._tally(req)
+        if state["games"] != req["games"]:
+            raise _refused("lab_results", "tally", "tally", req["tally"])
+        return {"results": json.dumps(bots.tally_results(state, req.get("seconds", 0.0)))}
+
+    @staticmethod
+    def _tally(req) -> dict:
+        from . import bots
+        op = req["op"]
+        try:
+            return bots.check_tally(nesting.loads(req["tally"], InvalidInput, "request"))
+        except (InvalidInput, ValueError):
+            raise _refused(op, "tally", "tally", req["tally"]) from None
+
     def op_hint(self, req):
         game = self._need_game()
         daily.refuse_help(game)
@@ -753,6 +802,11 @@ def _scratch(op, name, value):
     return _refused(op, name, "scratch", value)
 
 
+def _moves(op, name, value):
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return _refused(op, name, "moves", value)
+
+
 _SIDES = _type(list, "sides", nullable=True)
 
 #: For every op, the fields it takes: name -> (check, required).
@@ -760,6 +814,10 @@ FIELDS = {
     "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {}, "win": {},
     "bot": {"move": (_type(dict, "object"), False)},
     "report": {},
+    "lab_games": {"game": (_type(str, "variant"), True), "seed": (_int(0, MAX_SEED), True),
+                  "moves": (_moves, True), "tally": (_type(str, "tally", nullable=True), False)},
+    "lab_results": {"tally": (_type(str, "tally"), True), "games": (_int(1, 10_000), True),
+                    "seconds": (_number(0, 10_000_000), False)},
     "new": {"variant": (_type(str, "variant"), False),
             "options": (_options, False),
             "sides": (_SIDES, False),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import linecache
 import math
+import re
 import time
 import traceback
 from collections import Counter
@@ -233,6 +234,11 @@ def _positions(game: Game, faces, what: str) -> list[int]:
 
 
 def _fill(game: Game, box, box_b=None, split=None) -> dict:
+    return _fill_action(game, box, box_b, split).to_json()
+
+
+def _fill_action(game: Game, box, box_b=None, split=None):
+    """The engine's action that fills ``box`` (and ``box_b``), checked as a bot's answer."""
     sheet = game.sheets[game.current]
     for b in (box, box_b) if box_b is not None else (box,):
         if b not in sheet:
@@ -242,7 +248,7 @@ def _fill(game: Game, box, box_b=None, split=None) -> dict:
     if box_b is not None and box == box_b:
         raise _illegal(f"two different boxes, got {box!r} twice")
     try:
-        return game.fill_action(box, box_b, split).to_json()
+        return game.fill_action(box, box_b, split)
     except GeneralaError as exc:  # pragma: no cover - the checks above come first
         raise _illegal(str(exc)) from None
 
@@ -327,7 +333,8 @@ class Run:
 
     def __init__(self, source: str, game: str = "argentine", games: int = 1000, seed: int = 0,
                  filename: str = "bot.py", limit: float = LIMIT, guard=NoGuard,
-                 clock=time.perf_counter, on_move=None, first: int = 0, options=None):
+                 clock=time.perf_counter, on_move=None, first: int = 0, options=None,
+                 record: bool = False):
         if game not in SPECS:
             raise BotError("load", f"no game {game!r}: {', '.join(SPECS)}")
         if type(games) is not int or not GAMES_MIN <= games <= GAMES_MAX:
@@ -347,6 +354,14 @@ class Run:
         self.box_scratches = {b: 0 for b in self.rules.categories}
         self.bot_seconds = 0.0
         self.seconds = 0.0
+        #: With ``record``: each game's moves (:func:`moves_text`) since :meth:`take_moves`.
+        self.record = record
+        self.moves: list[str] = []
+
+    def take_moves(self) -> list[str]:
+        """The recorded games' moves since the last call, in the order they were played."""
+        moves, self.moves = self.moves, []
+        return moves
 
     @property
     def finished(self) -> bool:
@@ -368,6 +383,7 @@ class Run:
         seed = self.seed + g
         game = Game(self.rules, ["bot"], SeededRoller(seed))
         play = self._call(game, g, seed, None)
+        codes = [] if self.record else None
         while not game.over:
             if game.rolls == 0:
                 game.apply({"roll": None})
@@ -381,6 +397,8 @@ class Run:
             except BotError as err:
                 err.position = position(game, g + 1, seed, move)
                 raise
+            if codes is not None:
+                codes.append(move_code(self.rules, action))
             if "keep" in action:
                 game.apply({"hold": action["keep"]})
                 game.apply({"roll": None})
@@ -392,6 +410,8 @@ class Run:
             if self.rules.scratches(box, points):
                 self.box_scratches[box] += 1
         self.totals.append(game.totals()[0])
+        if codes is not None:
+            self.moves.append(".".join(codes))
         return game
 
     def _call(self, game, g, seed, play, turn=None):
@@ -425,9 +445,10 @@ class MoveTimeout(Exception):
 
 
 def summary(rules: Rules, totals: list[int], box_points: dict, box_scratches: dict,
-            seconds: float = 0.0, bot_seconds: float = 0.0) -> dict:
+            seconds: float = 0.0, bot_seconds: float | None = 0.0) -> dict:
     """A run's results, plain: mean, 2 SE, the references, a histogram, each box's average
-    and scratch rate."""
+    and scratch rate (``bot_seconds`` None: not measured, the engine's count of a run the
+    page's sandbox played)."""
     n = len(totals)
     mean = sum(totals) / n if n else 0.0
     var = sum((t - mean) ** 2 for t in totals) / (n - 1) if n > 1 else 0.0
@@ -449,7 +470,7 @@ def summary(rules: Rules, totals: list[int], box_points: dict, box_scratches: di
             for b in rules.categories
         ],
         "seconds": round(seconds, 3),
-        "bot_seconds": round(bot_seconds, 3),
+        "bot_seconds": None if bot_seconds is None else round(bot_seconds, 3),
         "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
     }
 
@@ -482,35 +503,207 @@ def run(source: str, game: str = "argentine", games: int = 1000, seed: int = 0, 
     return r.results()
 
 
-# --- the page's worker -----------------------------------------------------------------
+# --- the page's sandbox ------------------------------------------------------------------
+#
+# In the page, a bot runs in a sandbox of its own (static/js/bot-lab.mjs: a worker in an
+# opaque origin). The lab does not take its figures from there: the sandbox answers each
+# game's moves (``advance``'s ``moves``), and the game's engine plays each game again from
+# its seed with those moves (``replay_game``, the engine's ``op lab_games``), counting
+# what it sees (``tally``) and summing up the run (``tally_results``, ``op lab_results``).
 
 _RUN: Run | None = None
 
 
 def start(source: str, game: str, games: int, seed: int = 0, first: int = 0,
           on_move=None) -> dict:
-    """The page's bot worker: begin a run (``first``: the game to begin at, for a replay)."""
+    """The page's sandbox: begin a run (``first``: the game to begin at, for a replay)."""
     global _RUN
     _RUN = None
     try:
-        _RUN = Run(source, game, games, seed, on_move=on_move, first=first)
+        _RUN = Run(source, game, games, seed, on_move=on_move, first=first, record=True)
     except BotError as err:
         return {"error": err.to_json()}
     return {"done": _RUN.done, "games": games}
 
 
 def advance(budget: float = 0.1) -> dict:
-    """The page's bot worker: play on for ``budget`` seconds; ``{"done", "games"}``, with
-    ``results`` at the end or ``error`` when the bot failed."""
+    """The page's sandbox: play on for ``budget`` seconds; ``{"done", "games", "moves"}``
+    (``moves``: the moves of each game played since the last call, :func:`move_code`'s
+    tokens joined by dots), or ``error`` when the bot failed. No figures: the engine
+    counts the games from their moves."""
     r = _RUN
     try:
-        finished = r.step(budget)
+        r.step(budget)
     except BotError as err:
         return {"done": r.done, "games": r.games, "error": err.to_json()}
-    out = {"done": r.done, "games": r.games}
-    if finished:
-        out["results"] = r.results()
+    return {"done": r.done, "games": r.games, "moves": r.take_moves()}
+
+
+# A move as a token: an integer in base 36. Even: dice kept, ``mask << 1`` (bit i: the die
+# at position i kept). Odd: boxes filled, ``(split << 10 | (b + 1) << 5 | a) << 1 | 1``
+# (``a``, ``b``: the boxes' places on the sheet, b + 1 = 0 for one box; ``split``: with
+# ten dice, the positions of the five that go to ``a``, else 0).
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_TOKEN_MAX = 9  # characters: ten dice's largest fill is 2**21 or so
+
+
+def _base36(n: int) -> str:
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = _DIGITS[d] + out
+        if n == 0:
+            return out
+
+
+def _mask(positions) -> int:
+    return sum(1 << i for i in set(positions))
+
+
+def move_code(rules: Rules, action: dict) -> str:
+    """The token of one checked move (:func:`to_action`'s ``{"keep": positions}`` or score
+    action)."""
+    if "keep" in action:
+        return _base36(_mask(action["keep"]) << 1)
+    boxes, cats = action["score"], list(rules.categories)
+    if isinstance(boxes, str):
+        a, b, split = cats.index(boxes), -1, 0
+    else:
+        a, b, split = cats.index(boxes[0]), cats.index(boxes[1]), _mask(action.get("split") or ())
+    return _base36(((split << 10 | (b + 1) << 5 | a) << 1) | 1)
+
+
+def move_of(game: Game, token) -> dict:
+    """The move a token stands for in ``game`` now, checked as a bot's answer is
+    (:func:`to_action`'s ``{"keep": positions}`` or score action); BotError ``illegal``
+    when it is none."""
+    move = _move_of(game, token)
+    return move if isinstance(move, dict) else move.to_json()
+
+
+def _move_of(game: Game, token):
+    """:func:`move_of`, a fill as the engine's action (replayed without going through JSON)."""
+    if not isinstance(token, str) or not 0 < len(token) <= _TOKEN_MAX \
+            or any(c not in _DIGITS for c in token):
+        raise _illegal(f"{token!r} is not a move")
+    n = int(token, 36)
+    rules, cats = game.rules, list(game.rules.categories)
+    if n % 2 == 0:
+        mask = n >> 1
+        if mask >> rules.dice:
+            raise _illegal(f"{token!r} keeps dice that are not there")
+        keep = [i for i in range(rules.dice) if mask >> i & 1]
+        if game.rolls_left == 0:
+            raise _illegal(f"no rolls left: a box to fill, got dice kept {keep}")
+        if len(keep) == rules.dice:
+            raise _illegal("every die is kept: a box to fill instead")
+        return {"keep": keep}
+    n >>= 1
+    a, b, split = n & 31, (n >> 5 & 31) - 1, n >> 10
+    if a >= len(cats) or b >= len(cats):
+        raise _illegal(f"{token!r} names no box of {rules.name}")
+    if rules.boxes_per_turn == 2:
+        positions = [i for i in range(rules.dice) if split >> i & 1]
+        if b < 0 or split >> rules.dice or len(positions) != 5:
+            raise _illegal(f"{token!r}: ten dice fill two boxes, five dice each")
+        return _fill_action(game, cats[a], cats[b], positions)
+    if b >= 0 or split:
+        raise _illegal(f"{token!r}: five dice fill one box")
+    return _fill_action(game, cats[a])
+
+
+def replay_game(rules: Rules, seed: int, number: int, text: str) -> Game:
+    """Game ``number`` (from 0) of a run with ``seed``, played again with the moves of
+    ``text`` (tokens joined by dots): the finished game. BotError ``illegal`` (with the
+    position) when a move is not one the game allows there, or the moves end before the
+    game does or go on after it."""
+    game = Game(rules, ["bot"], SeededRoller(seed + number))
+    tokens = text.split(".") if text else []
+    k = 0
+    while not game.over:
+        if game.rolls == 0:
+            game.roll()
+            continue
+        try:
+            if k == len(tokens):
+                raise _illegal("the moves end before the game does")
+            action = _move_of(game, tokens[k])
+        except BotError as err:
+            err.position = position(game, number + 1, seed + number)
+            raise
+        k += 1
+        if isinstance(action, dict):
+            game.hold(action["keep"])
+            game.roll()
+        else:
+            game.play(action)
+    if k != len(tokens):
+        raise BotError("illegal", "moves after the end of the game", "",
+                       position(game, number + 1, seed + number))
+    return game
+
+
+def new_tally(game: str, seed: int) -> dict:
+    """What the engine has counted of a run: no game yet."""
+    rules = lab_rules(game)
+    return {"game": game, "seed": seed, "games": 0, "totals": {},
+            "points": [0] * len(rules.categories), "scratched": [0] * len(rules.categories)}
+
+
+def tally(state: dict, moves: list) -> dict:
+    """``state`` (:func:`new_tally`'s, or this function's) with the next games counted, each
+    played again from its seed with its ``moves`` (:func:`replay_game`). BotError
+    ``illegal`` when a game's moves are not legal there; ``load`` when there are more
+    games than a run has."""
+    rules = lab_rules(state["game"])
+    out = {**state, "totals": dict(state["totals"]), "points": list(state["points"]),
+           "scratched": list(state["scratched"])}
+    if out["games"] + len(moves) > GAMES_MAX:
+        raise BotError("load", f"games: from {GAMES_MIN} to {GAMES_MAX}")
+    cats = list(rules.categories)
+    for text in moves:
+        game = replay_game(rules, out["seed"], out["games"], text)
+        total = str(game.totals()[0])
+        out["totals"][total] = out["totals"].get(total, 0) + 1
+        for i, box in enumerate(cats):
+            points = game.sheets[0][box]
+            out["points"][i] += points
+            out["scratched"][i] += rules.scratches(box, points)
+        out["games"] += 1
     return out
+
+
+def tally_results(state: dict, seconds: float = 0.0) -> dict:
+    """A run's results (:func:`summary`'s) from what the engine counted."""
+    rules = lab_rules(state["game"])
+    totals = sorted(int(t) for t, n in state["totals"].items() for _ in range(n))
+    cats = list(rules.categories)
+    return summary(rules, totals, dict(zip(cats, state["points"])),
+                   dict(zip(cats, state["scratched"])), seconds, None)
+
+
+def check_tally(state) -> dict:
+    """``state`` when it is a tally (:func:`new_tally`'s shape, its numbers consistent),
+    else ValueError."""
+    if not isinstance(state, dict) or set(state) != {"game", "seed", "games", "totals", "points",
+                                                      "scratched"}:
+        raise ValueError("not a tally")
+    if state["game"] not in SPECS:
+        raise ValueError("not a game")
+    n = len(lab_rules(state["game"]).categories)
+    games, totals = state["games"], state["totals"]
+    if type(state["seed"]) is not int or state["seed"] < 0 or type(games) is not int \
+            or not 0 <= games <= GAMES_MAX:
+        raise ValueError("seed or games")
+    if not isinstance(totals, dict) or not all(
+            isinstance(t, str) and re.fullmatch(r"-?[0-9]{1,6}", t) and type(c) is int and c > 0
+            for t, c in totals.items()) or sum(totals.values()) != games:
+        raise ValueError("totals")
+    for key in ("points", "scratched"):
+        v = state[key]
+        if not isinstance(v, list) or len(v) != n or not all(type(x) is int for x in v):
+            raise ValueError(key)
+    return state
 
 
 def state_of(game: Game) -> dict:

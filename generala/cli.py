@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
@@ -51,7 +52,9 @@ def main(argv=None) -> int:
     sim.add_argument("--bot", metavar="FILE",
                      help="a bot's Python file (or an example's name: "
                           + ", ".join(EXAMPLES) + "): games of that bot alone, automatic "
-                          "wins off (docs/bot-api.md)")
+                          "wins off (docs/bot-api.md). The file runs as Python with YOUR "
+                          "rights: it can read, change or send anything you can. Run only a "
+                          "file you have read or trust. Its print() goes to stderr")
 
     link = sub.add_parser("link-play", help="a whole game by link between devices held in memory; "
                                            "JSON on stdout: each link's kind and length, the sheets, "
@@ -96,13 +99,23 @@ def main(argv=None) -> int:
         return 2
 
 
+#: Said on stderr before a bot's file runs: on the command line nothing sandboxes it.
+UNSANDBOXED = ("note: {file} runs as Python with your rights (it can read, change or send "
+               "anything you can): run only a bot you have read or trust. Its print() goes "
+               "to stderr.")
+
+
 def simulate_bot(args) -> int:
-    """``simulate --bot FILE``: the bot's results as JSON, or its error on stderr (exit 3)."""
+    """``simulate --bot FILE``: the bot's results as JSON, or its error on stderr (exit 3).
+    The bot's file runs here as any Python does, with the rights of whoever runs it (the
+    page's sandbox is the page's, docs/bot-api.md): stderr says so first. What it prints
+    goes to stderr, so that stdout holds the JSON only."""
     if args.bot in EXAMPLES:
         source, filename = example_source(args.bot), f"{args.bot}.py"
     else:
         with open(args.bot, encoding="utf-8") as f:
             source, filename = f.read(), args.bot
+        print(UNSANDBOXED.format(file=args.bot), file=sys.stderr)
     options = {}
     for item in args.option or []:
         name, sep, text = item.partition("=")
@@ -110,8 +123,9 @@ def simulate_bot(args) -> int:
             raise InvalidInput("option.name_value", {"got": shown(item)})
         options[name] = parse_option(args.variant, name, text)
     try:
-        summary = run_bot(source, args.variant, args.games, args.seed, filename=filename,
-                          guard=alarm_guard(), options=options)
+        with contextlib.redirect_stdout(sys.stderr):
+            summary = run_bot(source, args.variant, args.games, args.seed, filename=filename,
+                              guard=alarm_guard(), options=options)
     except BotError as err:
         print(err, file=sys.stderr)
         return 3

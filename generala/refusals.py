@@ -232,6 +232,8 @@ TYPES: dict[str, str] = {
     "link": "a link token",
     "entries": "a list of saved games",
     "export": "the text of an export file",
+    "moves": "a list of a bot's moves (text)",
+    "tally": "the Bot lab's count (the text op lab_games answered)",
 }
 
 #: Params whose list is written joined by commas in English (ids, allowed values).

@@ -124,6 +124,12 @@ READ_AHEAD_SKIP = ("vendor/codemirror/",)
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
 
+# The bots' sandbox (static/js/bot-lab.mjs): a frame whose one inline script its own
+# Content-Security-Policy in netlify.toml allows by its SHA-256. The build checks that the
+# two agree (an edited script would be refused by every browser, and the lab with it).
+SANDBOX_PAGE = "static/bot-sandbox.html"
+NETLIFY_TOML = ROOT / "netlify.toml"
+
 
 class BuildError(Exception):
     pass
@@ -347,6 +353,39 @@ def bundle_editor(dst: Path) -> None:
                            f"--outfile={dst}"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     if done.returncode != 0:
         raise BuildError(f"bundling the code editor failed: {(done.stderr or done.stdout).strip()[-500:]}")
+
+
+def inline_script_hash(html: str) -> str:
+    """The CSP source of the page's one inline script: 'sha256-<base64 of its SHA-256>'."""
+    import base64
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
+    if len(scripts) != 1 or "<script " in html:
+        raise BuildError(f"{SANDBOX_PAGE} holds {len(scripts)} inline scripts (and no other): one is allowed")
+    return "'sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode() + "'"
+
+
+def sandbox_policy(netlify_toml: Path | None = None) -> str:
+    """The Content-Security-Policy netlify.toml's rule for the sandbox's page gives it."""
+    import tomllib
+    netlify_toml = netlify_toml or NETLIFY_TOML
+    rules = tomllib.loads(netlify_toml.read_text(encoding="utf-8")).get("headers", [])
+    found = [r["values"]["Content-Security-Policy"] for r in rules
+             if r.get("for") == "/" + SANDBOX_PAGE and "Content-Security-Policy" in r.get("values", {})]
+    if len(found) != 1:
+        raise BuildError(f"netlify.toml has {len(found)} Content-Security-Policy rules for /{SANDBOX_PAGE}: one is needed")
+    return " ".join(found[0].split())
+
+
+def check_sandbox_policy() -> None:
+    """The sandbox's policy allows its inline script by hash, and sandboxes it."""
+    wanted = inline_script_hash((ROOT / SANDBOX_PAGE).read_text(encoding="utf-8"))
+    policy = sandbox_policy()
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    if wanted not in directives.get("script-src", []):
+        raise BuildError(f"netlify.toml's script-src for /{SANDBOX_PAGE} must list {wanted}, the hash of its "
+                         "inline script (edit it there)")
+    if directives.get("sandbox") != ["allow-scripts"]:
+        raise BuildError(f"netlify.toml must sandbox /{SANDBOX_PAGE} with 'sandbox allow-scripts' (and nothing more)")
 
 
 def check_vendor_refs(versions: dict[str, str]) -> None:
@@ -589,6 +628,7 @@ def size_report(dist: Path, files: list[str], brotli_quality: int) -> None:
 def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     versions = {RUNTIMES[npm]: package_version(npm) for npm in RUNTIMES}
     check_vendor_refs(versions)
+    check_sandbox_policy()
 
     if out.exists():
         shutil.rmtree(out)

@@ -23,6 +23,7 @@ def test_the_page_is_served_with_the_production_headers(app_page, base_url):
     assert set(csp["script-src"]) == {"'self'", "'wasm-unsafe-eval'"}  # no 'unsafe-eval'
     assert "'unsafe-inline'" not in " ".join(sum(csp.values(), []))
     assert csp["worker-src"] == ["'self'"]
+    assert csp["frame-src"] == ["'self'"]  # the bots' sandbox (below)
     assert csp["connect-src"] == ["'self'"]
     assert csp["frame-ancestors"] == ["*"]
     assert csp["base-uri"] == ["'none'"] and csp["object-src"] == ["'none'"]
@@ -31,6 +32,19 @@ def test_the_page_is_served_with_the_production_headers(app_page, base_url):
     assert h["referrer-policy"] == "strict-origin-when-cross-origin"
     assert h["cache-control"] == "no-cache"
     assert h["content-type"].startswith("text/html")
+
+
+def test_the_bots_sandbox_has_a_policy_of_its_own(site):
+    # static/bot-sandbox.html: an opaque origin (sandbox), no URL to reach, scripts by hash
+    # and from blob: only (netlify.toml says why, tests/site/test_build.py checks the hash).
+    base_url, _ = site
+    with urllib.request.urlopen(f"{base_url}/static/bot-sandbox.html") as r:
+        csp = directives(r.headers["Content-Security-Policy"])
+        assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert csp["sandbox"] == ["allow-scripts"] and csp["default-src"] == ["'none'"]
+    assert csp["worker-src"] == ["blob:"] and csp["frame-ancestors"] == ["*"]
+    assert csp["script-src"][0].startswith("'sha256-") and csp["script-src"][1:] == ["blob:", "'wasm-unsafe-eval'"]
+    assert "connect-src" not in csp and "'unsafe-eval'" not in csp["script-src"]
 
 
 def test_vendor_files_are_immutable_with_the_right_types(site):

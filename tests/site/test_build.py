@@ -320,3 +320,37 @@ def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
     files, on_demand = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND")
     for precached in [f"./{path}", "./static/js/qr-code.mjs"]:
         assert precached in files and precached not in on_demand
+
+
+def test_the_bots_sandbox_is_published_precached_and_its_policy_allows_its_one_script(dist_dir, tmp_path, monkeypatch):
+    # static/bot-sandbox.html (the frame a bot's worker runs in: static/js/bot-lab.mjs) and
+    # the worker's code are precached (the lab works offline); netlify.toml's rule for the
+    # frame sandboxes it and allows its one inline script by the SHA-256 the build checks,
+    # and the build stops when the two disagree.
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    files, on_demand, headers = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND"), sw_constant(sw, "HEADERS")
+    for precached in ["./static/bot-sandbox.html", "./static/js/bot-worker.js"]:
+        assert precached in files and precached not in on_demand
+    # the service worker serves the frame with its own policy (the sandbox), not the page's
+    served = {k.lower(): v for k, v in headers[files["./static/bot-sandbox.html"][1]].items()}
+    assert " ".join(served["content-security-policy"].split()) == site_build.sandbox_policy()
+    html = (dist_dir / "static/bot-sandbox.html").read_text(encoding="utf-8")
+    policy = site_build.sandbox_policy()
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";")}
+    assert directives["sandbox"] == ["allow-scripts"] and directives["default-src"] == ["'none'"]
+    assert directives["script-src"] == [site_build.inline_script_hash(html), "blob:", "'wasm-unsafe-eval'"]
+    assert directives["worker-src"] == ["blob:"] and directives["frame-ancestors"] == ["*"]
+    assert "'self'" not in directives["script-src"] and "connect-src" not in directives
+    # the worker imports no script by URL and the frame loads none: nothing for 'self' to allow
+    worker = (dist_dir / "static/js/bot-worker.js").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*import\b.*\bfrom\s*[\"']", worker, re.M) and "<script src" not in html
+    edited = tmp_path / "bot-sandbox.html"
+    edited.write_text(html.replace('"use strict";', '"use strict"; // edited'), encoding="utf-8")
+    monkeypatch.setattr(site_build, "SANDBOX_PAGE", "bot-sandbox.html")
+    monkeypatch.setattr(site_build, "ROOT", tmp_path)
+    toml = tmp_path / "netlify.toml"
+    toml.write_text(site_build.NETLIFY_TOML.read_text(encoding="utf-8").replace(
+        "/static/bot-sandbox.html", "/bot-sandbox.html"), encoding="utf-8")
+    monkeypatch.setattr(site_build, "NETLIFY_TOML", toml)
+    with pytest.raises(site_build.BuildError, match=re.escape(site_build.inline_script_hash(edited.read_text()))):
+        site_build.check_sandbox_policy()

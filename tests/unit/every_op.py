@@ -119,8 +119,18 @@ def bot_side():
     return {"name": "Lazy bot", "player": "bot", "bot": dict(BOT)}
 
 
+def lab_run():
+    """The moves of a short run of a bot in the lab, and the engine's count of them (text)."""
+    from generala import bots
+    run = bots.Run(bots.example_source("lazy"), "argentine", 2, seed=0, record=True)
+    run.step(3600.0)
+    moves = run.take_moves()
+    return moves, json.dumps(bots.tally(bots.new_tally("argentine", 0), moves))
+
+
 def examples() -> list[Example]:
     made, token, joined = link_pair()
+    moves, tally = lab_run()
     done, done_daily = finished_save(), finished_daily()
     export = json.dumps(bundle.export([{"save": done, "id": "g1", "when": "2026-11-30T10:00:00.000Z"}]))
     return [
@@ -159,6 +169,9 @@ def examples() -> list[Example]:
                 lambda s: {"op": "bot"}),
         Example("bot", "its move", lambda s: (new(s, sides=[bot_side()]), do(s, {"op": "bot"})),
                 lambda s: {"op": "bot", "move": {"keep": [0]}}),
+        Example("lab_games", "beside a game", rolled, lambda s: {"op": "lab_games", "game": "argentine", "seed": 0,
+                                                                  "moves": moves}),
+        Example("lab_results", "beside a game", rolled, lambda s: {"op": "lab_results", "tally": tally, "games": 2}),
         Example("hint", "", rolled, lambda s: {"op": "hint", "top": 2}),
         Example("coach", "", new, lambda s: {"op": "coach", "on": True}),
         Example("report", "", lambda s: do(s, {"op": "load", "save": done}), lambda s: {"op": "report"}),

@@ -270,6 +270,24 @@ def _link_tokens():
 
 
 LINK_TOKENS, LINK_LOCALS = _link_tokens()
+
+
+def _lab_runs():
+    """A real run's moves (generala/bots.py) and the engine's counts of them, as text."""
+    from generala import bots
+    run = bots.Run(bots.example_source("chase"), "argentine", 3, seed=0, record=True)
+    run.step(3600.0)
+    moves = run.take_moves()
+    first = bots.tally(bots.new_tally("argentine", 0), moves[:1])
+    return moves, [json.dumps(first), json.dumps(bots.tally(first, moves[1:]))]
+
+
+LAB_MOVES, LAB_TALLIES = _lab_runs()
+lab_moves = st.one_of(st.just(LAB_MOVES), st.lists(st.sampled_from(LAB_MOVES), max_size=3),
+                      st.lists(st.text(alphabet="0123456789abcz.-", max_size=12), max_size=3))
+tallies = st.one_of(st.sampled_from(LAB_TALLIES), st.builds(lambda t, i, c: t[:i] + c + t[i + 1:],
+                                                            st.sampled_from(LAB_TALLIES), st.integers(0, 300),
+                                                            st.sampled_from('1a",:{}')), st.text(max_size=8))
 tokens = st.one_of(st.sampled_from(LINK_TOKENS), st.builds(lambda t, i, c: t[:i] + c + t[i + 1:],
                                                            st.sampled_from(LINK_TOKENS), st.integers(0, 300),
                                                            st.sampled_from("Ab-_9.")), links)
@@ -304,6 +322,9 @@ FIELD_VALUES = {
     "move": st.one_of(st.fixed_dictionaries({"keep": st.lists(st.integers(-1, 10), max_size=11)}),
                       st.fixed_dictionaries({"score": boxes}), json_values),
     "x": json_values,
+    "game": st.sampled_from(["argentine", "double", "bulgarian", "yahtzee"]),
+    "moves": lab_moves, "tally": st.one_of(st.none(), tallies), "games": st.integers(-1, 10_001),
+    "seconds": st.one_of(st.integers(-1, 100), st.floats()),
     "token": tokens, "name": st.text(max_size=30),
     "entropy": st.one_of(st.text(max_size=5), st.sampled_from(["00" * 48, "ab" * 10, "0f" * 32, "zz" * 48])),
     "local": st.one_of(st.none(), st.sampled_from(LINK_LOCALS), json_values),

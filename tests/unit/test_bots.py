@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from generala import bots
+from generala import app, bots
 from generala.game import Game
 from generala.roller import SeededRoller
 from generala.variants import VARIANTS
@@ -169,15 +169,92 @@ def test_results_hold_the_mean_the_references_a_histogram_and_each_box():
     assert abs(total - r["mean"]) < 0.01 * 11
 
 
-def test_the_worker_functions_run_in_slices_and_report_errors():
+def test_the_sandbox_functions_run_in_slices_answer_moves_not_figures_and_report_errors():
     assert bots.start(LAZY, "argentine", 30)["done"] == 0
-    out = {}
-    while "results" not in out:
+    moves, out = [], {"done": 0}
+    while out["done"] < 30:
         out = bots.advance(0.001)
-    assert out["done"] == 30 and out["results"]["games"] == 30
+        assert set(out) == {"done", "games", "moves"}  # no figures: the engine counts
+        moves += out["moves"]
+        assert len(moves) == out["done"]
+    counted = bots.tally_results(bots.tally(bots.new_tally("argentine", 0), moves))
+    assert counted["mean"] == bots.run(LAZY, "argentine", 30)["mean"]
     assert bots.start("def play(t): return 0\n", "argentine", 30)["done"] == 0
     assert bots.advance()["error"]["kind"] == "illegal"
     assert bots.start("nope(", "argentine", 30)["error"]["kind"] == "load"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_engine_counts_a_run_from_its_moves_as_the_run_itself_does(name):
+    source = bots.example_source("planner")
+    run = bots.Run(source, name, 40, seed=11, record=True)
+    run.step(3600.0)
+    moves = run.take_moves()
+    assert len(moves) == 40 and run.take_moves() == []
+    state = bots.new_tally(name, 11)
+    for first in range(0, 40, 15):  # in parts, as the page sends them
+        state = bots.check_tally(json.loads(json.dumps(bots.tally(state, moves[first:first + 15]))))
+    counted, played = bots.tally_results(state, 2.0), run.results()
+    for key in ("games", "mean", "stdev", "se", "min", "max", "reference", "histogram", "boxes"):
+        assert counted[key] == played[key], key
+    assert counted["seconds"] == 2.0 and counted["bot_seconds"] is None
+
+
+def game_moves(name="argentine", seed=3):
+    """The moves of game 0 of a run of the chase example, and the replayed game."""
+    run = bots.Run(bots.example_source("chase"), name, 1, seed=seed, record=True)
+    run.step(3600.0)
+    text = run.take_moves()[0]
+    return text, bots.replay_game(bots.lab_rules(name), seed, 0, text)
+
+
+def test_a_move_is_one_short_token_and_its_game_replays_to_the_same_end():
+    for name in VARIANTS:
+        text, game = game_moves(name)
+        tokens = text.split(".")
+        assert all(0 < len(t) <= 5 and t.isalnum() and t == t.lower() for t in tokens)
+        assert game.over
+        played = bots.Run(bots.example_source("chase"), name, 1, seed=3)
+        played.step(3600.0)
+        assert game.totals()[0] == played.totals[0]
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda t: t.rsplit(".", 1)[0], "end before the game"),
+    (lambda t: t + ".2", "after the end"),
+    (lambda t: "zz." + t, "names no box"),
+    (lambda t: "-1." + t, "is not a move"),
+    (lambda t: "1q." + t, "every die is kept"),       # 31 << 1 = 62: the five dice kept
+    (lambda t: "1234567890." + t, "is not a move"),  # too long
+])
+def test_moves_the_game_does_not_allow_are_refused_with_the_position(change, said):
+    text, _ = game_moves()
+    with pytest.raises(bots.BotError) as err:
+        bots.replay_game(bots.lab_rules("argentine"), 3, 0, change(text))
+    assert err.value.kind == "illegal" and said in err.value.message
+    assert err.value.position["seed"] == 3 and err.value.position["game"] == 1
+
+
+def test_a_box_filled_twice_or_dice_kept_with_no_roll_left_are_refused():
+    rules = bots.lab_rules("argentine")
+    fill_ones = bots.move_code(rules, {"score": "ones"})
+    with pytest.raises(bots.BotError, match="already filled"):
+        bots.replay_game(rules, 0, 0, ".".join([fill_ones] * 11))
+    keep_none = bots.move_code(rules, {"keep": []})
+    with pytest.raises(bots.BotError, match="no rolls left"):
+        bots.replay_game(rules, 0, 0, ".".join([keep_none] * 3))
+    ten = bots.lab_rules("double")
+    with pytest.raises(bots.BotError, match="five dice each"):
+        bots.replay_game(ten, 0, 0, bots.move_code(ten, {"score": ["ones", "twos"], "split": [0, 1]}))
+
+
+def test_a_tally_that_is_not_one_is_refused():
+    good = bots.tally(bots.new_tally("argentine", 0), [game_moves(seed=0)[0]])
+    assert bots.check_tally(good) == good
+    for bad in ({**good, "games": 2}, {**good, "game": "chess"}, {**good, "points": good["points"][:3]},
+                {**good, "extra": 1}, [], {**good, "totals": {"x": 1}}):
+        with pytest.raises(ValueError):
+            bots.check_tally(bad)
 
 
 def test_choose_answers_one_move_of_a_seat_in_a_game():
@@ -202,3 +279,56 @@ def test_simulate_bot_on_the_command_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot",
                           str(path), "-n", "4"], capture_output=True, text=True)
     assert out.returncode == 3 and "illegal" in out.stderr and "dice:" in out.stderr
+
+
+def test_simulate_bot_says_the_file_runs_with_your_rights_and_its_prints_go_to_stderr(tmp_path):
+    path = tmp_path / "chatty.py"
+    path.write_text("print('loading')\n\ndef play(turn):\n    print('my move', turn.roll)\n"
+                    "    return turn.best()\n")
+    out = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot",
+                          str(path), "-n", "5"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["games"] == 5  # stdout is the JSON alone
+    assert "loading" in out.stderr and out.stderr.count("my move 1") == 5 * 11
+    assert f"{path} runs as Python with your rights" in out.stderr.splitlines()[0]
+    helped = subprocess.run([sys.executable, "-m", "generala", "simulate", "--help"], capture_output=True, text=True)
+    assert "YOUR rights" in " ".join(helped.stdout.split())
+    examples = subprocess.run([sys.executable, "-m", "generala", "simulate", "argentine", "--bot", "lazy", "-n", "2"],
+                              capture_output=True, text=True)
+    assert examples.returncode == 0 and examples.stderr == ""  # the examples are the engine's own
+
+
+def call(**req):
+    """A request to the engine's one session, its reply as plain JSON (generala/app.py)."""
+    return json.loads(json.dumps(app.Session().handle(req)))
+
+
+def test_the_lab_is_counted_by_the_engine_from_the_moves_in_parts():
+    """op lab_games / lab_results: the games played again from their moves, the count as
+    text given back with the next part, the figures the same as the run's own."""
+    run = bots.Run(bots.example_source("chase"), "bulgarian", 25, seed=0, record=True)
+    run.step(3600.0)
+    moves = run.take_moves()
+    tally = None
+    for first in (0, 10, 20):
+        reply = call(op="lab_games", game="bulgarian", seed=0, moves=moves[first:first + 10], tally=tally)
+        assert reply["ok"] and isinstance(reply["tally"], str)
+        tally = reply["tally"]
+    results = json.loads(call(op="lab_results", tally=tally, games=25, seconds=1.5)["results"])
+    assert results["mean"] == run.results()["mean"] and results["games"] == 25
+    assert results["histogram"] == run.results()["histogram"] and results["seconds"] == 1.5
+    # a count short of the games asked, another game's count, a count that is not one
+    for req in ({"op": "lab_results", "tally": tally, "games": 30},
+                {"op": "lab_games", "game": "argentine", "seed": 0, "moves": [], "tally": tally},
+                {"op": "lab_games", "game": "bulgarian", "seed": 0, "moves": [], "tally": "{}"},
+                {"op": "lab_games", "game": "bulgarian", "seed": 0, "moves": [3]}):
+        reply = call(**req)
+        assert not reply["ok"] and reply["code"] == "request.field_type", req
+        assert reply["params"]["expected"] in ("tally", "moves")
+
+
+def test_the_lab_count_answers_the_bots_error_for_a_move_it_refuses():
+    reply = call(op="lab_games", game="argentine", seed=4, moves=["1q"])
+    assert reply["ok"] and reply["error"]["kind"] == "illegal"
+    assert "every die is kept" in reply["error"]["message"]
+    assert reply["error"]["position"]["seed"] == 4 and "tally" not in reply

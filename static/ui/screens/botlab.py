@@ -4,8 +4,9 @@
 # the heuristic level's, a histogram of the final scores, each box's average and how
 # often it was scratched; each chart also as a table. The player's bots are kept in this
 # browser (localStorage, through static/js/storage.mjs): saved, renamed, deleted,
-# exported as .py and imported. The results are the engine's (generala/bots.py): the
-# page only draws them. Its looks: static/css/botlab.css.
+# exported as .py and imported. A bot runs in a sandbox (an opaque origin), and the
+# results are the game's engine's, which plays each of the bot's games again from its
+# moves (generala/bots.py): the page only draws them. Its looks: static/css/botlab.css.
 import json
 
 import js
@@ -18,9 +19,10 @@ from screens import section, spawn
 
 CSS = "./static/css/botlab.css"
 GAMES_MIN, GAMES_MAX, GAMES_STEP = 100, 10000, 100
-RUNNING = ("running", "replaying")
-# The kinds of a bot's error (generala/bots.py BotError), each with its heading.
-ERRORS = ("exception", "illegal", "timeout", "load")
+RUNNING = ("running", "replaying", "counting")
+# The kinds of a bot's error (generala/bots.py BotError; "sandbox": its sandbox sent the
+# page what the protocol does not, static/js/bot-lab.mjs), each with its heading.
+ERRORS = ("exception", "illegal", "timeout", "load", "sandbox")
 W = 320
 
 
@@ -140,6 +142,7 @@ class BotLab:
         self.title = el("h2", None, words.t("lab.title"), {"id": "lab-title", "tabindex": "-1"})
         r.appendChild(self.title)
         r.appendChild(el("p", "help", words.t("lab.intro")))
+        r.appendChild(el("p", "help", words.t("lab.sandbox"), {"id": "lab-sandbox"}))
         api = el("details", "lab-api", None, {"id": "lab-api"})
         api.appendChild(el("summary", None, words.t("lab.api")))
         api.appendChild(el("pre", "lab-code", API, {"lang": "en", "tabindex": "0"}))
@@ -437,10 +440,14 @@ class BotLab:
             self.status.textContent = words.t("lab.running", done=words.num(done), games=words.num(games))
         elif phase == "replaying":
             self.status.textContent = words.t("lab.replaying")
+        elif phase == "counting":
+            self.status.textContent = words.t("lab.counting", games=words.num(games))
         elif phase == "booting":
             self.status.textContent = words.t("lab.booting")
         elif phase == "stopped":
             self.status.textContent = words.t("lab.stopped", done=words.num(done), games=words.num(games))
+        elif phase == "failed" and str(s.failure) == "count":
+            self.status.textContent = words.t("lab.count_failed")
         elif phase == "failed":
             self.status.textContent = words.t("lab.failed") + " " + str(s.message)
         if phase == self.drawn_phase:

@@ -715,6 +715,8 @@ WORDS = {
     "type.link": "a game link",
     "type.entries": "a list of saved games",
     "type.export": "the text of an export file",
+    "type.moves": "a list of a bot's moves",
+    "type.tally": "the Bot lab's count",
     # house rules beyond the seeds (docs/house-rules.md): options, the win offered, refusals
     "opt.combination_points": "Points of the combinations",
     "opt.five_alike_four_kind": "Five alike is four of a kind",
@@ -808,6 +810,9 @@ WORDS = {
     "lab.booting": "Starting Python for the bot…",
     "lab.running": "Playing: {done} of {games} games…",
     "lab.replaying": "A move took too long: finding where…",
+    "lab.counting": "Counting the {games} games: the game's engine plays each one again with your bot's moves…",
+    "lab.count_failed": "The game's engine could not count the bot's games. Run it again.",
+    "lab.sandbox": "Your bot runs apart from this site: it cannot read or change your saved games or this site's files. The figures are not your bot's own: the game's engine plays each game again from its dice with your bot's moves and counts them.",
     "lab.stopped": "Stopped after {done} of {games} games.",
     "lab.failed": "The bot's Python could not start.",
     "lab.done": "Done: {games} games.",
@@ -816,6 +821,7 @@ WORDS = {
     "lab.error.illegal": "The bot made an illegal move",
     "lab.error.timeout": "A move took more than a second",
     "lab.error.load": "The bot's file could not be loaded",
+    "lab.error.sandbox": "The bot sent the page a message it does not take",
     # a saved bot at the table (players/botseat.py, computer.py)
     "setup.bot": "Bot: {name}",
     "bot.failed": "The bot {bot} stopped ({error}); the computer finished its turn.",

@@ -699,6 +699,8 @@ WORDS = {
     "type.link": "un enlace a una partida",
     "type.entries": "una lista de partidas guardadas",
     "type.export": "el texto de un archivo exportado",
+    "type.moves": "una lista de jugadas de un bot",
+    "type.tally": "la cuenta del laboratorio de bots",
     # reglas de la casa más allá de las fuentes (docs/house-rules.md)
     "opt.combination_points": "Puntos de los juegos",
     "opt.five_alike_four_kind": "Cinco iguales valen como póker",
@@ -800,6 +802,9 @@ WORDS = {
     "lab.booting": "Iniciando Python para el bot…",
     "lab.running": "Jugando: {done} de {games} partidas…",
     "lab.replaying": "Una jugada tardó demasiado: buscando dónde…",
+    "lab.counting": "Contando las {games} partidas: el motor del juego vuelve a jugar cada una con las jugadas de tu bot…",
+    "lab.count_failed": "El motor del juego no pudo contar las partidas del bot. Vuelve a ejecutarlo.",
+    "lab.sandbox": "Tu bot se ejecuta aparte de este sitio: no puede leer ni cambiar tus partidas guardadas ni los archivos del sitio. Las cifras no son las de tu bot: el motor del juego vuelve a jugar cada partida desde sus dados con las jugadas de tu bot y las cuenta.",
     "lab.stopped": "Detenido tras {done} de {games} partidas.",
     "lab.failed": "No se pudo iniciar el Python del bot.",
     "lab.done": "Hecho: {games} partidas.",
@@ -808,6 +813,7 @@ WORDS = {
     "lab.error.illegal": "El bot hizo una jugada no permitida",
     "lab.error.timeout": "Una jugada tardó más de un segundo",
     "lab.error.load": "No se pudo cargar el archivo del bot",
+    "lab.error.sandbox": "El bot envió a la página un mensaje que no acepta",
     # a saved bot at the table (players/botseat.py, computer.py)
     "setup.bot": "Bot: {name}",
     "bot.failed": "El bot {bot} se detuvo ({error}); la computadora terminó su turno.",
