@@ -222,7 +222,7 @@ def test_a_daily_challenge_exported_and_imported_is_that_days_challenge(browser,
         open_library(b)
         b.locator("#history-list > li").first.locator("[data-replay-save]").click()
         replay_to_the_end(b, played)
-        assert app.Session().handle({"op": "load", "save": played})["view"]["daily"] == {"date": DAY, "late": False}
+        assert app.Session().handle({"op": "load", "save": played})["view"]["daily"] == {"date": DAY, "late": False, "again": False}
     finally:
         a_context.close()
         b_context.close()
