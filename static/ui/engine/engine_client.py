@@ -39,7 +39,7 @@
 import json
 
 import js
-from jsffi import create_proxy
+from pyscript.ffi import create_proxy
 
 import words
 from dom import byid, message
