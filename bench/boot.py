@@ -2,6 +2,7 @@
 """Boot benchmark (not a test): the game page against a bare Pyodide page.
 
     python3 bench/boot.py [--runs 3] [--dist DIR] [--json FILE] [--turns 20] [--taps 5] [--only-taps]
+                          [--second-visits]
 
 From one run in headless Chromium (Debian's /usr/bin/chromium, or $CHROMIUM), for
 the game page (index.html) and for bench/bare.html (Pyodide booted in a plain
@@ -33,6 +34,15 @@ the boot targets. Also a first visit's first tap on "Play against the computer" 
 0.5 s, 2 s and 5 s after the load event, at 1x and 4x CPU (CDP Emulation.setCPUThrottlingRate),
 --taps times each (default 5): the tap -> the board drawn from the engine's reply with
 Roll enabled, median (--only-taps: these alone).
+
+--second-visits measures only the game's visits that its service worker serves: in a new
+profile, a first visit (cold) whose precache is let finish, then a reload (warm: every
+file answered by the service worker from its cache, each checked against the build's
+hashes) and a reload with the browser offline (Chromium's offline mode: the page's
+requests fail unless the service worker answers them), --runs times; the medians of
+shell, ui-ready, ready (the first roll possible), blocking and cpu (the CPU time the
+browser's processes used for the load, read from Linux's /proc: the machine's other load
+moves it far less than the times) for each.
 
 The site is built into a temporary folder (or --dist) and served by tools/serve.py
 with the production headers; bench/ is served at /bench/. Request routing is used
@@ -365,6 +375,93 @@ def run(dist: Path, runs: int, turns: int = 20, n_taps: int = 5, only_taps: bool
             "first_tap": {k: statistics.median(v) for k, v in taps.items()}, "taps": taps}
 
 
+SECOND_VISITS = ("game cold", "game warm", "game offline")
+
+
+def browser_cpu_ms(profile: str) -> float | None:
+    """The CPU time (user + system, ms) that the browser started with the profile folder
+    `profile` and every process under it have used so far (Linux /proc; None elsewhere).
+    The machine's other load barely moves it, where it moves every wall-clock figure."""
+    procs = Path("/proc")
+    if not procs.is_dir():
+        return None
+    parents, ticks, roots = {}, {}, set()
+    for entry in procs.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        parents[entry.name] = fields[1]
+        ticks[entry.name] = int(fields[11]) + int(fields[12])
+        if f"--user-data-dir={profile}".encode() in cmdline:
+            roots.add(entry.name)
+    tree = set(roots)
+    grew = True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(ticks[pid] for pid in tree) * 1000 / __import__("os").sysconf("SC_CLK_TCK")
+
+
+def second_visits(dist: Path, runs: int) -> dict:
+    """The game's first visit, then a warm and an offline reload served by its service
+    worker, `runs` times (a new profile each): {"samples", "medians"}."""
+    from playwright.sync_api import sync_playwright
+
+    version = json.loads((dist / "version.json").read_text())
+    counter = ByteCounter({"/": dist})
+    base, stop = start_server(dist, on_response=counter)
+    samples: dict[str, list[dict]] = {key: [] for key in SECOND_VISITS}
+    exe = __import__("os").environ.get("CHROMIUM", "/usr/bin/chromium")
+    try:
+        with sync_playwright() as p:
+            launch = {"args": CHROMIUM_FLAGS, "headless": True}
+            if Path(exe).exists():
+                launch["executable_path"] = exe
+            for i in range(runs):
+                with tempfile.TemporaryDirectory(prefix="boot-bench-profile-") as profile:
+                    context = p.chromium.launch_persistent_context(profile, **launch)
+                    context.add_init_script(PROBE)
+                    page = context.pages[0] if context.pages else context.new_page()
+                    for key in SECOND_VISITS:
+                        if key == "game offline":
+                            context.set_offline(True)
+                        before = browser_cpu_ms(profile)
+                        sample = measure(page, counter, f"{base}/" if key == "game cold" else None,
+                                         service_worker=key == "game cold")
+                        after = browser_cpu_ms(profile)
+                        sample["cpu"] = None if before is None else after - before
+                        samples[key].append(sample)
+                    context.close()
+                print(f"run {i + 1}/{runs}: " + ", ".join(
+                    f"{key[5:]} ready {samples[key][-1]['ready']:.0f} ms" for key in SECOND_VISITS), file=sys.stderr)
+    finally:
+        stop()
+    medians = {key: {m: statistics.median(s[m] for s in rows) if all(s[m] is not None for s in rows) else None
+                     for m in ("shell", "ui_ready", "ready", "blocking", "sent", "cpu")}
+               for key, rows in samples.items()}
+    return {"version": version["version"], "runs": runs, "samples": samples, "medians": medians}
+
+
+def report_second_visits(result: dict) -> None:
+    print(f"\nsecond visits: site version {result['version']}, medians of {result['runs']} run(s), headless Chromium")
+    head = f"{'page':<13} {'shell':>8} {'ui-ready':>8} {'ready':>8} {'blocking':>8} {'sent':>9} {'cpu':>8}"
+    print(head)
+    print("-" * len(head))
+    for key, m in result["medians"].items():
+        print(f"{key:<13} {fmt_ms(m['shell']):>8} {fmt_ms(m['ui_ready']):>8} {fmt_ms(m['ready']):>8} "
+              f"{fmt_ms(m['blocking']):>8} {fmt_bytes(m['sent']):>9} {fmt_ms(m['cpu']):>8}")
+    print("cpu: CPU time of the browser's processes from the load to ready (and the precache, cold)")
+    for key in SECOND_VISITS[1:]:
+        print(f"{key} ready, every run: " + ", ".join(fmt_ms(s["ready"]) for s in result["samples"][key]))
+        print(f"{key} cpu, every run: " + ", ".join(fmt_ms(s["cpu"]) for s in result["samples"][key]))
+
+
 def fmt_ms(v) -> str:
     return "—" if v is None else f"{v / 1000:.2f} s" if v >= 1000 else f"{v:.0f} ms"
 
@@ -457,14 +554,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--turns", type=int, default=20, help="turns played for click -> render (default 20)")
     ap.add_argument("--taps", type=int, default=5, help="first taps measured for each delay and CPU (default 5)")
     ap.add_argument("--only-taps", action="store_true", help="measure the first taps only")
+    ap.add_argument("--second-visits", action="store_true",
+                    help="measure only the game's warm and offline second visits (its service worker's)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         dist = args.dist
         if dist is None:
             dist = Path(tmp) / "dist"
             site_build.build(dist, sizes=False)
-        result = run(dist.resolve(), args.runs, args.turns, args.taps, args.only_taps)
-    report(result)
+        if args.second_visits:
+            result = second_visits(dist.resolve(), args.runs)
+        else:
+            result = run(dist.resolve(), args.runs, args.turns, args.taps, args.only_taps)
+    (report_second_visits if args.second_visits else report)(result)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
     return 0

@@ -34,7 +34,8 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "records", "entries": [{"save": {...}, "when": "..."}]}
                                                            (a game by link: {"link": <local>, "when"})
     {"op": "import", "text": "..."}                        check an export file: its games
-                                                           (id, when, finished, save, view), or why not
+                                                           (id, when, finished; save, view as
+                                                           JSON texts), or why not
     {"op": "ai"}                                           one step of the computer side to play
                                                            (a bot's side: the heuristic level
                                                            stands in for the bot)
@@ -46,12 +47,14 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
     {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01", "name": "Tú"}
                                                            start that day's challenge (late when
-                                                           today is another day)
+                                                           today is another day; refused when it
+                                                           is a day after today; "again": true
+                                                           when its first game was deleted)
     {"op": "daily_result"}                                 the finished challenge's end: score,
                                                            perfect play, turn losses, share data
     {"op": "daily_history", "today": "...", "date": "...", "entries": [{"id", "save", "when"}, ...]}
                                                            each game's status on that date (today
-                                                           when not given), the streak
+                                                           when not given; not after today), the streak
 
 A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
 device stores of it (the document, its side, its secret, what it sent), ``entropy``
@@ -83,10 +86,15 @@ table of the rules. When it is not loaded the reply is ``{"ok": false, "kind":
 file into ``path`` and asks again, or, for house options with no shipped
 table, sends ``solve`` until it answers ``"done": true`` (with progress).
 
-Replies: ``{"ok": true, "view": {...}, "save": {...}?, ...}`` or
-``{"ok": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
+Replies: ``{"ok": true, "changed": false, "view": {...}, ...}`` or
+``{"ok": false, "changed": false, "error": "what is wrong", "kind": "IllegalAction", "view": ...}``.
+Every reply says whether its request ``changed`` the game the session holds (a game
+opened, a move, a game by link's record: ``Session._open``, ``_act``); a reply with
+``"changed": true`` carries that game's ``save`` (and a game by link's ``local``), from
+which a new worker rebuilds it (static/js/engine.mjs).
 ``handle`` answers with the reply's JSON text (the command line, tests); the worker
-calls ``handle_parts``, which gives the save's text apart from the rest of the reply.
+calls ``handle_parts``, which gives the save's text apart from the rest of the reply,
+and the facts the page reads as fields (``ok``, ``changed``, ...).
 """
 from __future__ import annotations
 
@@ -114,16 +122,17 @@ STAND_IN = "ai:heuristic"
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
-    ``error`` (a bug, not a GeneralaError, is an ``InternalError``)."""
+    ``error`` (a bug, not a GeneralaError, is an ``InternalError``); ``changed``: false, a
+    refused request changes no game."""
     if isinstance(err, GeneralaError):
         reply = {"ok": False, "kind": type(err).__name__, "code": err.code, "params": err.params,
-                 "error": str(err)}
+                 "error": str(err), "changed": False}
         if isinstance(err, NeedTable):
             reply.update(table=err.table, path=err.path)
         return reply
     params = {"error": type(err).__name__}
     return {"ok": False, "kind": "InternalError", "code": "internal.error", "params": params,
-            "error": f"{type(err).__name__}: {err}"}
+            "error": f"{type(err).__name__}: {err}", "changed": False}
 
 
 class Session:
@@ -133,9 +142,12 @@ class Session:
         self.game: Game | None = None
         self.link: linkgame.LinkGame | None = None  # the game by link open, if it is one
         self.replay: Replay | None = None
+        # the request that opens the replay being viewed again (in a new worker)
+        self.replay_request: dict | None = None
         self.coach = False
         self._players: dict = {}
         self._solving = None
+        self._changes = 0  # counts every change of the game held (_open, _act, link_send)
 
     def handle(self, req: dict) -> dict:
         if not isinstance(req, dict):
@@ -146,6 +158,7 @@ class Session:
         method = getattr(self, "op_" + op.replace("-", "_"), None) if isinstance(op, str) else None
         if method is None or op not in FIELDS:
             return refusal(InvalidInput("request.unknown_op", {"got": shown(op)}))
+        before = self._changes
         try:
             check_request(op, req)
             reply = method(req)
@@ -153,13 +166,35 @@ class Session:
             reply = refusal(err)
             if self.game is not None:
                 reply["view"] = view(self.game)
-            return reply
         except Exception as err:  # a bug: report it to the page instead of killing the worker
-            return refusal(err)
-        reply.setdefault("ok", True)
+            reply = refusal(err)
+        else:
+            reply.setdefault("ok", True)
+        return self._changed(reply, self._changes != before)
+
+    def _changed(self, reply: dict, changed: bool) -> dict:
+        """Say in ``reply`` whether its request changed the game held (a game opened, a move,
+        a game by link's record): ``changed``. A change carries what rebuilds that game
+        (a new worker after the old one died: static/js/engine.mjs): its ``save``, and a
+        game by link's ``local`` record."""
+        reply["changed"] = changed
+        if changed:
+            if self.game is not None and "save" not in reply:
+                reply["save"] = dump(self.game)
+            if self.link is not None and "local" not in reply:
+                reply["local"] = self.link.local()
         return reply
 
     # --- helpers ---------------------------------------------------------
+
+    def _open(self, game: Game | None, link: linkgame.LinkGame | None = None) -> None:
+        """The game held from now on (a game by link: its record ``link`` too)."""
+        self.game, self.link = game, link
+        self._changes += 1
+
+    def _open_replay(self, replay: Replay, again: dict) -> None:
+        """The replay viewed from now on; ``again``: the request that opens it again."""
+        self.replay, self.replay_request = replay, again
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -172,6 +207,7 @@ class Session:
         (``last``) and whose events are told; else the history's last entry is."""
         before = moment(game)
         done = act()
+        self._changes += 1
         action = done if isinstance(done, dict) else game.history[-1]
         reply = {"view": view(game, last=describe(game, action), events=events(game, action, before)),
                  "save": dump(game)}
@@ -216,7 +252,6 @@ class Session:
         return {"catalog": catalog()}
 
     def op_new(self, req):
-        self.link = None
         rules = variant(req.get("variant", "argentine"), **(req.get("options") or {}))
         sides = req.get("sides") or ["Player"]
         if req.get("sheet"):
@@ -224,13 +259,13 @@ class Session:
             if req.get("seed") is not None:
                 raise InvalidInput("new.sheet_seed")
             order = req.get("order")
-            self.game = Game(rules, sides, None, order=list(range(len(sides))) if order is None else order)
+            self._open(Game(rules, sides, None, order=list(range(len(sides))) if order is None else order))
         else:
             if req.get("order") is not None:
                 raise InvalidInput("new.order_rolled")
             seed = req.get("seed")
             roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
-            self.game = Game(rules, sides, roller)
+            self._open(Game(rules, sides, roller))
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_again(self, req):
@@ -240,17 +275,17 @@ class Session:
         if old.daily:
             raise IllegalAction("daily.again")
         if old.roller is None:
-            self.game = Game(old.rules, old.sides, None, order=old.order)
+            self._open(Game(old.rules, old.sides, None, order=old.order))
         else:
-            self.game = Game(old.rules, old.sides, SeededRoller.random())
+            self._open(Game(old.rules, old.sides, SeededRoller.random()))
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_load(self, req):
-        self.link = None
-        self.game = Game.from_json(req.get("save"))
-        if self.game.roller is None and not self.game.sheet_mode:
-            self.game.roller = SeededRoller.random()
-        return {"view": view(self.game)}
+        game = Game.from_json(req.get("save"))
+        if game.roller is None and not game.sheet_mode:
+            game.roller = SeededRoller.random()
+        self._open(game)
+        return {"view": view(self.game)}  # and its save (changed): the roller given it too
 
     def op_view(self, req):
         return {"view": view(self._need_game())}
@@ -324,7 +359,8 @@ class Session:
         if ("link" in req) == ("save" in req):
             raise InvalidInput("request.one_of", {"op": "replay", "first": "link", "second": "save"})
         doc = share.decode(req["link"]) if "link" in req else req["save"]
-        self.replay = Replay(doc)
+        replay = Replay(doc)
+        self._open_replay(replay, {"op": "replay", "save": replay.doc})
         return {"view": self.replay.view_at(0), "save": self.replay.doc,
                 "link": share.encode(self.replay.doc) if _shareable(self.replay.final) else None}
 
@@ -433,12 +469,18 @@ class Session:
 
     def op_import(self, req):
         """The games of an export file, each with the view the page draws for it (so the
-        page can store them without loading each one); the open game is left as it is."""
+        page can store them without loading each one); the open game is left as it is.
+        Each game's documents are JSON texts (``save`` or a game by link's ``link`` and
+        ``status``, and ``view``): the page parses the reply in JavaScript to take the
+        games one at a time, and a number parsed there is rounded above 2**53 (a seed)."""
         games = []
         for entry, game in bundle.read_games(req["text"]):
             entry["view"] = None if game is None else view(game)
             if "link" in entry:  # a game by link: where it stands for its device
                 entry["status"] = link_status(linkgame.LinkGame.from_local(entry["link"]))
+            for field in ("save", "link", "status", "view"):
+                if entry.get(field) is not None:
+                    entry[field] = json.dumps(entry[field], ensure_ascii=False)
             games.append(entry)
         return {"games": games}
 
@@ -447,8 +489,10 @@ class Session:
         game.check_take_win()
         cost = self._cost(game, {"win": True})
         return self._act(game, lambda: game.take_win() and None, cost)
+
     def op_daily(self, req):
-        self.game = daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER))
+        self._open(daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER),
+                                  again=req.get("again", False)))
         return {"view": view(self.game), "save": dump(self.game)}
 
     def op_daily_result(self, req):
@@ -475,7 +519,7 @@ class Session:
     # --- games by link ----------------------------------------------------------------
 
     def _open_link(self, record: linkgame.LinkGame) -> dict:
-        self.link, self.game = record, record.game
+        self._open(record.game, record)
         reply = {"local": record.local(), "status": link_status(record)}
         if record.game is not None:
             reply["view"] = view(record.game)
@@ -520,7 +564,7 @@ class Session:
         reply["outcome"] = outcome
         if outcome == linkgame.UPDATED and record.game is not None and _actions(record.game) > seen:
             # the moves this device had not seen, to be stepped through (op replay_at)
-            self.replay = Replay.of_game(record.game)
+            self._open_replay(Replay.of_game(record.game), {"op": "link_replay", "local": reply["local"]})
             reply["catch_up"] = {"from": seen, "steps": self.replay.steps}
         return reply
 
@@ -533,13 +577,14 @@ class Session:
         record = linkgame.LinkGame.from_local(req["local"])
         if record.game is None:
             raise IllegalAction("game.none")
-        self.replay = Replay.of_game(record.game)
+        self._open_replay(Replay.of_game(record.game), {"op": "link_replay", "local": req["local"]})
         return {"view": self.replay.view_at(0), "link": None}
 
     def op_link_send(self, req):
         if self.link is None:
             raise IllegalAction("game.none")
         token = self.link.link()
+        self._changes += 1  # the record now says what was sent (a move sent is final)
         return {"link": token, "local": self.link.local(), "status": link_status(self.link)}
 
 
@@ -605,18 +650,36 @@ def handle(request: str) -> str:
     return json.dumps(answer(request), ensure_ascii=False)
 
 
-def handle_parts(request: str) -> tuple[str, str | None, str | None]:
-    """Answer one request in the parts the worker posts: ``(reply, save, kind)``.
+def handle_parts(request: str) -> dict:
+    """Answer one request in the parts the worker posts (static/js/engine-worker.mjs), each
+    a field the page reads as it is, never searching or parsing the reply's text:
 
-    ``reply`` is the JSON text of the reply without its save; ``save`` the JSON text of
-    the save document when the reply carries one, else None (kept as text: the page
-    stores it as it comes and never parses it on a move); ``kind`` the kind of a refusal
-    (``"NeedTable"``: the worker fetches the table and asks again), else None."""
+    ``reply``    the JSON text of the reply without its save
+    ``save``     the JSON text of the save document when the reply carries one, else None
+                 (kept as text: the page stores it as it came, and an integer stays exact,
+                 which JavaScript's JSON.parse would round above 2**53)
+    ``ok``       whether the request was done; ``kind`` a refusal's kind, else None
+    ``changed``  the reply's ``changed``: the request changed the game held (``save`` and,
+                 for a game by link, ``local`` rebuild it in a new worker)
+    ``local``    the JSON text of the reply's ``local`` (a game by link's record), else None
+    ``coach``    the coach switch, after this request
+    ``replay``   the JSON text of the request that opens again the replay this request
+                 opened, else None
+    ``table``, ``path``  NeedTable's: the value table to fetch, and where it goes"""
+    opened = SESSION.replay
     reply = answer(request)
     save = reply.pop("save", None)
-    return (json.dumps(reply, ensure_ascii=False),
-            None if save is None else json.dumps(save, ensure_ascii=False),
-            None if reply.get("ok") else reply.get("kind"))
+    local = reply.get("local")
+    again = SESSION.replay_request if SESSION.replay is not opened else None
+    return {"reply": json.dumps(reply, ensure_ascii=False),
+            "save": None if save is None else json.dumps(save, ensure_ascii=False),
+            "ok": reply.get("ok") is True,
+            "kind": None if reply.get("ok") else reply.get("kind"),
+            "changed": reply.get("changed") is True,
+            "local": None if local is None else json.dumps(local, ensure_ascii=False),
+            "coach": SESSION.coach is True,
+            "replay": None if again is None else json.dumps(again, ensure_ascii=False),
+            "table": reply.get("table"), "path": reply.get("path")}
 
 
 # --- request checks ----------------------------------------------------------------
@@ -730,7 +793,8 @@ FIELDS = {
     "link_send": {},
     "link_replay": {"local": (_type(dict, "object"), True)},
     "daily": {"variant": (_type(str, "variant"), True), "date": (_type(str, "text"), True),
-              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False)},
+              "today": (_type(str, "text"), False), "name": (_type(str, "text"), False),
+              "again": (_type(bool, "bool"), False)},
     "daily_result": {},
     "daily_history": {"today": (_type(str, "text"), True), "date": (_type(str, "text"), False),
                       "entries": (_type(list, "entries"), True)},

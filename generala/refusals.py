@@ -119,6 +119,7 @@ CODES: dict[str, str] = {
     "daily.not_daily": "the open game is not a daily challenge",
     "daily.unfinished": "the challenge is not over yet",
     "daily.again": "a daily challenge is played once: its result stays",
+    "daily.future": "{date} is after today ({today}): a day to come has no challenge yet",
     "save.daily": "the saved challenge is not that day's challenge: {got}",
     "ai.person": "{name} is played by a person",
     "ai.level": "unknown computer level {got}; levels: {levels}",

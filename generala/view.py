@@ -171,7 +171,8 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "decider": decider(game),
         "last": last,
         "events": list(events or ()),
-        "daily": dict(game.daily) if game.daily else None,
+        "daily": ({"date": game.daily["date"], "late": game.daily["late"], "again": bool(game.daily.get("again"))}
+                  if game.daily else None),
     }
 
 

@@ -28,8 +28,10 @@ Publishes:
   vendor/codemirror/<ver>/                 code-editor.mjs (tools/code_editor.mjs bundled)
   vendor/qrcode-generator/<ver>/           qrcode.mjs (the QR encoder, as npm ships it)
   sw.js                                    the service worker (from static/js/sw.js) with the
-                                           version, the precache list and the files
-                                           fetched on demand (with their SHA-256) filled in
+                                           version, every file it may serve with the SHA-256
+                                           of its bytes and the headers the site sends with
+                                           it (netlify.toml's rules, read by tools/serve.py),
+                                           and the files fetched on demand filled in
   version.json                             content hash of everything above + file list
 
 Vendor paths carry the npm version so they can be cached as immutable; the build
@@ -60,7 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: tools/ is on the path, not the repository
     sys.path.insert(0, str(ROOT))
-from tools import ui_modules  # noqa: E402
+from tools import serve, ui_modules  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 
@@ -116,11 +118,18 @@ QR_FILE = "qrcode.mjs"
 
 # Value tables at least this large are not precached by the service worker: fetched
 # (and then cached) when a computer player or the coach first needs them, and kept
-# across updates while their bytes stay the same (on_demand_hashes). The small
+# across updates while their bytes stay the same (static/js/sw.js, ON DEMAND). The small
 # ones (a few kB each) are precached, so the computer plays those games offline at once.
 ON_DEMAND_DIR = "static/tables/"
 ON_DEMAND_MIN_BYTES = 100_000
 ON_DEMAND_FILES = ["python_stdlib.zip"]
+
+# The precached files at least this large are read and checked by the service worker as
+# soon as a page's navigation arrives, before the page asks for them (static/js/sw.js, READ
+# AHEAD): the engine's runtime and snapshot, the UI's interpreter and bytecode. Not the
+# code editor: only the Bot lab loads it.
+READ_AHEAD_MIN_BYTES = 256_000
+READ_AHEAD_SKIP = ("vendor/codemirror/",)
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes and hash
 
@@ -539,20 +548,52 @@ def content_version(dist: Path, files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-# static/js/sw.js's placeholders: the build's version, the files to precache, and the
-# files fetched on demand with the SHA-256 of their bytes.
-SW_PLACEHOLDERS = ('"__GENERALA_VERSION__"', '["__GENERALA_PRECACHE__"]', '{ "__GENERALA_ON_DEMAND__": "" }')
+# static/js/sw.js's placeholders: the build's version, its files (each with the SHA-256 of
+# its bytes and its headers), the sets of headers, the headers of a file the build does not
+# publish (by its type), and the files fetched on demand.
+SW_PLACEHOLDERS = ('"__GENERALA_VERSION__"', '{ "__GENERALA_FILES__": ["", 0] }', '[{ "__GENERALA_HEADERS__": "" }]',
+                   '{ "__GENERALA_HEADERS_OTHER__": 0 }', '["__GENERALA_ON_DEMAND__"]', '["__GENERALA_READ_AHEAD__"]')
+NETLIFY_TOML = ROOT / "netlify.toml"
+# The service worker's own records live under this folder of its cache (static/js/sw.js):
+# the build publishes no file there.
+SW_RECORDS = "__sw/"
 
 
-def on_demand_hashes(out: Path, on_demand: list[str]) -> dict[str, str]:
-    """{"./path": SHA-256 hex} of the files the service worker fetches on demand. It keeps
-    such a file across an update when the new build's hash is the one it holds, and keeps
-    a file fetched from the network only when its bytes have the build's hash (see
-    static/js/sw.js, ON DEMAND)."""
-    return {f"./{f}": hashlib.sha256((out / f).read_bytes()).hexdigest() for f in on_demand}
+def served_files(out: Path, files: list[str], rules) -> tuple[dict[str, list], list[dict[str, str]], dict[str, int]]:
+    """What static/js/sw.js may serve, for the files `files` of out/: ({"./path": [SHA-256
+    hex, index of its headers]}, the sets of headers, {".ext": index} for a file the build
+    does not publish (an older build's), "" for any other type). The headers of a path are
+    those the site's server sends with it (tools/serve.py's response_headers: netlify.toml's
+    [[headers]] rules and the file's Content-Type), so a rule netlify.toml gains is in the
+    next build's service worker too."""
+    sets: list[dict[str, str]] = []
+
+    def index(headers: dict[str, str]) -> int:
+        headers = dict(sorted(headers.items(), key=lambda item: item[0].lower()))
+        if headers not in sets:
+            sets.append(headers)
+        return sets.index(headers)
+
+    own = [f for f in files if f.startswith(SW_RECORDS)]
+    if own:
+        raise BuildError(f"{own}: the service worker keeps its records under /{SW_RECORDS}: publish nothing there")
+    table = {f"./{f}": [hashlib.sha256((out / f).read_bytes()).hexdigest(), index(serve.response_headers(rules, f"/{f}"))]
+             for f in sorted(files)}
+    types = sorted({Path(f).suffix.lower() for f in files} | set(serve.MIME_TYPES)) + [""]
+    other = {ext: index(serve.response_headers(rules, f"/{SW_RECORDS}other{ext}")) for ext in types}
+    return table, sets, other
 
 
-def finalize(out: Path, runtimes: dict[str, str]) -> dict:
+def js_value(value) -> str:
+    """`value` as JSON for sw.js: a list or object one item a line."""
+    if isinstance(value, list) and value:
+        return "[\n" + ",\n".join(f"  {json.dumps(v)}" for v in value) + "\n]"
+    if isinstance(value, dict) and value:
+        return "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()) + "\n}"
+    return json.dumps(value)
+
+
+def finalize(out: Path, runtimes: dict[str, str], netlify_toml: Path = NETLIFY_TOML) -> dict:
     """Write out/sw.js and out/version.json for the files in out/ (call again after
     changing out/: the tests make a "new release" that way)."""
     for generated in ("sw.js", "version.json"):
@@ -566,15 +607,17 @@ def finalize(out: Path, runtimes: dict[str, str]) -> dict:
     for placeholder in SW_PLACEHOLDERS:
         if placeholder not in sw:
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
-    on_demand = [f for f in files if f in ON_DEMAND_FILES
-                 or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
-    precache = [f"./{f}" for f in files if f not in on_demand] + ["./version.json"]
-    sw = sw.replace(SW_PLACEHOLDERS[0], json.dumps(version))
-    sw = sw.replace(SW_PLACEHOLDERS[1], json.dumps(precache, indent=1))
-    sw = sw.replace(SW_PLACEHOLDERS[2], json.dumps(on_demand_hashes(out, on_demand), indent=1))
-    (out / "sw.js").write_text(sw, encoding="utf-8")
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    on_demand = [f for f in files if f in ON_DEMAND_FILES
+                 or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
+    table, sets, other = served_files(out, files + ["version.json"], serve.load_header_rules(netlify_toml))
+    read_ahead = [f"./{f}" for f in files if f not in on_demand and not f.startswith(READ_AHEAD_SKIP)
+                  and (out / f).stat().st_size >= READ_AHEAD_MIN_BYTES]
+    values = [version, table, sets, other, [f"./{f}" for f in on_demand], read_ahead]
+    for placeholder, value in zip(SW_PLACEHOLDERS, values):
+        sw = sw.replace(placeholder, js_value(value))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
     return manifest
 
 

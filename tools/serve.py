@@ -32,6 +32,7 @@ import functools
 import gzip
 import http.server
 import io
+import mimetypes
 import os
 import re
 import sys
@@ -60,7 +61,17 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
+    ".gz": "application/gzip",
+    ".bin": "application/octet-stream",
+    ".gvt": "application/octet-stream",
 }
+
+
+def content_type(path: str) -> str:
+    """The Content-Type this server sends for a file, by its name: MIME_TYPES, else the
+    standard library's guess, else application/octet-stream."""
+    ext = os.path.splitext(str(path))[1].lower()
+    return MIME_TYPES.get(ext) or mimetypes.guess_type(str(path))[0] or "application/octet-stream"
 
 
 # Types a CDN compresses on the fly (by Content-Type, parameters ignored).
@@ -155,6 +166,17 @@ def headers_for_path(rules, path: str) -> dict[str, str]:
     return dict(merged.values())
 
 
+def response_headers(rules, path: str) -> dict[str, str]:
+    """Every header this server sends with the file at the URL `path` because of what it
+    is and where it lies: its Content-Type (content_type), then the rules' headers for the
+    path (netlify.toml's, which may set another Content-Type). tools/build.py gives the
+    service worker these, for the responses it makes from its cache."""
+    headers = headers_for_path(rules, path)
+    if not any(name.lower() == "content-type" for name in headers):
+        headers = {"Content-Type": content_type(path), **headers}
+    return headers
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     rules: list = []
@@ -226,8 +248,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def guess_type(self, path) -> str:
-        ext = os.path.splitext(str(path))[1].lower()
-        return MIME_TYPES.get(ext) or super().guess_type(path)
+        return content_type(path)
 
     def list_directory(self, path):
         # Like Netlify: no directory listings.

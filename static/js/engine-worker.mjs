@@ -1,6 +1,7 @@
 // The engine worker: a plain module Worker that boots
 // Pyodide with `loadPyodide` and answers the page's requests by calling
-// `generala.app.handle_parts(request_json) -> (reply_json, save_json, kind)`.
+// `generala.app.handle_parts(request_json)`: the reply's JSON text, its save's apart, and the
+// facts the page reads as fields.
 //
 // It opens no IndexedDB (a cross-site iframe whose storage is denied still runs
 // it), and touches no DOM and no storage.
@@ -15,16 +16,27 @@
 // worker boots Pyodide in full. timings.boot says which: "snapshot" or "full".
 //
 // Protocol (structured-clone messages; docs/ARCHITECTURE.md "Messages between page and
-// worker"):
+// worker"). The engine's facts about a reply come as fields (generala.app.handle_parts):
+// the page never searches or parses a reply's text, and JSON crosses as text (JavaScript's
+// numbers would round a 64-bit seed).
 //   worker -> page  {type: "alive", lock}                     once, at start: the name of the
 //                                                             Web Lock this worker holds for its
 //                                                             life, or null (no Web Locks here)
 //   worker -> page  {type: "ready", version, timings}        once, after boot
 //   worker -> page  {type: "error", message}                  boot failed
 //   page -> worker  {id, request}                             request = JSON text
-//   worker -> page  {id, reply, save}                         reply = JSON text of the
-//                                                             reply without its save; save =
-//                                                             the save's JSON text, or null
+//   worker -> page  {id, reply, save, ok, kind, changed,     reply = JSON text of the reply
+//                    local, coach, replay}                    without its save; save = the
+//                                                             save's JSON text, or null; ok,
+//                                                             kind (a refusal's, or null);
+//                                                             changed: the request changed the
+//                                                             game held (save and local rebuild
+//                                                             it); local: a game by link's
+//                                                             record as JSON text, or null;
+//                                                             coach: the coach switch now;
+//                                                             replay: the JSON text of the
+//                                                             request that opens again the
+//                                                             replay this one opened, or null
 //   worker -> page  {id, error}                               the call raised
 //   page -> worker  {type: "ping", n} -> {type: "pong", n}    answered at once (not queued)
 //   worker -> page  {type: "busy", id}                        a call into the engine for request
@@ -154,29 +166,32 @@ const TABLES_URL = new URL("../tables/", import.meta.url).href;
 const CATALOG_URL = new URL("../../catalog.json", import.meta.url).href;
 let shippedTables = null;
 
-async function fetchTable(pyodide, reply) {
+async function fetchTable(pyodide, needed) {
   if (shippedTables === null) {
     const resp = await fetch(CATALOG_URL);
     const catalog = resp.ok ? await resp.json() : {};
     shippedTables = new Set(Object.values(catalog.variants || {}).flatMap((v) => v.tables || []));
   }
-  if (!shippedTables.has(reply.table)) return false;
-  const resp = await fetch(TABLES_URL + reply.table);
+  if (!shippedTables.has(needed.table)) return false;
+  const resp = await fetch(TABLES_URL + needed.table);
   if (!resp.ok) return false;  // not shipped (house options): the page asks the engine to solve
-  const dir = reply.path.slice(0, reply.path.lastIndexOf("/"));
+  const dir = needed.path.slice(0, needed.path.lastIndexOf("/"));
   pyodide.FS.mkdirTree(dir);
-  pyodide.FS.writeFile(reply.path, new Uint8Array(await resp.arrayBuffer()));
+  pyodide.FS.writeFile(needed.path, new Uint8Array(await resp.arrayBuffer()));
   return true;
 }
 
-/** The engine's answer to one request, in its parts (generala.app.handle_parts):
- *  {reply: the reply's JSON text without its save, save: the save's JSON text or null,
- *  kind: the kind of a refusal or null}. */
+/** The engine's answer to one request, in its parts (generala.app.handle_parts: texts,
+ *  true/false and null only, never a number): {reply: the reply's JSON text without its
+ *  save, save, ok, kind, changed, local, coach, replay, table, path}. */
 function answer(engine, request) {
   const parts = engine.handleParts(request);
   try {
-    const [reply, save, kind] = parts.toJs();
-    return { reply: String(reply), save: save == null ? null : String(save), kind: kind == null ? null : String(kind) };
+    const got = parts.toJs({ dict_converter: Object.fromEntries });
+    const text = (v) => (v == null ? null : String(v));
+    return { reply: String(got.reply), save: text(got.save), ok: got.ok === true, kind: text(got.kind),
+      changed: got.changed === true, local: text(got.local), coach: got.coach === true, replay: text(got.replay),
+      table: text(got.table), path: text(got.path) };
   } finally {
     parts.destroy();
   }
@@ -254,11 +269,12 @@ async function serve(id, request) {
   try {
     postMessage({ type: "busy", id }); // the page's pings go unanswered until it is done
     let parts = answer(engine, String(request));
-    if (parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, JSON.parse(parts.reply)))) {
+    if (parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, parts))) {
       postMessage({ type: "busy", id });
       parts = answer(engine, String(request));  // ask again, the table is in place
     }
-    postMessage({ id, reply: parts.reply, save: parts.save });
+    const { reply, save, ok, kind, changed, local, coach, replay } = parts;
+    postMessage({ id, reply, save, ok, kind, changed, local, coach, replay });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }

@@ -18,17 +18,24 @@
 //                                  fixed callback and a table by id, no proxy per request.
 //   engine.onReply(callback)    -> callback(answer) for every answer to send(); returns an
 //                                  unsubscribe function
-//   engine.request(request_json)-> Promise<{reply, save}>: the reply's JSON text without its
-//                                  save, and the save's JSON text (or null); rejects on
-//                                  failure (engine_client.call)
+//   engine.request(request_json)-> Promise<{reply, save, ok, kind}>: the reply's JSON text
+//                                  without its save, the save's JSON text (or null), and
+//                                  the engine's facts about it (done; a refusal's kind);
+//                                  rejects on failure (engine_client.call)
 //   engine.call(request_json)   -> Promise<str>: the whole reply's JSON text (tests,
 //                                  benchmarks, embedders); rejects on failure
-//   engine.importFile(file, max) -> Promise of the engine's reply to op import, parsed
-//                                  (see importFile below); never rejects
+//   engine.importFile(file, max) -> Promise of the engine's reply to op import, its games'
+//                                  documents as JSON texts (see importFile below); never
+//                                  rejects
 //   engine.onState(callback)    -> calls callback(state) now and on every change;
 //                                  returns an unsubscribe function
 //   engine.onRestart(callback)  -> callback({reason}) when a lost worker was replaced (below);
 //                                  returns an unsubscribe function
+//   engine.onFailure(callback)  -> callback({reason}) when the engine fails for good after it
+//                                  was ready (workers keep dying): the page words it in the
+//                                  player's language, the English goes to the console only
+//                                  (with no callback, the error box shows it); returns an
+//                                  unsubscribe function
 //   engine.restarts, engine.lifeline -> how many workers replaced a lost one; how the
 //                                  current one's end is watched: "lock", "ping" or ""
 //
@@ -38,7 +45,10 @@
 // a visible message, so a failure is reported even if the Python UI never ran.
 //
 // Every answer is matched to its request by id, and the worker answers requests one at
-// a time in the order they were sent.
+// a time in the order they were sent. What the engine says about an answer comes as fields
+// of the worker's message (ok, kind, changed, local, coach, replay: engine-worker.mjs):
+// nothing here searches or parses a reply's text, and JSON goes through as text
+// (JavaScript's numbers would round an integer above 2**53, such as a 64-bit seed).
 //
 // A worker that dies (closes itself, is killed for memory, crashes, is reclaimed by the
 // browser) fires no event here. Its end is watched (lifeline): the worker holds a Web
@@ -48,11 +58,11 @@
 // takes PINGS_LOST missed pings in a row (PINGS_LOST_BUSY while it is inside a call into
 // the engine, which it says with "busy", or still booting: a long computation answers no
 // ping) for its end.
-// Then a new worker takes its place with what the old one held, restored from what this
-// module saw pass: the game (the save of the last reply that changed it, or the load
-// request that opened it; a game by link: link_load of the device's record, the `local`
-// of the last reply that carried one), the coach switch (and the coach's value table), a
-// replay being viewed and its step; then every request still unanswered is sent again,
+// Then a new worker takes its place with what the old one held, restored from what the
+// engine said with each answer: the game (the last answer that `changed` it carries its
+// save, sent as load; a game by link: its record, `local`, sent as link_load), the coach
+// switch (`coach`; and the coach's value table), a replay being viewed (`replay`: the
+// request that opens it again); then every request still unanswered is sent again,
 // in order, with its own id (a roll sent again gives the same dice: the roller is in the
 // save, or, by link, drawn from the record's secrets). onRestart's callbacks are told
 // once for each replacement; the details go to console.warn. A worker lost before it is
@@ -66,11 +76,6 @@ const PINGS_LOST = 8;
 // Measured (docs/ARCHITECTURE.md): the longest calls take seconds (an import of 400 games:
 // 2.7 s, 8.6 s under 4x CPU throttling).
 const PINGS_LOST_BUSY = 60;
-// The requests that change the game in the worker: their reply's save rebuilds it.
-const GAME_OPS = new Set(["new", "again", "roll", "toggle", "hold", "score", "enter", "undo", "ai"]);
-// The requests that open a game by link in the worker or change its record: their reply's
-// `local` (the device's record; a move's reply in a game by link carries it too) restores it.
-const LINK_OPS = new Set(["link_new", "link_join", "link_open", "link_load", "link_send"]);
 
 let worker = null; // the current worker: {w, booted, lifeline, ...} (see spawn)
 let state = "starting";
@@ -84,10 +89,11 @@ let lostWhileAway = null;
 // Sent and not answered, in the order sent: id -> {request, op, resolve?, reject?, internal?}
 const pending = new Map();
 // What the worker holds, to put back into a new one (requests, as JSON text).
-const held = { game: null, coach: false, replay: null, replayAt: null };
+const held = { game: null, coach: false, replay: null };
 const listeners = new Set();
 const replyListeners = new Set();
 const restartListeners = new Set();
+const failureListeners = new Set();
 let readyResolve;
 let readyReject;
 const readyPromise = new Promise((resolve, reject) => {
@@ -141,19 +147,22 @@ function deliver(id, reply, save, why) {
   tellAll(replyListeners, answer, "reply");
 }
 
-/** The request `id` is answered: settle its promise or tell onReply's callbacks. */
-function settle(id, entry, reply, save, why) {
+/** The request `id` is answered (`msg`: the worker's message), or not (`why`): settle its
+ *  promise or tell onReply's callbacks. */
+function settle(id, entry, msg, why) {
   if (entry.internal) {
     // A hint only loads the coach's table again: whatever it answers but NeedTable is fine.
-    const fine = why === null && (reply.includes('"ok": true') || (entry.op === "hint" && !reply.includes('"NeedTable"')));
-    if (!fine) console.warn(`engine worker: restoring with ${entry.op} failed: ${why === null ? reply.slice(0, 300) : why}`);
+    const fine = why === null && (msg.ok || (entry.op === "hint" && msg.kind !== "NeedTable"));
+    if (!fine) console.warn(`engine worker: restoring with ${entry.op} failed: ${why === null ? msg.reply.slice(0, 300) : why}`);
     return;
   }
   if (entry.resolve) {
-    if (why === null) entry.resolve({ reply, save });
+    if (why === null) entry.resolve({ reply: msg.reply, save: msg.save, ok: msg.ok, kind: msg.kind });
     else entry.reject(new Error(why));
+  } else if (why === null) {
+    deliver(id, msg.reply, msg.save, null);
   } else {
-    deliver(id, reply, save, why);
+    deliver(id, null, null, why);
   }
 }
 
@@ -172,51 +181,25 @@ function fail(message, lead) {
     } catch {}
     worker = null;
   }
-  for (const [id, entry] of answered) settle(id, entry, null, null, message);
-  showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
+  for (const [id, entry] of answered) settle(id, entry, null, message);
+  if (wasReady && failureListeners.size) {
+    document.documentElement.dataset.state = "error";
+    console.error(`${lead || "The game engine stopped"}: ${message}`);
+    tellAll(failureListeners, { reason: message }, "failure");
+  } else showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
 }
 
-/** What the worker now holds, after the answer to `entry`: kept to restore a new worker. */
-function track(entry, reply, save) {
-  const op = entry.op;
-  if (GAME_OPS.has(op)) {
-    // only a change carries a save; a game by link is restored from its record instead
-    if (save !== null) held.game = linkLoad(reply) || `{"op": "load", "save": ${save}}`;
-    return;
+/** What the worker now holds, after an answer (the engine's facts, `msg`): kept to restore a
+ *  new worker. The game: the save of the last answer that changed it, or a game by link's
+ *  record (`local`); every answer says the coach switch; a replay opened comes with the
+ *  request that opens it again. Texts only: put together, never parsed. */
+function track(msg) {
+  if (msg.changed === true) {
+    if (typeof msg.local === "string") held.game = `{"op": "link_load", "local": ${msg.local}}`;
+    else if (typeof msg.save === "string") held.game = `{"op": "load", "save": ${msg.save}}`;
   }
-  if (LINK_OPS.has(op)) {
-    const request = linkLoad(reply);
-    if (request) held.game = request;
-    return;
-  }
-  if (op !== "load" && op !== "coach" && op !== "replay" && op !== "link_replay" && op !== "replay_at") return;
-  let parsed;
-  try {
-    parsed = JSON.parse(reply);
-  } catch {
-    return;
-  }
-  if (!parsed || parsed.ok !== true) return;
-  if (op === "load") held.game = entry.request;
-  else if (op === "coach") held.coach = parsed.coach === true;
-  else if (op === "replay" || op === "link_replay") {
-    held.replay = entry.request;
-    held.replayAt = null;
-  } else held.replayAt = entry.request;
-}
-
-/** The link_load request that opens again the game by link of a reply carrying its
- *  device's record (`local`), or null. */
-function linkLoad(reply) {
-  if (!reply.includes('"local"')) return null;
-  let parsed;
-  try {
-    parsed = JSON.parse(reply);
-  } catch {
-    return null;
-  }
-  if (!parsed || parsed.ok !== true || !parsed.local || typeof parsed.local !== "object") return null;
-  return JSON.stringify({ op: "link_load", local: parsed.local });
+  if (typeof msg.coach === "boolean") held.coach = msg.coach;
+  if (typeof msg.replay === "string") held.replay = msg.replay;
 }
 
 function onMessage(life, event) {
@@ -250,12 +233,14 @@ function onMessage(life, event) {
   pending.delete(msg.id);
   if (!pending.size) stopPings();
   if (typeof msg.error === "string") {
-    settle(msg.id, entry, null, null, msg.error);
+    settle(msg.id, entry, null, msg.error);
     return;
   }
-  const save = msg.save == null ? null : msg.save;
-  if (!entry.internal) track(entry, msg.reply, save);
-  settle(msg.id, entry, msg.reply, save, null);
+  const answer = { reply: String(msg.reply), save: typeof msg.save === "string" ? msg.save : null,
+    ok: msg.ok === true, kind: typeof msg.kind === "string" ? msg.kind : null, changed: msg.changed === true,
+    local: typeof msg.local === "string" ? msg.local : null, coach: msg.coach, replay: msg.replay };
+  if (!entry.internal) track(answer);
+  settle(msg.id, entry, answer, null);
 }
 
 /** A new worker; `replacing`: the reason it replaces a lost one. */
@@ -434,17 +419,16 @@ function replace(how) {
     fail(String((e && e.message) || e));
     return;
   }
-  const restore = [];
-  if (held.game) restore.push(held.game);
+  const restore = [];  // [op, request]: the op for the console, and a hint's answer
+  if (held.game) restore.push(["game", held.game]);
   if (held.coach) {
-    restore.push('{"op": "coach", "on": true}');
+    restore.push(["coach", '{"op": "coach", "on": true}']);
     // The coach prices each move with the rules' value table, which the old worker had
     // loaded: a hint loads it again (its NeedTable path), so the next move has its cost.
-    if (held.game) restore.push('{"op": "hint", "top": 1}');
+    if (held.game) restore.push(["hint", '{"op": "hint", "top": 1}']);
   }
-  if (held.replay) restore.push(held.replay);
-  if (held.replay && held.replayAt) restore.push(held.replayAt);
-  for (const request of restore) post(life, nextId++, { request, op: opOf(request), internal: true });
+  if (held.replay) restore.push(["replay", held.replay]);
+  for (const [op, request] of restore) post(life, nextId++, { request, op, internal: true });
   for (const [id, entry] of again) post(life, id, entry);
   tellAll(restartListeners, { reason: how }, "restart");
 }
@@ -488,7 +472,7 @@ function enqueue(requestJson, entry) {
   entry.op = opOf(entry.request);
   if (state === "error" || worker === null) {
     const why = error || "the engine is not running";
-    queueMicrotask(() => settle(id, entry, null, null, why));
+    queueMicrotask(() => settle(id, entry, null, why));
     return id;
   }
   try {
@@ -496,7 +480,7 @@ function enqueue(requestJson, entry) {
   } catch (e) {
     pending.delete(id);
     const why = String((e && e.message) || e);
-    queueMicrotask(() => settle(id, entry, null, null, why));
+    queueMicrotask(() => settle(id, entry, null, why));
   }
   return id;
 }
@@ -526,6 +510,11 @@ export function onRestart(callback) {
   return () => restartListeners.delete(callback);
 }
 
+export function onFailure(callback) {
+  failureListeners.add(callback);
+  return () => failureListeners.delete(callback);
+}
+
 /** The whole reply's JSON text: the save put back in as a field of the reply. */
 export function call(requestJson) {
   return request(requestJson).then(({ reply, save }) =>
@@ -536,12 +525,15 @@ export function call(requestJson) {
  *  whole file through MicroPython: its heap failed to take one string of 2 MB
  *  (MemoryError, measured with a 400-game file), and an export of a full localStorage
  *  is about 3 MB. The file is read, sent and its reply parsed here; MicroPython then
- *  takes the games one at a time. Resolves to
- *      {ok: true, games: [{id, when, whenMs, finished, save, view}, ...]}
- *      {ok: false, error, kind}    kind "TooLarge" (refused unread), "ReadError" (the file
- *                                  could not be read: static/js/transfer.mjs), "NoAnswer"
- *                                  (the engine failed or never started), or the engine's
- *                                  own (SaveError names the problem in the file)
+ *  takes the games one at a time. The engine answers each game's documents as JSON texts
+ *  (its save, or a game by link's record and status, and its view): this parse meets no
+ *  number of a game, which JavaScript would round above 2**53 (a 64-bit seed). Resolves to
+ *      {ok: true, games: [{id, when, whenMs, finished, save, view, link?, status?}, ...]}
+ *      {ok: false, error, kind, refusal?}  kind "TooLarge" (refused unread), "ReadError" (the
+ *                                  file could not be read: static/js/transfer.mjs),
+ *                                  "NoAnswer" (the engine failed or never started), or the
+ *                                  engine's own (SaveError names the problem in the file),
+ *                                  whose reply is `refusal`, as JSON text
  *  A file chosen while the engine boots is read at once and waits for it. Never rejects. */
 export async function importFile(file, maxBytes) {
   // Loaded on first use: no module import holds up the worker's start at boot.
@@ -550,8 +542,9 @@ export async function importFile(file, maxBytes) {
   if (!read.ok) return read;
   try {
     await ready();
-    const { reply: text } = await request(JSON.stringify({ op: "import", text: read.text }));
-    const reply = JSON.parse(text);
+    const answer = await request(JSON.stringify({ op: "import", text: read.text }));
+    if (!answer.ok) return { ok: false, kind: answer.kind, error: "", refusal: answer.reply };
+    const reply = JSON.parse(answer.reply);
     // When each game was last played, in ms as text (MicroPython's FFI would cut the
     // number to 32 bits): the lists show that time, not the import's.
     for (const game of reply.games || []) {
@@ -584,6 +577,7 @@ export const engine = {
   importFile,
   onState,
   onRestart,
+  onFailure,
   showBootError,
   timings,
   get state() {

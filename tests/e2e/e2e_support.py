@@ -145,18 +145,15 @@ ENGINE_STDERR_PREFIX = "[engine] "
 # replies where the page receives them (the worker's "message" events, before
 # static/js/engine.mjs's own listener) and logs a reply of kind "InternalError" as a
 # console error, which the guard records. The page's code is not touched. A reply
-# comes as {id, reply, save}: `reply` is the JSON text of the reply without its save
-# (generala.app.handle_parts), which is where a refusal's kind is.
+# comes as {id, reply, save, ok, kind, ...}: `kind` is a refusal's kind
+# (generala.app.handle_parts), `reply` the JSON text of the reply without its save.
 ENGINE_WATCH_SCRIPT = """
 (() => {
   const Native = globalThis.Worker;
   if (!Native || Native.__generalaWatched) return;
   const check = (event) => {
-    const reply = event.data && event.data.reply;
-    if (typeof reply !== "string" || !reply.includes('"InternalError"')) return;
-    let kind = null;
-    try { kind = JSON.parse(reply).kind; } catch (e) { return; }
-    if (kind === "InternalError") console.error("engine InternalError reply: " + reply.slice(0, 2000));
+    const data = event.data || {};
+    if (data.kind === "InternalError") console.error("engine InternalError reply: " + String(data.reply).slice(0, 2000));
   };
   class Watched extends Native {
     constructor(url, options) {

@@ -93,7 +93,7 @@ def test_boots_to_ready_with_the_engine_answering(page):
     assert page.text_content("#engine-version") == version
     # The engine answers more calls after boot, through the page's engine module.
     reply = page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
-    assert json.loads(reply) == {"ok": True, "version": version}
+    assert json.loads(reply) == {"ok": True, "version": version, "changed": False}
     assert page.evaluate("generala.engine.state") == "ready"
 
 

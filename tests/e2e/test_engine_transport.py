@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import boot, poll, wait_ready
-from gamepage import RENDERED, GamePage, set_coach
+from gamepage import RENDERED, GamePage, pick_lang, set_coach
 from test_embed import blog, game_frame  # noqa: F401 (a fixture)
 from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, start
 
@@ -392,11 +392,24 @@ def test_a_game_by_link_is_restarted_in_the_new_worker_from_its_record(page, kep
     assert rolled["local"] == want["local"] and rolled["status"] == want["status"]
 
 
-@pytest.mark.parametrize("when", ["while it starts", "soon after it is ready"])
-def test_a_worker_that_keeps_dying_takes_the_engine_failed_path(page, guard, kept, browser_name, when):
+WORDS_EN = runpy.run_path(str(ROOT / "static/ui/words/words_en.py"))["WORDS"]
+# The hold of die 1 as drawn now, and whether die 1 and Roll take a click.
+BOARD_STATE = """() => { const die = document.querySelector('#board .tray [data-die="1"]');
+  return {held: die.getAttribute('aria-pressed'), die: !die.disabled, roll: !document.getElementById('roll').disabled}; }"""
+
+
+@pytest.mark.parametrize("when,lang", [("while it starts", "en"), ("soon after it is ready", "es")])
+def test_a_worker_that_keeps_dying_takes_the_engine_failed_path(page, guard, kept, browser_name, when, lang):
+    """Workers that keep dying: one note in the player's language (the restart's note
+    gone, no English on the page: the reason is on the console), the board disabled and
+    showing the engine's last answer (a die tapped as the engine failed is not drawn
+    held), and a reload plays on from the stored game."""
     guard.allow(r"^console error: The game engine stopped: the engine worker stopped")
+    words = WORDS_ES if lang == "es" else WORDS_EN
     boot(page)
     gp = GamePage(page)
+    if lang != "en":
+        pick_lang(page, lang)
     start(gp, "argentine", [("Ana", "human")], seed=3)
     gp.roll()
     before = current_save(gp)
@@ -410,29 +423,38 @@ def test_a_worker_that_keeps_dying_takes_the_engine_failed_path(page, guard, kep
         page.wait_for_function("() => window.__engineWorkers.length === 2")
         gp.roll()  # answered by the new worker
         assert Game.from_json(current_save(gp)).rolls == 2
-    page.evaluate(END_AFTER_SEND, ["roll", 1])
-    page.click("#roll")  # this roll's worker ends too: no new worker this time
+    stored = current_save(gp)
+    assert page.evaluate(BOARD_STATE) == {"held": "false", "die": True, "roll": True}
+    page.evaluate(END_AFTER_SEND, ["toggle", 1])
+    page.click('#board .tray [data-die="1"]')  # this hold's worker ends too: no new worker this time
     page.wait_for_selector("html[data-state=error]")
-    reason = ("the engine worker stopped while it was starting" if when == "while it starts"
-              else "the engine worker stopped again")
-    assert page.inner_text("#boot-error") == f"The game engine stopped: {reason}"
     page.wait_for_function("() => !document.getElementById('board').hasAttribute('aria-busy')")
-    told = [text for _, text in messages(page)]
-    assert told.count(RESTARTED) == 1
-    assert f"The game engine failed: {reason}" in told
+    page.wait_for_selector('#board .tray [data-die="1"]:disabled')
+    assert page.evaluate(BOARD_STATE) == {"held": "false", "die": False, "roll": False}
+    assert messages(page) == [["msg msg-error stacked", words["msg.engine_stopped"]]]
+    assert page.is_visible("#engine-reload")
+    assert page.locator("#boot-error").count() == 0 or page.is_hidden("#boot-error")
+    assert "engine worker" not in page.inner_text("body")
+    assert page.inner_text("#hint").strip() == ""  # no "starting the engine" either
+    page.click('#board .tray [data-die="2"]', force=True)  # disabled: nothing is drawn or sent
+    assert page.evaluate(BOARD_STATE)["held"] == "false"
     assert page.evaluate("generala.engine.restarts") == 1
     # Nothing of the game is lost: it is stored as the engine last answered, and a reload
-    # plays it on.
-    stored = page.evaluate(CURRENT_SAVE)
+    # (the note's button) plays it on.
+    assert page.evaluate(CURRENT_SAVE) == stored
     if when == "while it starts":
         assert stored == before
         engine.release()
     else:
         assert Game.from_json(stored).rolls == 2
-    page.reload()
+    with page.expect_navigation():
+        page.click("#engine-reload")
     wait_ready(page)
     page.wait_for_selector("#board", state="visible")
     assert engine_view(page) == mirror_of(stored).handle({"op": "view"})["view"]
+    gp.hold(1)
+    assert gp.held()[1] is True
+    assert messages(page) == []
 
 
 @pytest.mark.only_chromium(

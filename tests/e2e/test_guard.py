@@ -151,7 +151,8 @@ def test_an_internal_error_reply_of_the_engine_is_caught(context, base_url):
     crafted = '{"ok": false, "error": "deliberate", "kind": "InternalError"}'
     refusal = '{"ok": false, "error": "unknown op", "kind": "InvalidInput"}'
     # The crafted worker is a same-origin script (the CSP allows no blob: worker).
-    src = "".join(f"postMessage({{id: 1, reply: {json.dumps(r)}}});" for r in (crafted, refusal))
+    src = "".join(f"postMessage({{id: 1, reply: {json.dumps(r)}, ok: false, kind: {json.dumps(json.loads(r)['kind'])}}});"
+                  for r in (crafted, refusal))
     page.route("**/__test__/crafted-engine.js",
                lambda route: route.fulfill(status=200, content_type="text/javascript", body=src + "postMessage({done: true});"))
     page.evaluate("""() => new Promise((resolve) => {

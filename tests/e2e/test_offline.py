@@ -573,3 +573,156 @@ def test_a_tab_left_on_the_old_build_goes_on_loading_that_build(own_site, sw_con
     assert b.text_content(SUMMARY) == catalog_summary(dist)
     only_cache(b, new_version)
     assert cached_in(b, new_version, "." + TABLE) == (dist / TABLE[1:]).stat().st_size
+
+
+# --- what the service worker serves: the build's bytes, with the site's headers ---------
+
+# Cache Storage is the whole origin's: a script of the site (a worker too) can put any
+# response in the service worker's cache. These put forged files there, as such a script
+# would: a page with no Content-Security-Policy whose inline script marks localStorage,
+# and a module that marks it too.
+FORGED_PAGE = ('<!doctype html><html><head><title>forged</title></head><body><p id="forged">forged</p>'
+               '<script>localStorage.setItem("generala.forged", "page")</script></body></html>')
+FORGED_MODULE = 'localStorage.setItem("generala.forged", "module");\nexport {};\n'
+PUT = """async ([name, entries]) => {
+  const cache = await caches.open(name);
+  for (const [path, body, headers] of entries) await cache.put(path, new Response(body, { headers }));
+}"""
+SECURITY_HEADERS = ("content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy")
+
+
+def site_headers(dist, path):
+    """The headers tools/serve.py sends with the file at `path` (netlify.toml's), by name in
+    lower case."""
+    from tools.serve import load_header_rules, response_headers
+    rules = load_header_rules(site_build.NETLIFY_TOML)
+    return {k.lower(): v for k, v in response_headers(rules, path).items()}
+
+
+def cached_bytes(page, version, path):
+    """The bytes that the cache of `version` holds for `path` (None when it holds none)."""
+    body = page.evaluate(
+        """([v, p]) => caches.open('generala-' + v).then(c => c.match(p))
+             .then(r => r ? r.arrayBuffer().then(b => Array.from(new Uint8Array(b))) : null)""", [version, path])
+    return None if body is None else bytes(body)
+
+
+def cached_headers(page, version, path):
+    return page.evaluate(
+        "([v, p]) => caches.open('generala-' + v).then(c => c.match(p)).then(r => Object.fromEntries(r.headers))",
+        [version, path])
+
+
+@pytest.mark.cross_engine
+def test_forged_files_in_the_cache_are_never_served(own_site, sw_context):
+    # A forged index.html (no CSP) and a forged module in the site's cache, and a copy of a
+    # file the service worker does not serve: the next load gets the genuine files with the site's headers,
+    # nothing forged runs, and the cache holds the genuine files again.
+    dist, base_url, _ = own_site
+    context, _ = sw_context
+    version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    page.evaluate(PUT, [f"generala-{version}", [
+        ["./index.html", FORGED_PAGE, {"Content-Type": "text/html"}],
+        ["./static/js/storage.mjs", FORGED_MODULE, {"Content-Type": "text/javascript"}],
+        ["./sw.js", FORGED_MODULE, {"Content-Type": "text/javascript"}],
+    ]])
+    assert cached_bytes(page, version, "./index.html") == FORGED_PAGE.encode()
+    page.close()
+
+    tab = context.new_page()
+    response = tab.goto(base_url + "/?variant=argentine")
+    headers = response.all_headers()
+    want = site_headers(dist, "/index.html")
+    for name in SECURITY_HEADERS + ("content-type",):
+        assert headers.get(name) == want[name], name
+    assert response.body() == (dist / "index.html").read_bytes()
+    wait_ready(tab)
+    assert ping(tab)["ok"] is True
+    assert tab.locator("#forged").count() == 0
+    assert tab.evaluate("localStorage.getItem('generala.forged')") is None
+    module = tab.evaluate("fetch('./static/js/storage.mjs').then(r => r.text())")
+    assert module == (dist / "static/js/storage.mjs").read_text(encoding="utf-8")
+
+    # The forged copies are gone: the genuine files (fetched again) are in their place.
+    assert cached_bytes(tab, version, "./index.html") == (dist / "index.html").read_bytes()
+    assert cached_bytes(tab, version, "./static/js/storage.mjs") == (dist / "static/js/storage.mjs").read_bytes()
+    # A file the service worker does not serve (itself: the browser fetches it): the
+    # server answers it, not the cache, and the copy there is dropped.
+    assert tab.evaluate("fetch('./sw.js').then(r => r.text())") == (dist / "sw.js").read_text(encoding="utf-8")
+    assert cached_bytes(tab, version, "./sw.js") is None
+    assert tab.evaluate("localStorage.getItem('generala.forged')") is None
+
+
+@pytest.mark.cross_engine
+def test_a_genuine_file_put_back_without_headers_is_served_with_them_offline(own_site, sw_context):
+    # The genuine bytes of the page and of a module, put back in the cache with no headers
+    # at all: offline, the next load gets them with the site's headers (Content-Type
+    # included: the module runs), and the cache holds them with those headers again.
+    dist, base_url, servers = own_site
+    context, _ = sw_context
+    version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    page.evaluate("""async (name) => {
+      const cache = await caches.open(name);
+      for (const path of ["./index.html", "./static/js/engine.mjs", "./catalog.json"]) {
+        const body = await (await cache.match(path)).arrayBuffer();
+        await cache.put(path, new Response(body));
+      }
+    }""", f"generala-{version}")
+    assert cached_headers(page, version, "./index.html").get("content-security-policy") is None
+
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":  # see the first test: Firefox offline
+        context.set_offline(True)
+    response = page.reload()
+    headers = response.all_headers()
+    want = site_headers(dist, "/index.html")
+    for name in SECURITY_HEADERS + ("content-type",):
+        assert headers.get(name) == want[name], name
+    wait_ready(page)
+    assert ping(page)["ok"] is True
+    catalog = page.evaluate("fetch('./catalog.json').then(r => Object.fromEntries(r.headers))")
+    want = site_headers(dist, "/catalog.json")
+    for name in SECURITY_HEADERS + ("content-type",):
+        assert catalog.get(name) == want[name], name
+    for path in ["./index.html", "./static/js/engine.mjs", "./catalog.json"]:
+        assert cached_bytes(page, version, path) == (dist / path[2:]).read_bytes()
+        kept = cached_headers(page, version, path)
+        assert kept.get("content-security-policy") == want["content-security-policy"], path
+        assert kept.get("content-type") == site_headers(dist, path[1:])["content-type"], path
+
+
+UPDATE_ENDS = """async () => {
+  // Look for a new build; the state its worker's install ends in.
+  const reg = await navigator.serviceWorker.getRegistration();
+  const found = new Promise((resolve) => reg.addEventListener("updatefound", () => resolve(reg.installing), { once: true }));
+  await reg.update().catch(() => {});
+  const worker = await found;
+  const ended = () => ["installed", "activated", "redundant"].includes(worker.state);
+  if (ended()) return worker.state;
+  return new Promise((resolve) => worker.addEventListener("statechange", () => ended() && resolve(worker.state)));
+}"""
+
+
+@pytest.mark.cross_engine
+def test_a_new_build_whose_files_are_not_its_bytes_does_not_install(own_site, sw_context):
+    # The server sends a file whose bytes are not the ones the new build's sw.js lists (it
+    # changed after the build): that worker's install fails, its cache goes with it, and
+    # the page keeps its build, offered nothing.
+    dist, base_url, _ = own_site
+    context, _ = sw_context
+    old_version = json.loads((dist / "version.json").read_text())["version"]
+    page = first_visit(context, base_url)
+    new_version = release(dist, new_style)
+    css = dist / "static" / "css" / "site.css"
+    with open(css, "a", encoding="utf-8") as f:
+        f.write("/* changed after the build */\n")
+    later = time.time() + 20
+    os.utime(css, (later, later))
+
+    assert page.evaluate(UPDATE_ENDS) == "redundant"
+    assert page.evaluate("caches.keys()") == [f"generala-{old_version}"]
+    assert f"generala-{new_version}" not in page.evaluate("caches.keys()")
+    assert builds_of(page) == {"type": "VERSION", "version": old_version, "worker": old_version}
+    assert page.locator("#update-banner").is_hidden()

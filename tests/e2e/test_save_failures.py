@@ -6,9 +6,10 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, boot, wait_ready
-from gamepage import GamePage, Mirror
+from gamepage import GamePage, Mirror, open_library
 
 from generala import app
 from generala.save import dump
@@ -18,6 +19,7 @@ SAVED_REV = ("n => { const t = generala.storage.get('generala.save.' + generala.
              " const m = t && /^\\{\"rev\": (\\d+),/.exec(t); return m && +m[1] >= n; }")
 
 FILL, EMPTY = FILL_STORAGE, EMPTY_FILLER
+FULL_STORAGE_NOTE = "The browser's storage is full"
 
 
 def rev(page) -> int:
@@ -30,7 +32,7 @@ def wait_saved(page, n: int):
 
 
 def not_saved(page):
-    return page.locator("#messages .msg-error", has_text="could not be saved")
+    return page.locator("#messages .msg-error", has_text=FULL_STORAGE_NOTE)
 
 
 @pytest.mark.cross_engine
@@ -155,3 +157,151 @@ def test_a_move_made_on_a_stale_page_never_overwrites_the_newer_save(page):
     # The engine followed too: the next roll is the other tab's game rolled on.
     gp.roll()
     assert gp.dice() == other.handle({"op": "roll"})["view"]["dice"]
+
+
+# --- a game that does not fit -----------------------------------------------------------
+
+# Fill the storage, then free about ``n`` characters (one filler made shorter).
+LEAVE_FREE = """free => {
+  let n = 0, size = 1 << 20;
+  while (size >= 1) {
+    try { localStorage.setItem("filler." + n, "x".repeat(size)); n++; } catch (e) { size >>= 1; }
+  }
+  const k = Object.keys(localStorage).find(k => k.startsWith("filler.") && localStorage.getItem(k).length > free);
+  localStorage.setItem(k, localStorage.getItem(k).slice(free));
+  return free;
+}"""
+STORED = "() => { const t = generala.storage.get('generala.save.' + generala.storage.get('generala.current')); return t && JSON.parse(t); }"
+ASIDE = "() => generala.storage.get('generala.aside')"
+
+
+def play_solo_to_the_end(gp: GamePage, m: Mirror):
+    """Roll once and fill the best box, each turn, to the end (page and mirror)."""
+    while not m.view["over"]:
+        gp.roll()
+        m.do({"op": "roll"})
+        if m.view["over"]:
+            break
+        box = m.best_box()
+        gp.score(box)
+        m.do(m.request(box))
+    gp.settled()
+    assert gp.totals() == [s["total"] for s in m.view["sides"]]
+
+
+def full_note(page):
+    return page.locator("#messages .msg", has_text=FULL_STORAGE_NOTE)
+
+
+@pytest.mark.cross_engine
+def test_a_game_that_never_fit_is_told_as_such_and_nothing_is_listed_that_does_not_exist(page):
+    """About 2,000 characters left: no save of the game fits. The player is told at once
+    that nothing of it is stored and how to make room; after a reload the page says the
+    game was not stored, lists nothing and keeps nothing aside."""
+    gp = GamePage(page)
+    boot(page)
+    gp.home()
+    assert page.evaluate(LEAVE_FREE, 2000) == 2000
+    gp.new_game("argentine", ("Ana",), seed=5)
+    m = Mirror("argentine", ("Ana",), 5)
+    gp.settled()
+    assert page.evaluate(STORED) is None
+    note = full_note(page)
+    expect(note).to_have_count(1)
+    expect(note).to_contain_text("Nothing of this game is stored.")
+    expect(note).to_contain_text("delete finished games")
+    play_solo_to_the_end(gp, m)
+    expect(note).to_have_count(1)  # one note, kept up to date: not one a move
+    expect(note).to_contain_text("Nothing of this game is stored.")
+
+    page.reload()
+    wait_ready(page)
+    assert page.is_visible("#home") and page.is_hidden("#board")
+    told = page.locator("#messages .msg")
+    expect(told).to_have_count(1)
+    expect(told).to_contain_text("The last game was not saved")
+    expect(told).not_to_contain_text("kept aside")
+    assert page.evaluate(ASIDE) in (None, "{}")
+    assert page.locator("#home [data-save]").count() == 0
+    assert page.evaluate("() => generala.storage.get('generala.current')") is None
+    page.evaluate(EMPTY)
+
+
+@pytest.mark.cross_engine
+def test_a_game_whose_first_save_alone_fit_reopens_as_stored_and_says_so(page):
+    """The new game's save fits, none of the longer ones after it does (every later
+    save of this game is longer than the first). The note names the turn stored; a
+    reload opens exactly that stored game and says that the moves after it could not be
+    stored."""
+    gp = GamePage(page)
+    boot(page)
+    gp.new_game("argentine", ("Ana",), seed=5)
+    m = Mirror("argentine", ("Ana",), 5)
+    gp.settled()
+    first = page.evaluate(STORED)
+    assert first is not None and first["round"] == 1
+    page.evaluate(LEAVE_FREE, 200)
+    play_solo_to_the_end(gp, m)
+    stored = page.evaluate(STORED)
+    assert not stored["over"], "the finished game does not fit"
+    note = full_note(page)
+    expect(note).to_have_count(1)
+    expect(note).to_contain_text(f"Stored: the game at turn {stored['round']} of 11.")
+
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#board", state="visible")
+    gp.settled()
+    expect(page.locator("#turn-line")).to_contain_text(f"Turn {stored['round']} of 11")
+    assert gp.totals() == [stored["reply"]["view"]["sides"][0]["total"]]
+    told = page.locator("#messages .msg")
+    expect(told).to_have_count(1)
+    expect(told).to_contain_text(f"This game goes on from what was stored: turn {stored['round']} of 11.")
+    expect(told).to_contain_text("could not be stored")
+    # The engine holds the stored game, and nothing else was written or set aside.
+    reply = json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'view'}))"))
+    assert reply["view"] == app.Session().handle({"op": "load", "save": stored["reply"]["save"]})["view"]
+    assert page.evaluate(ASIDE) in (None, "{}")
+    page.evaluate(EMPTY)
+
+
+@pytest.mark.cross_engine
+def test_room_made_by_deleting_a_finished_game_stores_the_moves_kept_on_the_page(page):
+    """The advice works: the player leaves the board, deletes a finished game, and the
+    game whose moves did not fit is stored as it was last played (Continue opens it
+    there, with no word of an older state)."""
+    from test_bad_saves import entry_text, reply_of
+    finished_id = "g1700000000002-1"
+    gp = GamePage(page)
+    boot(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  ["generala.save." + finished_id, entry_text(finished_id, reply_of(2, over=True), 1_700_000_100_000)])
+    gp.new_game("argentine", ("Ana",), seed=5)
+    m = Mirror("argentine", ("Ana",), 5)
+    gp.settled()
+    page.evaluate(LEAVE_FREE, 200)
+    for _ in range(2):
+        gp.roll()
+        m.do({"op": "roll"})
+        box = m.best_box()
+        gp.score(box)
+        m.do(m.request(box))
+    gp.settled()
+    assert page.evaluate(STORED)["round"] == 1
+    gid = page.evaluate("() => generala.storage.get('generala.current')")
+    expect(full_note(page)).to_contain_text("Stored: the game at turn 1 of 11.")
+
+    open_library(page)
+    page.locator(f'#history-list [data-delete="{finished_id}"]').click()
+    page.click("#confirm-ok")
+    expect(page.locator("#messages .msg", has_text="There is room again")).to_have_count(1)
+    expect(full_note(page)).to_have_count(0)
+    stored = json.loads(page.evaluate("k => generala.storage.get(k)", "generala.save." + gid))
+    assert stored["reply"]["save"] == dump(m.session.game) and stored["round"] == 3
+    assert page.evaluate("() => generala.storage.get('generala.unsaved')") is None
+
+    gp.home()
+    gp._after(lambda: page.click(f'#continue-list [data-continue="{gid}"]'))
+    expect(page.locator("#turn-line")).to_contain_text("Turn 3 of 11")
+    expect(page.locator("#messages .msg", has_text="goes on from what was stored")).to_have_count(0)
+    page.evaluate(EMPTY)

@@ -1,6 +1,7 @@
 """What tools/build.py publishes, and that it builds the same bytes every time."""
 import ast
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -11,7 +12,7 @@ import zipfile
 import pytest
 
 from tools import build as site_build
-from tools import ui_modules
+from tools import serve, ui_modules
 
 REQUIRED = [
     "index.html",
@@ -250,22 +251,95 @@ def test_the_size_report_lists_every_file(tmp_path, capsys):
     assert "total:" in out and "gzip" in out
 
 
-def test_the_service_worker_names_what_it_precaches_and_the_bytes_it_fetches_on_demand(dist_dir):
-    # sw.js (static/js/sw.js with the build's values): every published file is either
-    # precached or fetched on demand, and each on-demand file comes with the SHA-256 of
-    # its bytes (the service worker keeps only those bytes, across updates too).
-    import hashlib
+def sw_constant(sw: str, name: str):
+    """The value the build wrote into sw.js for `const NAME = ...;` (JSON)."""
+    return json.loads(re.search(rf"^const {name} = (.*?);$", sw, re.S | re.M).group(1))
+
+
+SECURITY_HEADERS = {"content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy",
+                    "content-type"}
+
+
+def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers(dist_dir):
+    # sw.js (static/js/sw.js with the build's values): every published file but sw.js
+    # itself, with the SHA-256 of its bytes (the service worker serves only those bytes)
+    # and the headers the site's server sends with it (netlify.toml's, as tools/serve.py
+    # sends them); the files fetched on demand and those read ahead are among them.
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     assert "__GENERALA_" not in sw
     version = json.loads((dist_dir / "version.json").read_text())["version"]
     assert f'const VERSION = "{version}";' in sw
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
-    on_demand = json.loads(re.search(r"const ON_DEMAND = (\{.*?\});", sw, re.S).group(1))
-    assert sorted(on_demand) == ["./python_stdlib.zip", "./static/tables/bulgarian.gvt"]
-    for path, digest in on_demand.items():
+    files = sw_constant(sw, "FILES")
+    headers = sw_constant(sw, "HEADERS")
+    assert set(files) == {f"./{f}" for f in published(dist_dir)} - {"./sw.js"}
+    rules = serve.load_header_rules(site_build.NETLIFY_TOML)
+    for path, (digest, index) in files.items():
         assert hashlib.sha256((dist_dir / path[2:]).read_bytes()).hexdigest() == digest, path
-    files = {f"./{f}" for f in published(dist_dir)} - {"./sw.js"}
-    assert set(precache) | set(on_demand) == files and not set(precache) & set(on_demand)
+        assert headers[index] == serve.response_headers(rules, path[1:]), path
+        assert SECURITY_HEADERS <= {name.lower() for name in headers[index]}, path
+    by_name = {path: {k.lower(): v for k, v in headers[index].items()} for path, (_, index) in files.items()}
+    assert by_name["./index.html"]["content-type"] == "text/html; charset=utf-8"
+    assert "default-src 'none'" in by_name["./index.html"]["content-security-policy"]
+    assert by_name["./static/js/engine-worker.mjs"]["content-type"] == "text/javascript; charset=utf-8"
+    wasm = next(p for p in files if p.endswith("/pyodide.asm.wasm"))
+    assert by_name[wasm]["content-type"] == "application/wasm"
+    assert by_name[wasm]["cache-control"] == "public, max-age=31536000, immutable"
+    assert sw_constant(sw, "ON_DEMAND") == ["./python_stdlib.zip", "./static/tables/bulgarian.gvt"]
+    read_ahead = sw_constant(sw, "READ_AHEAD")
+    assert {wasm, "./generala.snapshot.gz"} <= set(read_ahead) <= set(files)
+    for path in read_ahead:
+        assert (dist_dir / path[2:]).stat().st_size >= site_build.READ_AHEAD_MIN_BYTES
+        assert path not in sw_constant(sw, "ON_DEMAND")
+    # A file of an older build that this one does not publish: the headers of its type.
+    other = sw_constant(sw, "HEADERS_OTHER")
+    assert headers[other[".mjs"]] == serve.response_headers(rules, "/__sw/other.mjs")
+    assert SECURITY_HEADERS <= {name.lower() for name in headers[other[""]]}
+
+
+def small_site(out):
+    """A publish folder of three files, for finalize()."""
+    for rel, text in [("index.html", "<!doctype html>"), ("static/js/a.mjs", "export {};"),
+                      ("static/frame/frame.html", "<!doctype html>")]:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text, encoding="utf-8")
+
+
+def test_a_header_rule_added_to_netlify_toml_reaches_the_service_worker(tmp_path):
+    # A rule for a new path in netlify.toml (a frame with a policy of its own): the next
+    # build's service worker sends that path's files with it, and no other file.
+    toml = tmp_path / "netlify.toml"
+    toml.write_text(site_build.NETLIFY_TOML.read_text(encoding="utf-8") + """
+[[headers]]
+  for = "/static/frame/*"
+  [headers.values]
+    Content-Security-Policy = "default-src 'none'; script-src 'self'; sandbox allow-scripts"
+    Access-Control-Allow-Origin = "*"
+""", encoding="utf-8")
+    out = tmp_path / "out"
+    small_site(out)
+    site_build.finalize(out, {}, netlify_toml=toml)
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    files, headers = sw_constant(sw, "FILES"), sw_constant(sw, "HEADERS")
+    frame = headers[files["./static/frame/frame.html"][1]]
+    assert frame["Content-Security-Policy"] == "default-src 'none'; script-src 'self'; sandbox allow-scripts"
+    assert frame["Access-Control-Allow-Origin"] == "*"
+    assert frame["Content-Type"] == "text/html; charset=utf-8"
+    for path in ["./index.html", "./static/js/a.mjs"]:
+        assert "Access-Control-Allow-Origin" not in headers[files[path][1]]
+        assert "sandbox" not in headers[files[path][1]]["Content-Security-Policy"]
+    # Without the rule, the same folder's frame gets the site's policy.
+    site_build.finalize(out, {})
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    frame = sw_constant(sw, "HEADERS")[sw_constant(sw, "FILES")["./static/frame/frame.html"][1]]
+    assert "Access-Control-Allow-Origin" not in frame and "sandbox" not in frame["Content-Security-Policy"]
+
+
+def test_the_build_publishes_nothing_where_the_service_worker_keeps_its_records(tmp_path):
+    small_site(tmp_path)
+    (tmp_path / "__sw").mkdir()
+    (tmp_path / "__sw" / "build.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(site_build.BuildError, match="__sw/"):
+        site_build.finalize(tmp_path, {})
 
 
 def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
@@ -285,5 +359,6 @@ def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
     assert '<script type="module" src="./static/js/qr-code.mjs"></script>' in html
     assert "qrcode-generator" not in html
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
-    assert f"./{path}" in precache and "./static/js/qr-code.mjs" in precache
+    files, on_demand = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND")
+    for precached in [f"./{path}", "./static/js/qr-code.mjs"]:
+        assert precached in files and precached not in on_demand

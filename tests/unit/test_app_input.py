@@ -296,7 +296,7 @@ FIELD_VALUES = {
                         max_size=3),
     "text": st.one_of(st.builds(lambda g: json.dumps(bundle.export([{"save": g}])), saves()),
                       st.builds(json.dumps, saves()), st.text(max_size=20)),
-    "top": st.integers(-1, 2 ** 70), "on": st.booleans(),
+    "top": st.integers(-1, 2 ** 70), "on": st.booleans(), "again": st.booleans(),
     "budget_ms": st.one_of(st.integers(-1, 5), st.floats()),
     "date": st.one_of(st.sampled_from(["2026-12-01", "2026-02-30", "1999-1-1"]), st.text(max_size=10)),
     "name": st.one_of(st.text(max_size=8), st.integers()),

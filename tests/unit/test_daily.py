@@ -93,10 +93,11 @@ def test_perfect_play_on_a_days_dice_is_deterministic_and_golden(variant):
 def test_a_challenge_has_no_undo_and_no_help_until_it_is_over():
     s = app.Session()
     reply = s.handle({"op": "daily", "variant": "argentine", "date": DAY, "today": DAY, "name": "Tú"})
-    assert reply["ok"] and reply["view"]["daily"] == {"date": DAY, "late": False}
+    assert reply["ok"] and reply["view"]["daily"] == {"date": DAY, "late": False, "again": False}
     assert reply["view"]["sides"][0]["name"] == "Tú"
     assert reply["view"]["sides"][0]["player"] == "human"
-    assert reply["view"]["options"] == daily.variant("argentine").options  # the standard options
+    # the standard options, the automatic win off
+    assert reply["view"]["options"] == {**daily.variant("argentine").options, "served_generala_wins": False}
     s.handle({"op": "roll"})
     s.handle({"op": "hold", "dice": [0]})
     assert s.handle({"op": "view"})["view"]["can_undo"] is False
@@ -150,7 +151,9 @@ def test_a_saved_challenge_loads_as_one_and_cannot_be_changed_into_another():
     for change in ({"daily": {"date": "2026-12-02", "late": True}},  # another day's seed
                    {"daily": {"date": DAY}},
                    {"daily": "yes"},
-                   {"options": {**doc["options"], "served_generala_wins": False}},
+                   {"daily": {"date": DAY, "late": True, "again": False}},
+                   {"options": {**doc["options"], "ace_as_two": True}},
+                   {"options": {**doc["options"], "served_generala_wins": True, "ace_as_two": True}},
                    {"sides": [{"name": "You", "members": ["You"], "player": "ai:optimal"}]}):
         with pytest.raises(SaveError) as err:
             Game.from_json({**doc, **change})
@@ -179,7 +182,7 @@ def test_history_gives_todays_status_of_each_game_and_the_streak():
     assert got["streak"] == 3 and got["best_streak"] == 3
     assert got["games"]["argentine"]["status"] == "done"
     assert got["games"]["argentine"]["score"] == Game.from_json(entries[2]["save"]).totals()[0]
-    assert got["games"]["double"] == {"status": "playing", "id": "d", "score": None}
+    assert got["games"]["double"] == {"status": "playing", "id": "d", "score": None, "again": False}
     assert got["games"]["bulgarian"]["status"] == "new"
     assert [d["id"] for d in got["days"]] == ["d", "c", "b", "a"]
     # today not played yet: the streak still stands on yesterday
@@ -211,7 +214,7 @@ def test_the_share_text_is_exactly_as_the_golden_file(lang):
 def test_the_share_text_tells_no_die():
     game = play_out(daily.new_game("argentine", DAY, "2026-12-02"))
     data = daily.share(daily.result(game))
-    assert set(data) == {"variant", "date", "late", "score", "perfect", "marks", "row"}
+    assert set(data) == {"variant", "date", "late", "again", "score", "perfect", "marks", "row"}
     text = daily_share.share_text(data)
     assert text.splitlines()[0] == "Generala · daily challenge 2026-12-01 (late)"
     assert not any(ch in "123456" for ch in "".join(text.splitlines()[2:]))
@@ -224,3 +227,112 @@ def test_a_challenge_is_exported_and_imported_with_the_other_games():
     [entry] = bundle.read(text)
     assert entry["save"]["daily"] == {"date": DAY, "late": False}
     assert daily.history([entry], DAY)["games"]["double"]["status"] == "done"
+
+
+# --- a score attack: the automatic win is off ---------------------------------------------
+
+OLDER = ROOT / "tests" / "data" / "daily"
+
+
+def test_the_automatic_win_is_off_and_a_served_hand_scores_its_points():
+    """General, 2026-07-12: the day's first roll is 4-4-4-4-4. With the automatic win on,
+    everyone "won" with 0 points at once; now the hand is scored like any other, and
+    perfect play is scored the same way."""
+    day = "2026-07-12"
+    game = daily.new_game("puerto-rican", day, day)
+    assert game.rules.options["big_general_wins"] is False
+    assert game.roll() == (4, 4, 4, 4, 4)
+    assert not game.over and game.auto_win is None
+    game.score("small-general")
+    assert game.totals() == [60]
+    best = daily.perfect("puerto-rican", day)
+    assert best["history"][0] == {"roll": [4, 4, 4, 4, 4]}
+    assert len([a for a in best["history"] if "score" in a]) == 10  # ten boxes filled, no win at once
+    assert best["score"] > 60
+    played = play_out(daily.new_game("puerto-rican", day, day))
+    result = daily.result(played)
+    assert result["perfect"] == best["score"] and "open" not in {m["mark"] for m in result["marks"]}
+    # Generala's served Generala too
+    assert daily.new_game("argentine", DAY, DAY).rules.options["served_generala_wins"] is False
+
+
+@pytest.mark.parametrize("name,over,totals", [
+    ("before-automatic-win-off-puerto-rican-2026-07-12.json", True, [0]),
+    ("before-automatic-win-off-argentine-2026-12-01.json", False, [30]),
+])
+def test_a_challenge_saved_by_an_older_version_loads_as_it_was_played(name, over, totals):
+    """Written by the version before the automatic win was off (its rules are in the save):
+    it loads with those rules, plays on with them, and its end is measured against perfect
+    play under the same rules."""
+    doc = json.loads((OLDER / name).read_text(encoding="utf-8"))
+    game = Game.from_json(doc)
+    assert game.rules.options == daily.variant(doc["variant"]).options  # the win on, as played
+    assert game.daily == {"date": doc["daily"]["date"], "late": False}
+    assert game.over is over and game.totals() == totals
+    assert dump(game) == doc  # saved back as it was
+    s = app.Session()
+    assert s.handle({"op": "load", "save": doc})["ok"]
+    if over:  # won at once with 0 points, as then; perfect play under those rules did too
+        assert game.auto_win == {"side": 0, "kind": "big-general"}
+        result = s.handle({"op": "daily_result"})["result"]
+        assert result["score"] == 0 and result["perfect"] == 0
+        assert daily.history([{"id": "o", "save": doc}], "2026-07-12")["games"]["puerto-rican"]["status"] == "done"
+    else:
+        play_out(s.game)
+        assert s.game.rules.options["served_generala_wins"] is True
+        assert s.handle({"op": "daily_result"})["ok"]
+
+
+# --- no future days -------------------------------------------------------------------
+
+def test_a_day_after_today_is_refused_by_the_engine():
+    s = app.Session()
+    reply = s.handle({"op": "daily", "variant": "argentine", "date": "2026-12-02", "today": DAY})
+    assert not reply["ok"] and reply["kind"] == "IllegalAction"
+    assert reply["code"] == "daily.future" and reply["params"] == {"date": "2026-12-02", "today": DAY}
+    assert s.game is None
+    reply = s.handle({"op": "daily_history", "today": DAY, "date": "2027-01-01", "entries": []})
+    assert reply["code"] == "daily.future" and reply["params"] == {"date": "2027-01-01", "today": DAY}
+    with pytest.raises(IllegalAction):
+        daily.new_game("bulgarian", "2026-12-02", DAY)
+    # today and the days before are played (late)
+    assert s.handle({"op": "daily", "variant": "argentine", "date": DAY, "today": DAY})["ok"]
+    assert s.handle({"op": "daily", "variant": "argentine", "date": "2026-11-30", "today": DAY})["view"]["daily"]["late"]
+    assert s.handle({"op": "daily_history", "today": DAY, "date": DAY, "entries": []})["ok"]
+
+
+# --- played again after its first game was deleted ----------------------------------------
+
+def test_a_challenge_played_again_is_marked_everywhere_and_counts_for_nothing():
+    s = app.Session()
+    reply = s.handle({"op": "daily", "variant": "argentine", "date": DAY, "today": DAY, "again": True})
+    assert reply["view"]["daily"] == {"date": DAY, "late": False, "again": True}
+    assert reply["save"]["daily"] == {"date": DAY, "late": False, "again": True}
+    assert Game.from_json(json.loads(json.dumps(reply["save"]))).daily["again"] is True
+    play_out(s.game)
+    result = s.handle({"op": "daily_result"})
+    assert result["result"]["again"] is True and result["share"]["again"] is True
+    entries = [{"id": "a", "save": dump(s.game)}]
+    got = daily.history(entries, DAY)
+    assert got["games"]["argentine"]["again"] is True and got["days"][0]["again"] is True
+    assert got["streak"] == 0  # started on its day and finished, but played again
+    first = finished("argentine", DAY, DAY)
+    assert daily.history(entries + [entry("b", first)], DAY)["streak"] == 1
+    # the page's share text says so
+    words.set_lang("en")
+    assert daily_share.share_text(result["share"]).splitlines()[0] == \
+        "Generala · daily challenge 2026-12-01 (played again)"
+    # a challenge without the mark is as before (its save has no "again")
+    assert "again" not in dump(daily.new_game("argentine", DAY, DAY))["daily"]
+
+
+def test_a_challenge_counts_for_the_day_it_was_started_on():
+    """Started on its day (the page sends that day as today) it counts for that day, however
+    late it is finished: the save knows when it was started, not when it ended; one of
+    that day started the next day is late and counts for nothing."""
+    day1, day2 = "2026-12-01", "2026-12-02"
+    on_its_day = finished("argentine", day1, day1)
+    assert daily.history([entry("a", on_its_day)], day2)["streak"] == 1  # finished "after midnight"
+    next_day = finished("argentine", day1, day2)
+    assert next_day.daily["late"] is True
+    assert daily.history([entry("b", next_day)], day2)["streak"] == 0

@@ -236,6 +236,29 @@ def test_a_hold_is_drawn_at_once_then_the_reply_confirms_it(controller_module):
     assert flag is False and drawn["held"][2] is True and parts["keeper"].kept[-1]["view"] is drawn
 
 
+def test_an_engine_that_failed_for_good_takes_no_move_and_undraws_a_predicted_hold(controller_module):
+    """A hold drawn ahead of its reply that never comes (the engine failed for good): the
+    board goes back to the engine's last answer, disabled, and nothing more is sent."""
+    game, parts, _, computer = start(controller_module)
+    engine, board = parts["engine"], parts["board"]
+    game.roll()
+    engine.deliver()
+    answered = game.view
+    game.toggle(1)
+    assert board.updates[-1][2] is True and game.view["held"][1] is True
+    engine.callbacks.clear()  # its answer never comes
+    sent = len(engine.sent)
+    game.engine_failed()
+    drawn, ui, predicted = board.updates[-1]
+    assert drawn == dict(answered, events=[]) and not predicted and drawn["held"][1] is False
+    assert answered["events"], "the roll's events are not played again"
+    assert ui["ready"] is False and ui["failed"] is True and computer.cancelled == 1
+    game.toggle(2)
+    game.roll()
+    game.pick_box(next(r["box"] for r in answered["rows"] if r["cells"][0].get("playable")))
+    assert len(engine.sent) == sent and board.updates[-1][0] is drawn
+
+
 def test_a_zero_asks_before_it_scratches_and_a_second_click_scores_once(controller_module):
     game, parts, _, _ = start(controller_module, seed=7)
     engine, screen = parts["engine"], parts["screen"]

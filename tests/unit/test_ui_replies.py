@@ -34,7 +34,8 @@ def session(monkeypatch):
 
 def test_a_move_is_stored_with_its_view_and_its_save(replies, session):
     app.handle_parts(json.dumps({"op": "new", "variant": "bulgarian", "sides": ["Ana", "Beto"], "seed": 4}))
-    head, save, _ = app.handle_parts('{"op": "roll"}')
+    parts = app.handle_parts('{"op": "roll"}')
+    head, save = parts["reply"], parts["save"]
     reply = replies.reply_of(head, save)
     assert reply["save"] == save and reply["view"]["dice"] == list(session.game.dice)
     stored = json.loads(replies.stored(reply))
@@ -43,7 +44,8 @@ def test_a_move_is_stored_with_its_view_and_its_save(replies, session):
 
 
 def test_a_reply_without_a_save_keeps_no_text(replies, session):
-    head, save, _ = app.handle_parts('{"op": "ping"}')
+    parts = app.handle_parts('{"op": "ping"}')
+    head, save = parts["reply"], parts["save"]
     reply = replies.reply_of(head, save)
     assert "save" not in reply and "_text" not in reply and replies.save_doc(reply) is None
     with pytest.raises(KeyError):
@@ -82,7 +84,8 @@ def test_an_answer_of_no_request_or_answered_twice_reaches_nobody(replies):
 
 def test_an_answer_is_the_reply_or_no_answer(replies, session):
     app.handle_parts(json.dumps({"op": "new", "variant": "argentine", "sides": ["Ana"], "seed": 4}))
-    head, save, _ = app.handle_parts('{"op": "roll"}')
+    parts = app.handle_parts('{"op": "roll"}')
+    head, save = parts["reply"], parts["save"]
     reply = replies.answer_of(head, save, None)
     assert reply["ok"] is True and reply["save"] == save
     assert replies.answer_of(None, None, "the engine worker stopped again") == {

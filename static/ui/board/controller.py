@@ -46,6 +46,7 @@ class Controller:
         self.coach = None
         self.features = None
         self.view = None
+        self.answered = None  # the last view drawn that is the engine's (not predicted)
         self.ui = {"ready": False, "picked": [], "split": None, "pairs": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
         self.missed = []  # the events of replies not drawn (a later reply was on its way)
@@ -64,8 +65,26 @@ class Controller:
         """Draw a view: the engine's, or one predicted at a click (a hold) until its reply.
         The board draws it and then its parts (render.Board.update, board_parts.py)."""
         self.view = view
+        if not predicted:
+            self.answered = view
         self.board.update(view, self.ui, predicted)
         self.painted.request()
+
+    def engine_failed(self):
+        """The engine failed for good (engine_client.when_failed): the board takes no move
+        any more and shows the engine's last answer (not a hold drawn ahead of its reply);
+        a reload plays on from the stored game."""
+        self.ui["ready"] = False
+        self.ui["failed"] = True
+        self.ui["scoring"] = False
+        self.forget_boxes()
+        self.later = None
+        if self.computer is not None:
+            self.computer.cancel()
+        if self.answered is not None and self.screen.board_visible():
+            view = dict(self.answered)
+            view["events"] = []  # drawn again: nothing happens anew (no dice thrown, no sound)
+            self.draw(view)
 
     async def call(self, req, quiet=False):
         """Send a request (engine_client.call); a refused one draws the view it came with."""

@@ -572,7 +572,7 @@ class Board:
                 js.generala.moments.handOver(json.dumps(data))
 
     def hint_text(self, view, ui):
-        if view["over"]:
+        if view["over"] or ui.get("failed"):  # a failed engine: its one note says it all
             return ""
         if not ui["ready"]:
             return words.t("hint.engine")

@@ -3,8 +3,12 @@
 # reply comes back as a dict, with one policy for what goes wrong:
 #
 #   the engine did not answer   (its worker failed, or the engine failed to start):
-#                               the player is told ("The game engine failed: ...");
 #                               the reply is {"ok": False, "kind": "NoAnswer", "error": ...}
+#                               (the English to the console); the player is told once what
+#                               happened: by the one note of an engine that failed for good
+#                               (below, shown again if it was dismissed), by the error box
+#                               of an engine that never started, else "The game engine did
+#                               not answer."
 #   InternalError, InvalidInput (a bug in the engine, a request the page should never
 #                               have sent): the player is always told, in the player's
 #                               language (words.refusal: from the refusal's code and
@@ -21,6 +25,10 @@
 #   the engine's worker stopped (engine.mjs starts a new one with the game and sends the
 #                               unanswered requests again): the player is told once
 #                               ("The game engine stopped and started again ...")
+#   the engine failed for good  (workers keep dying: engine.mjs onFailure): ONE note, in the
+#                               player's language, replaces the restart's: what happened, and
+#                               that a reload plays on from the stored game (a Reload button);
+#                               the parts registered with when_failed disable the board
 #
 # A reply that carries a save has it as the save's JSON text under "save": the worker
 # posts it apart from the rest of the reply (generala.app.handle_parts), and the page
@@ -34,15 +42,20 @@
 #   waiting()                   how many sent requests still wait for their reply
 #   await ready()               True once the engine has booted, False if it failed
 #   await import_file(f, max)   an export file checked by the engine (read in JS: see
-#                               engine.mjs importFile); the engine's failures as above
+#                               engine.mjs importFile; each game's documents come as JSON
+#                               texts); the engine's failures as above
 #   refusal_of(js_reply)        the refusal in import_file's reply, as a dict (to word it)
+#
+# JSON crosses JavaScript as text only, parsed here by MicroPython's json (which keeps
+# every integer exact; JavaScript's numbers round one above 2**53, such as a 64-bit seed,
+# and MicroPython's FFI cuts a JS number to 32 bits).
 import json
 
 import js
 from pyscript.ffi import create_proxy
 
 import words
-from dom import byid, message
+from dom import byid, each, el, message, on
 from replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
 
 transport = js.generala.engine
@@ -56,7 +69,11 @@ def tell(reply, quiet=False):
         return reply
     kind = reply.get("kind")
     if kind == NO_ANSWER:
-        message(words.t("msg.engine_failed", error=reply.get("error")), "error")
+        js.console.warn("the engine did not answer: " + str(reply.get("error")))
+        if str(transport.state) != "error":
+            message(words.t("msg.no_answer"), "error")
+        elif _failure["seen"]:
+            stopped_note()  # again, if the player dismissed it
         reply["told"] = True
         return reply
     log(reply)
@@ -97,16 +114,53 @@ def _answered(answer):
     callback(tell(answer_of(answer.reply, answer.save, answer.error), quiet))
 
 
+ABOUT_ENGINE = "engine"  # the data-about of the notes about the engine's workers
+
+
 def _restarted(info):
     """The engine's worker stopped and a new one took its place with the game: say so
     once (the details are on the console)."""
-    message(words.t("msg.engine_restarted"), "warn")
+    message(words.t("msg.engine_restarted"), "warn").setAttribute("data-about", ABOUT_ENGINE)
+
+
+_failure = {"seen": False, "hooks": []}
+
+
+def when_failed(hook):
+    """``hook()`` once the engine has failed for good (the board stops taking moves)."""
+    _failure["hooks"].append(hook)
+
+
+def _failed(info):
+    """The engine failed for good (engine.mjs: its English reason is on the console): one
+    note says so in the player's language, in place of any earlier note about the engine,
+    and the parts stop taking moves."""
+    _failure["seen"] = True
+    for node in each(byid("messages").querySelectorAll('[data-about="' + ABOUT_ENGINE + '"]')):
+        node.remove()
+    stopped_note()
+    for hook in _failure["hooks"]:
+        hook()
+
+
+def stopped_note():
+    """The one note of an engine that failed for good, with a Reload button (shown once)."""
+    if byid("messages").querySelector('[data-about="' + ABOUT_ENGINE + '"]') is not None:
+        return
+    note = message(words.t("msg.engine_stopped"), "error")
+    note.setAttribute("data-about", ABOUT_ENGINE)
+    note.classList.add("stacked")  # its text, then its two buttons under it
+    reload = el("button", "btn small primary", words.t("update.reload"), {"type": "button", "id": "engine-reload"})
+    on(reload, "click", lambda e: js.location.reload())
+    note.insertBefore(reload, note.querySelector(".dismiss"))
 
 
 _answered_proxy = create_proxy(_answered)
 _restarted_proxy = create_proxy(_restarted)
+_failed_proxy = create_proxy(_failed)
 transport.onReply(_answered_proxy)
 transport.onRestart(_restarted_proxy)
+transport.onFailure(_failed_proxy)
 
 
 def send(req, callback, quiet=False):
@@ -152,9 +206,12 @@ PAGE_FAILURES = ("TooLarge", "ReadError")
 
 
 def refusal_of(reply):
-    """import_file's reply (a JS object) that is not ok, as a dict: a refusal's kind, code,
-    params and error (small: no games), or NoAnswer's."""
-    return json.loads(str(js.JSON.stringify(reply)))
+    """import_file's reply (a JS object) that is not ok, as a dict: the engine's refusal
+    (its JSON text, ``refusal``: kind, code, params, error), or the page's own failure
+    (kind and error)."""
+    if js.Reflect.has(reply, "refusal"):
+        return json.loads(str(reply.refusal))
+    return {"ok": False, "kind": str(reply.kind), "error": str(reply.error or "")}
 
 
 async def started():

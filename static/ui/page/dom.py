@@ -59,12 +59,14 @@ def on(node, event, handler):
 
 
 def message(text, kind="info"):
-    """A visible note the player can dismiss (text only)."""
+    """A visible note the player can dismiss (text only). Returns its node (its words are
+    in its ".msg-text")."""
     box = byid("messages")
     p = el("p", "msg msg-" + kind)
     p.appendChild(el("span", "msg-text", text))
     p.appendChild(el("button", "btn small dismiss", words.t("msg.dismiss"), {"type": "button", "data-dismiss": "1"}))
     box.appendChild(p)
+    return p
 
 
 class Cache:

@@ -71,6 +71,7 @@ async def assemble(catalog, params, pause):
     page.computer = computer = Computer(game, bar, clock, setup, catalog)
     page.coach = coach = Coach(game, bar)
     game.attach(computer, coach, feats)
+    engine_client.when_failed(game.engine_failed)
     keeper.attach(game, home, feats)
     home.attach(game, feats)
     screen.attach(game, keeper, home, setup, feats)
@@ -89,7 +90,15 @@ def first_screen(page):
     gid = saves.current()
     if gid:
         entry, reason = saves.get(gid)
-        if entry is None:
+        if entry is None and not saves.stored(gid):
+            # Nothing under its key: never written (the storage was full: generala.unsaved
+            # says so), or deleted. Nothing is set aside: there is nothing to keep.
+            never = gid in saves.unsaved()
+            saves.clear_unsaved(gid)
+            saves.set_current(None)
+            message(words.t("msg.never_stored") + " " + words.t("msg.make_room") if never
+                    else words.t("msg.gone"), "warn")
+        elif entry is None:
             saves.set_aside(gid, reason)
             message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
         elif not entry.get("over") and gid not in saves.aside():

@@ -60,6 +60,7 @@ class Coach:
         self.ready_rules = None  # (variant, options) whose table is known to be there
         self.checking = False
         self.report_for = None
+        self.no_hint_on = None  # the view on which H said "no hint in a daily challenge"
         self.build()
         game.board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
 
@@ -127,6 +128,9 @@ class Coach:
             board.actions.appendChild(self.hint_btn)
             board.menu.insertBefore(self.toggle_label, board.rolloff)
         self.hint_btn.disabled = not self.person_to_play(view)
+        if self.no_hint_on is not None and view is not self.no_hint_on:
+            self.no_hint_on = None  # a move since H was pressed in a daily challenge
+            self.bar.show_note("")
         people = any(side["computer"] is None for side in view["sides"])
         if view.get("daily") and not view["over"]:
             people = False  # a daily challenge: no hint and no coach until it is over (the engine's)
@@ -211,6 +215,14 @@ class Coach:
     def hint(self):
         view = self.bar.view
         if not self.person_to_play(view) or not self.game.screen.board_visible():
+            return
+        if view.get("daily") and not view["over"]:
+            # H in a daily challenge: no hint until it is over, said in words under the dice
+            # (until the next move), not as a refusal
+            text = words.t("daily.no_hint")
+            self.bar.show_note(text)
+            self.no_hint_on = view
+            byid("announce").textContent = text
             return
         spawn(self.show_hint())
 

@@ -15,7 +15,7 @@ from dom import byid, clear, el, message
 from render import sheet_mark as render_sheet_mark
 from replies import stored
 from save_lists import continue_meta, game_title, result_line
-from saves import CONFLICT, FAILED, PREFIX, REV_READ, describe, reason_text, rev_of, when, why_aside
+from saves import CONFLICT, FAILED, PREFIX, REV_READ, SAVED, describe, reason_text, rev_of, when, why_aside
 
 storage = js.generala.storage
 
@@ -32,6 +32,10 @@ class SavedGames:
         self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
         self.watching = False  # following another tab's moves until the player acts here
         self.unsaved = False  # a write failed: told once per game, the game goes on in memory
+        self.note = None  # that note, kept up to date while it is shown (kept_words)
+        self.kept = None  # what is stored of the board's game: (over, round, turns), False: nothing, None: not known
+        self.unwritten = None  # the last write that failed, (gid, view, text, created, rev kept): written once room is made
+        self.marked = {}  # gid -> rev: the storage's generala.unsaved entries this tab wrote
         self.pending = None
         self.writer = clock.timer(self.save_now)
 
@@ -52,7 +56,21 @@ class SavedGames:
         self.rev = self.saves.rev(gid)
         self.watching = False
         self.unsaved = False
+        self.note = None
+        self.kept = None if self.rev else False
         self.saves.set_current(gid)
+        self.resumed_older(gid)
+
+    def resumed_older(self, gid):
+        """A game opened whose last moves could not be written (generala.unsaved): say that
+        it goes on from what was stored, and which turn that is."""
+        mark = self.saves.unsaved().get(gid)
+        if mark is None:
+            return
+        self.saves.clear_unsaved(gid)
+        entry, _ = self.saves.get(gid) if mark == self.rev and mark else (None, None)
+        if entry is not None and entry.get("round") is not None:
+            message(words.t("msg.resumed_stored", round=entry["round"], turns=entry["turns"]), "warn")
 
     def close(self):
         """The board is left: what waits is written, and no game is the current one."""
@@ -70,8 +88,11 @@ class SavedGames:
         """The stored game ``gid``, or None (then set aside, and the player told why)."""
         entry, reason = self.saves.get(gid)
         if entry is None:
-            self.saves.set_aside(gid, reason)
-            message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
+            if self.saves.stored(gid):
+                self.saves.set_aside(gid, reason)
+                message(words.t("msg.load_failed_id", id=gid, reason=reason), "error")
+            else:  # deleted meanwhile (another tab): nothing to keep aside
+                message(words.t("msg.gone"), "warn")
             self.draw_saves()
         return entry
 
@@ -142,6 +163,9 @@ class SavedGames:
     def delete(self, gid, label):
         def really():
             self.saves.delete(gid)
+            if self.unwritten is not None and self.unwritten[0] == gid:
+                self.unwritten = None
+            self.room_made()
             self.draw_saves()
             byid("announce").textContent = words.t("save.deleted", game=label)
         self.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
@@ -158,9 +182,10 @@ class SavedGames:
         gid = pending[0]
         outcome, rev = self.saves.write(*pending, expect=self.rev if gid == self.gid else None)
         if outcome == FAILED:
-            if not self.unsaved:
-                self.unsaved = True
-                message(words.t("msg.not_saved"), "error")
+            self.unwritten = pending + (rev,)
+            if self.marked.get(gid) != rev and self.saves.mark_unsaved(gid, rev):
+                self.marked[gid] = rev
+            self.tell_unsaved(gid)
         elif outcome == CONFLICT:
             entry, _ = self.saves.get(gid)
             if gid == self.gid:
@@ -168,8 +193,66 @@ class SavedGames:
                     self.gone_elsewhere()
                 else:
                     self.follow(entry, lost=True)
-        elif gid == self.gid:
+        else:
+            self.written(gid, rev, pending[1])
+
+    def written(self, gid, rev, view):
+        """A write of ``gid`` at ``rev`` succeeded: the board's rev, what is stored of it (the
+        note says so while shown), and no mark of moves not written is left."""
+        if self.unwritten is not None and self.unwritten[0] == gid:
+            self.unwritten = None
+        if gid in self.marked:
+            del self.marked[gid]
+            self.saves.clear_unsaved(gid)
+        if gid == self.gid:
             self.rev = rev
+            self.kept = (view["over"], view["round"], view["turns"])
+            if self.unsaved:
+                self.tell_unsaved(gid)
+
+    def kept_words(self, gid):
+        """What is stored of the board's game, in words (read once from storage when not known)."""
+        if self.kept is None:
+            entry, _ = self.saves.get(gid)
+            self.kept = (entry.get("over"), entry.get("round"), entry.get("turns")) if entry else False
+        if self.kept is False:
+            return words.t("msg.stored_none")
+        over, round_, turns = self.kept
+        if over or round_ is None or turns is None:
+            return words.t("msg.stored_over" if over else "msg.stored_some")
+        return words.t("msg.stored_turn", round=round_, turns=turns)
+
+    def tell_unsaved(self, gid):
+        """The storage is full: say what is stored of the board's game and how to make room.
+        One note a game, kept up to date while it is shown (a nearly full storage fails every
+        other write as the save grows and shrinks: no note each time)."""
+        if gid != self.gid:
+            return
+        text = words.t("msg.storage_full", stored=self.kept_words(gid), room=words.t("msg.make_room"))
+        if self.note is not None and self.note.isConnected:
+            self.note.querySelector(".msg-text").textContent = text
+        elif not self.unsaved:
+            self.note = message(text, "error")
+        self.unsaved = True
+
+    def room_made(self):
+        """Games were deleted: the last write that failed is tried again (the game's moves
+        kept on this page are then stored), and the player told when it is."""
+        if self.unwritten is None:
+            return
+        gid, view, text, created, rev = self.unwritten
+        outcome, new = self.saves.write(gid, view, text, created, expect=rev)
+        if outcome == FAILED:
+            return
+        self.unwritten = None
+        if outcome == SAVED:
+            self.written(gid, new, view)
+            if self.note is not None and self.note.isConnected:
+                self.note.remove()
+            self.note = None
+            game = describe({"variant": view["variant"], "title": view["title"],
+                             "names": [s["name"] for s in view["sides"]]})
+            message(words.t("msg.room_again", game=game), "info")
 
     def on_storage(self, event):
         """Another tab wrote a save: follow it when it is this board's game, or refresh

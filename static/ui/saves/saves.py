@@ -11,7 +11,15 @@
 #                        engine's refusal as {"code", "params"} (worded in the language
 #                        in use when the list is drawn: reason_text), {"words": key} for
 #                        the page's own, or a text (stored by older versions);
-#                        their entries are never rewritten, only deleted on request
+#                        their entries are never rewritten, only deleted on request (or
+#                        when the save they name is no longer stored: nothing is listed
+#                        that does not exist)
+#   generala.daily_deleted  ["<variant>/<date>", ...]: the daily challenges whose saved game
+#                        was deleted: played again, they are marked so (screens/daily.py)
+#   generala.unsaved     {id: rev}: games whose last moves could not be written (storage
+#                        full), with the rev that is stored (0: nothing); a reload says so
+#                        when it opens such a game (saved_games.py), and the entry goes
+#                        once the game is written again, told or deleted
 #
 # Two tabs on one game: "rev" (first in the text, so it is read without parsing the
 # whole save) counts the writes of a game. A tab remembers the rev its board shows and
@@ -40,6 +48,8 @@ REV_READ = 32  # characters enough for the rev at the head of a save
 SAVED, FAILED, CONFLICT = "saved", "failed", "conflict"  # what Saves.write did
 CURRENT = "generala.current"
 ASIDE = "generala.aside"
+UNSAVED = "generala.unsaved"
+DAILY_DELETED = "generala.daily_deleted"
 
 
 def _json(text):
@@ -68,6 +78,10 @@ class Saves:
 
     def raw(self, gid):
         return self.storage.get(PREFIX + gid)
+
+    def stored(self, gid):
+        """Whether anything is stored under the game's key (readable or not)."""
+        return int(self.storage.size(PREFIX + gid)) >= 0
 
     def get(self, gid):
         """(entry, None) or (None, reason). The entry's "view" is None when the stored one
@@ -129,20 +143,61 @@ class Saves:
         return FAILED, stored
 
     def delete(self, gid):
+        entry, _ = self.get(gid)
+        doc = entry.get("save") if entry else None
+        if isinstance(doc, dict) and isinstance(doc.get("daily"), dict):
+            self.daily_deleted_add(str(doc.get("variant")) + "/" + str(doc["daily"].get("date")))
         self.storage.release(PREFIX + gid)  # the player's choice, even for a value too long to read
         self.storage.remove(PREFIX + gid)
         aside = self.aside()
         if gid in aside:
             del aside[gid]
             self.storage.set(ASIDE, json.dumps(aside))
+        self.clear_unsaved(gid)
         if self.current() == gid:
             self.set_current(None)
+
+    def daily_deleted(self):
+        """The daily challenges ("<variant>/<date>") whose saved game was deleted here."""
+        data = _json(self.storage.get(DAILY_DELETED) or "[]")
+        return [str(k) for k in data] if isinstance(data, list) else []
+
+    def daily_deleted_add(self, key):
+        known = self.daily_deleted()
+        if key not in known:
+            self.storage.set(DAILY_DELETED, json.dumps(known + [key]))
+
+    def unsaved(self):
+        """{id: the rev stored} of the games whose last moves could not be written."""
+        data = _json(self.storage.get(UNSAVED) or "{}")
+        return data if isinstance(data, dict) else {}
+
+    def mark_unsaved(self, gid, rev):
+        """The game's moves after ``rev`` (0: all of it) could not be written. True when
+        the mark is stored (it is a few dozen characters: it may fit where the save did not)."""
+        marks = self.unsaved()
+        marks[gid] = rev
+        return bool(self.storage.set(UNSAVED, json.dumps(marks)))
+
+    def clear_unsaved(self, gid):
+        marks = self.unsaved()
+        if gid in marks:
+            del marks[gid]
+            if marks:
+                self.storage.set(UNSAVED, json.dumps(marks))
+            else:
+                self.storage.remove(UNSAVED)
 
     def aside(self):
         data = _json(self.storage.get(ASIDE) or "{}")
         return data if isinstance(data, dict) else {}
 
     def set_aside(self, gid, reason):
+        """Keep a stored save aside (listed with its reason); one no longer stored is not."""
+        if not self.stored(gid):
+            if self.current() == gid:
+                self.set_current(None)
+            return
         aside = self.aside()
         aside[gid] = reason
         self.storage.set(ASIDE, json.dumps(aside))
@@ -162,7 +217,13 @@ class Saves:
         """(unfinished, finished, aside): entries newest first; aside as (id, label, reason)."""
         aside = self.aside()
         unfinished, finished, broken = [], [], []
-        for gid in self.ids():
+        ids = self.ids()
+        gone = [gid for gid in aside if gid not in ids]
+        if gone:  # its save was deleted (another tab, an older version): nothing to list
+            for gid in gone:
+                del aside[gid]
+            self.storage.set(ASIDE, json.dumps(aside))
+        for gid in ids:
             entry, reason = self.get(gid)
             if gid in aside or entry is None:
                 label = describe(entry) if entry else words.t("save.unnamed", id=gid)

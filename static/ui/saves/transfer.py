@@ -15,7 +15,9 @@
 #
 # No whole file is ever one MicroPython string (its heap failed on a 2 MB one): the
 # export is handed to the Blob in parts, one game each, and the import is read,
-# checked and parsed in JS (static/js/engine.mjs importFile); the games come over one at a time.
+# checked and parsed in JS (static/js/engine.mjs importFile); the games come over one at a
+# time, each game's save and view as JSON texts (a number parsed by JavaScript is rounded
+# above 2**53: a 64-bit seed), parsed here.
 #
 # Safari deletes a site's storage after 7 days of use without a visit to the site
 # (home-screen web apps count their own days): the note beside "Export all games"
@@ -237,19 +239,20 @@ class Transfer:
         links = 0
         for i in range(int(games.length)):
             g = games.at(i)
+            view_text = g.view if isinstance(g.view, str) else "null"  # one game: a few kB
             if js.Reflect.has(g, "link"):  # a game by link: its device's record (linkplay.py)
                 if self.links is None and self.links_built is not None:
                     await self.links_built()
-                added = self.links is not None and self.links.imported(json.loads(str(js.JSON.stringify(g))))
+                added = self.links is not None and self.links.imported(
+                    {"link": json.loads(str(g.link)), "status": json.loads(str(g.status)), "view": json.loads(view_text)})
                 links += 1 if added else 0
                 already += 0 if added else 1
                 continue
-            save_text = str(js.JSON.stringify(g.save))  # one game: a few kB
+            save_text = str(g.save)
             save = json.loads(save_text)
             if save in stored:  # the same game (dicts compare by value)
                 already += 1
                 continue
-            view_text = str(js.JSON.stringify(g.view))
             gid = saves.new_id()
             played = int(str(g.whenMs)) if g.whenMs else None  # ms, as text: see engine.mjs importFile
             if not saves.put(gid, json.loads(view_text), '{"view": ' + view_text + ', "save": ' + save_text + "}",

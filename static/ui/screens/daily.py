@@ -17,6 +17,16 @@ GAMES = ("argentine", "puerto-rican", "double", "bulgarian")
 STATUS = {"new": "daily.status_new", "playing": "daily.status_playing", "done": "daily.status_done"}
 
 
+def fit_height(area):
+    """The share text's box as tall as its text, wrapped lines too (a narrow phone wraps
+    a long first line): CSS field-sizing where the browser has it, else the height of
+    its content once laid out."""
+    if js.CSS.supports("field-sizing", "content") or not int(area.scrollHeight):
+        return  # (not laid out: not on screen now; its rows stand)
+    area.style.height = "auto"
+    area.style.height = str(int(area.scrollHeight) + int(area.offsetHeight) - int(area.clientHeight)) + "px"
+
+
 def pad(n):
     return ("0" + str(n))[-2:]
 
@@ -60,6 +70,7 @@ class Daily:
         self.titles()
         self.streak = byid("daily-streak")
         self.late_note = byid("daily-late")
+        self.refused = byid("daily-refused")  # why the engine refuses the day picked (a day to come)
         self.today = local_day()  # the day the picker opened on: a new day moves it on
         self.date_input = byid("daily-date")
         self.date_input.value = self.today
@@ -102,15 +113,19 @@ class Daily:
         day = self.picked_day()
         reply = await engine_client.call({"op": "daily_history", "today": today, "date": day,
                                           "entries": self.entries()}, quiet=True)
+        self.date_input.setAttribute("max", today)
         if not reply.get("ok"):
+            self.refuse(day, reply)
             return None
         history = self.history = reply["challenges"]
-        self.date_input.setAttribute("max", today)
+        self.refuse(day, None)
         self.late_note.hidden = history["date"] == today
         for name, btn in self.buttons.items():
             status = history["games"][name]
             btn.setAttribute("data-status", status["status"])
             text = words.t(STATUS[status["status"]], score=words.num(status["score"] or 0))
+            if status.get("again"):
+                text = text + " " + words.t("daily.played_again")
             btn.querySelector(".daily-game-status").textContent = text
         line = words.tn("daily.streak", history["streak"])
         if history["best_streak"] > history["streak"]:
@@ -118,6 +133,24 @@ class Daily:
         self.streak.textContent = line
         self.picker.setAttribute("data-ready", history["date"])
         return history
+
+    def refuse(self, day, reply):
+        """The engine refused the day picked (a day after today, a date that is not one):
+        its refusal under the Day field, the games not playable; None: the day is fine."""
+        if self.refused is None:
+            return
+        bad = reply is not None and reply.get("kind") != "NoAnswer"
+        self.refused.textContent = words.refusal(reply) if bad else ""
+        self.refused.hidden = not bad
+        if bad:
+            self.date_input.setAttribute("aria-invalid", "true")
+            self.picker.setAttribute("data-refused", day)
+            self.late_note.hidden = True
+        else:
+            self.date_input.removeAttribute("aria-invalid")
+            self.picker.removeAttribute("data-refused")
+        for btn in self.buttons.values():
+            btn.disabled = bad
 
     def on_click(self, event):
         node = event.target.closest("[data-daily]")
@@ -140,12 +173,16 @@ class Daily:
         if self.picker is not None:
             self.date_input.value = day
         history = await self.refresh()
+        if history is None and self.picker is not None and self.picker.hasAttribute("data-refused"):
+            return  # the day is refused: said under the Day field
         status = history["games"][name] if history else {"status": "new", "id": None}
         if status["status"] != "new" and status["id"]:
             await self.game.resume(status["id"])
             return
-        await self.game.start_game({"op": "daily", "variant": name, "date": day, "today": local_day(),
-                                    "name": words.t("home.you")})
+        req = {"op": "daily", "variant": name, "date": day, "today": local_day(), "name": words.t("home.you")}
+        if name + "/" + day in self.game.keeper.saves.daily_deleted():
+            req["again"] = True  # its first game was deleted: this one is marked "played again"
+        await self.game.start_game(req)
 
     # --- the board's part ----------------------------------------------------------
 
@@ -161,7 +198,10 @@ class Daily:
             badge = el("span", "daily-badge", None, {"id": "daily-badge"})
             title.appendChild(badge)
         if badge is not None:
-            badge.textContent = words.t("daily.badge_late" if info["late"] else "daily.badge", date=info["date"])
+            text = words.t("daily.badge_late" if info["late"] else "daily.badge", date=info["date"])
+            if info.get("again"):
+                text = text + " " + words.t("daily.played_again")
+            badge.textContent = text
         if not view["over"]:
             self.result_for = None
             return
@@ -224,6 +264,8 @@ class Daily:
             row.appendChild(el("dd", None, value, {"id": ident}))
             figures.appendChild(row)
         panel.appendChild(figures)
+        if result["score"] > result["perfect"]:  # more than perfect play on the same dice: luck
+            panel.appendChild(el("p", "daily-luck", words.t("daily.luck"), {"id": "daily-luck"}))
         details = el("details", "daily-turns")
         details.appendChild(el("summary", None, words.t("daily.turns")))
         table = el("table", None, None, {"id": "daily-turns"})
@@ -248,6 +290,7 @@ class Daily:
                                                          "rows": str(len(text.split("\n")))})
         area.value = text
         panel.appendChild(area)
+        fit_height(area)
         panel.appendChild(el("p", "help daily-legend", words.t("daily.legend")))
         buttons = el("div", "actions daily-actions")
         copy = el("button", "btn primary", words.t("daily.copy"), {"type": "button", "id": "daily-copy"})

@@ -1,6 +1,6 @@
 # The daily challenge's share text, worded in the page's language from the engine's
-# share data (generala/daily.py `share`: the game, the date, late, the score, perfect
-# play's score, one mark a box and the row length). It tells no die and no box's points.
+# share data (generala/daily.py `share`: the game, the date, late, played again, the
+# score, perfect play's score, one mark a box and the row length). It tells no die and no box's points.
 # Plain Python: the unit tests word it in the four languages (tests/unit/golden/).
 import words
 
@@ -12,6 +12,8 @@ def share_text(share):
     head = words.t("daily.share_head", game=words.title(share["variant"]), date=share["date"])
     if share["late"]:
         head = head + " " + words.t("daily.share_late")
+    if share.get("again"):
+        head = head + " " + words.t("daily.played_again")
     lines = [head, words.t("daily.share_score", score=words.num(share["score"]),
                            perfect=words.num(share["perfect"]))]
     marks = [SYMBOLS.get(m, SYMBOLS["open"]) for m in share["marks"]]

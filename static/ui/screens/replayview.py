@@ -196,7 +196,13 @@ class ReplayView:
             return
         if int(games.length) > 1:
             message(words.t("replay.file_more", n=int(games.length)), "info")
-        first = json.loads(str(js.JSON.stringify(games.at(0).save)))
+        # the first game with a save, as JSON text (engine.mjs importFile); a game by link
+        # is replayed from the list of games by link (linkplay.py)
+        first = next((games.at(i) for i in range(int(games.length)) if js.Reflect.has(games.at(i), "save")), None)
+        if first is None:
+            message(words.t("replay.file_bad", name=name, why=words.t("replay.file_empty")), "error")
+            return
+        first = json.loads(str(first.save))
         await self.open_save(first, None, name, True)
 
     # --- the screen ------------------------------------------------------------
