@@ -92,10 +92,37 @@ function start(why) {
   go();
 }
 
+/** PyScript's core opens an IndexedDB database as it is imported (IDBMap "@pyscript.fs",
+ * for its `pyscript.fs` module, which the page does not use). Where the browser denies the
+ * page storage (a cross-site frame with third-party storage blocked: an embedded game),
+ * that library reports the refusal as an uncaught error (it dispatches the request's
+ * error event again from its own handler: InvalidStateError) and an unhandled rejection
+ * (the refused request's error event): engine.mjs would take either for a failed boot.
+ * Exactly these two are claimed here, with preventDefault() (the page plays on, its
+ * storage in memory as storage.mjs says); any other error goes on as before. */
+function claimPyScriptStorage() {
+  const ours = (url) => typeof url === "string" && url.startsWith(new URL("./", PYSCRIPT).href);
+  addEventListener("error", (event) => {
+    const error = event.error;
+    if (ours(event.filename) && error && error.name === "InvalidStateError") {
+      event.preventDefault();
+      console.warn(`PyScript could not open its IndexedDB database (storage denied): ${error.message}`);
+    }
+  });
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    const request = reason && reason.target;
+    if (typeof IDBOpenDBRequest === "function" && request instanceof IDBOpenDBRequest && reason.type === "error") {
+      event.preventDefault();
+    }
+  });
+}
+
 /** PyScript loaded: it loads MicroPython and the UI's bytecode and runs the page's mpy
  * script, which waits for start() (once). The promise settles when PyScript's core has
  * been imported; a failure is reported on the page. */
 function load() {
+  if (!loading) claimPyScriptStorage();
   loading ||= import(PYSCRIPT.href).then(
     (core) => { core.hooks.worker.onBeforeRunAsync.clear(); },
     failed,
