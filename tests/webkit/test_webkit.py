@@ -22,7 +22,7 @@ from webkit_support import COLLECT_ERRORS, reply  # noqa: E402
 SETTLED = ("const b = document.getElementById('board');"
            " return !b.hasAttribute('aria-busy') && !b.hasAttribute('data-save-pending');")
 NOT_SAVED = ("return [...document.querySelectorAll('#messages .msg-error')]"
-             ".filter(e => e.textContent.includes('could not be saved')).length")
+             ".filter(e => e.textContent.includes(\"The browser's storage is full\")).length")
 
 
 def test_boots_to_ready_and_the_engine_answers(wk):
@@ -192,7 +192,7 @@ def test_a_save_that_fails_to_write_is_told_and_play_goes_on(wk):
     m.do({"op": "toggle", "die": 0})
     wk.roll()
     m.do({"op": "roll"})
-    wk.wait(NOT_SAVED, what="the 'could not be saved' message")
+    wk.wait(NOT_SAVED, what="the storage-full message")
     assert wk.js(NOT_SAVED) == 1  # told once
     assert wk.dice() == m.view["dice"] and wk.held() == m.view["held"]
     box = m.best_box()
