@@ -7,10 +7,10 @@ Publishes:
   index.html, static/**                    the site (no __pycache__ / *.pyc); the UI
                                            modules of static/ui/modules.toml and main.py
                                            as MicroPython bytecode (see compile_ui), in
-                                           one file, static/ui/modules.bin
-  ui.json                                  what static/js/ui-loader.mjs loads: MicroPython
-                                           and the UI's modules (where each one is in
-                                           static/ui/modules.bin)
+                                           one archive, static/ui/modules.tar.gz, which
+                                           PyScript unpacks (pyscript.toml's [files])
+  pyscript.json                            the page's PyScript config: pyscript.toml (the
+                                           top-level file, one source) as JSON
   generala.zip                             the engine package, one request for the worker,
                                            with its bytecode for the browser's Python
                                            (tools/compile_engine.mjs, in Node with Pyodide)
@@ -23,6 +23,8 @@ Publishes:
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                                            python_stdlib.zip, pyodide-lock.json
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
+  vendor/pyscript/<ver>/                   PyScript's core.js and the chunks it loads with
+                                           pyscript.toml's plugins (see vendor_pyscript)
   vendor/codemirror/<ver>/                 code-editor.mjs (tools/code_editor.mjs bundled)
   vendor/qrcode-generator/<ver>/           qrcode.mjs (the QR encoder, as npm ships it)
   sw.js                                    the service worker (from static/js/sw.js) with the
@@ -44,13 +46,16 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import io
 import json
 import re
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -87,11 +92,15 @@ STDLIB_EMPTY = "python_stdlib.empty.zip"
 STDLIB_EXTRA = ["encodings/ascii.py", "encodings/latin_1.py", "encodings/utf_8_sig.py"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 UI_DIR = "static/ui"
+# The page's PyScript config (top-level, the one source), published as JSON.
+PYSCRIPT_CONFIG = "pyscript.toml"
+PYSCRIPT_JSON = "pyscript.json"
 
 # npm package -> published vendor directory name
 RUNTIMES = {
     "pyodide": "pyodide",
     "@micropython/micropython-webassembly-pyscript": "micropython",
+    "@pyscript/core": "pyscript",
     "codemirror": "codemirror",
     "qrcode-generator": "qrcode-generator",
 }
@@ -339,7 +348,7 @@ def write_catalog(dst: Path) -> bool:
     return True
 
 
-VENDOR_REF_RE = re.compile(r"vendor/(pyodide|micropython|codemirror|qrcode-generator)/([^/\"'\s]+)/")
+VENDOR_REF_RE = re.compile(r"vendor/(pyodide|micropython|pyscript|codemirror|qrcode-generator)/([^/\"'\s]+)/")
 
 
 def bundle_editor(dst: Path) -> None:
@@ -391,7 +400,7 @@ def check_sandbox_policy() -> None:
 def check_vendor_refs(versions: dict[str, str]) -> None:
     """Every `vendor/<runtime>/<version>/` in the sources must match node_modules."""
     problems = []
-    sources = [ROOT / f for f in SITE_FILES]
+    sources = [ROOT / f for f in SITE_FILES + [PYSCRIPT_CONFIG]]
     for d in SITE_DIRS:
         sources += [p for p in (ROOT / d).rglob("*") if p.is_file() and wanted(p.relative_to(ROOT))]
     for path in sources:
@@ -451,7 +460,7 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
             raise BuildError(f"mpy-cross {module}.py: {done.stderr.strip() or done.stdout.strip()}")
         src.unlink()
         compiled.append(module)
-    (ui / "modules.toml").unlink()  # read here; the page has its list in ui.json and main.py
+    (ui / "modules.toml").unlink()  # read here; the page has its modules in the archive, main.py's order
     return compiled
 
 
@@ -469,41 +478,106 @@ def write_main(main: Path) -> None:
     main.write_text(text.replace(lines[0], f"MODULES = {boot!r}"), encoding="utf-8")
 
 
-UI_MANIFEST = "ui.json"
-UI_BUNDLE = f"{UI_DIR}/modules.bin"
+UI_ARCHIVE = f"{UI_DIR}/modules.tar.gz"
+# PyScript (polyscript 0.20) unpacks a .tar.gz with MicroPython's tarfile and writes each
+# member's `read()`, which returns at most 64 kB: a larger member would be cut short (and
+# MicroPython hangs importing a cut .mpy). Such a module is published beside the archive
+# and named in pyscript.toml's [files] by itself.
+ARCHIVE_MEMBER_MAX = 65_535
 
 
-def write_ui_manifest(out: Path, compiled: list[str], micropython: str) -> None:
-    """The UI's bytecode in one file, out/static/ui/modules.bin (one request where there
-    were forty: each fetch costs the page's thread too), and out/ui.json, what
-    static/js/ui-loader.mjs loads (paths from the site's root): the interpreter
-    (MicroPython's module and its WebAssembly), the bundle, and each module's name at the
-    root of MicroPython's file system (where `import render` finds it) with its
-    [offset, length] in the bundle. main.mpy among them is the entry point (its run())."""
-    runtime = f"vendor/micropython/{micropython}"
+def write_ui_archive(out: Path, compiled: list[str]) -> None:
+    """The UI's bytecode in one archive, out/static/ui/modules.tar.gz (one request where
+    there were forty: each fetch costs the page's thread too), which PyScript unpacks into
+    the root of MicroPython's file system (pyscript.toml's [files]), where `import render`
+    finds board/render.mpy; main.mpy among them is the entry point (its run()). A module
+    larger than ARCHIVE_MEMBER_MAX is published as out/static/ui/NAME.mpy instead, and
+    pyscript.toml must name it (the build says so otherwise). Deterministic: sorted, no
+    times, no owners (two builds give the same bytes)."""
     ui = out / UI_DIR
-    bundle = bytearray()
-    modules = {}
+    own_files = {src: dst for src, dst in pyscript_config().get("files", {}).items() if src != f"./{UI_ARCHIVE}"}
+    members, alone = [], []
     for module in compiled:
         path = ui / f"{module}.mpy"
+        name = f"{ui_modules.stem(module)}.mpy"
         data = path.read_bytes()
-        modules[f"{ui_modules.stem(module)}.mpy"] = [len(bundle), len(data)]
-        bundle += data
         path.unlink()
+        if own_files.get(f"./{UI_DIR}/{name}") == f"./{name}" or len(data) > ARCHIVE_MEMBER_MAX:
+            (ui / name).write_bytes(data)
+            alone.append(name)
+        else:
+            members.append((name, data))
+    unnamed = [n for n in alone if own_files.get(f"./{UI_DIR}/{n}") != f"./{n}"]
+    if unnamed:
+        raise BuildError(f"{', '.join(unnamed)}: larger than {ARCHIVE_MEMBER_MAX} bytes, which PyScript cannot "
+                         f"unpack from an archive: name each in {PYSCRIPT_CONFIG}'s [files] "
+                         f'("./{UI_DIR}/NAME.mpy" = "./NAME.mpy")')
     for folder in sorted((p for p in ui.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
-    (out / UI_BUNDLE).write_bytes(bytes(bundle))
-    manifest = {
-        "interpreter": f"{runtime}/micropython.mjs",
-        "wasm": f"{runtime}/micropython.wasm",
-        "bundle": UI_BUNDLE,
-        "modules": modules,
-    }
-    missing = [f for f in (manifest["interpreter"], manifest["wasm"]) if not (out / f).is_file()]
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, data in sorted(members):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = 0o644
+            info.mtime = 0
+            tar.addfile(info, io.BytesIO(data))
+    (out / UI_ARCHIVE).write_bytes(gzip.compress(raw.getvalue(), 9, mtime=0))
+
+
+def pyscript_config() -> dict:
+    """pyscript.toml, the page's PyScript config (read here, published as JSON)."""
+    try:
+        return tomllib.loads((ROOT / PYSCRIPT_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise BuildError(f"{PYSCRIPT_CONFIG}: {e}") from None
+
+
+def write_pyscript_config(out: Path) -> None:
+    """out/pyscript.json: pyscript.toml as JSON, once every file it names is published (its
+    interpreter and each [files] source, relative to the site's root)."""
+    config = pyscript_config()
+    named = [config.get("interpreter", "")] + list(config.get("files", {}))
+    missing = [f for f in named if not f.startswith("./") or not (out / f[2:]).is_file()]
     if missing:
-        raise BuildError(f"{UI_MANIFEST} would name files the build did not publish: {missing}")
-    (out / UI_MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        raise BuildError(f"{PYSCRIPT_CONFIG} names files the build did not publish: {missing}")
+    (out / PYSCRIPT_JSON).write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+
+
+# In PyScript's chunks: `from"./name-HASH.js"` (static) and `import("./name-HASH.js")` (on demand).
+STATIC_IMPORT_RE = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
+DYNAMIC_IMPORT_RE = re.compile(r'\bimport\(\s*"\./([\w.-]+\.js)"\s*\)')
+PYSCRIPT_PLUGIN_RE = re.compile(r"^(codemirror|deprecations-manager|donkey|error|py-editor|py-game|py-terminal)-\w+\.js$")
+
+
+def vendor_pyscript(dst: Path) -> list[str]:
+    """PyScript's core.js and the chunks a page with pyscript.toml's plugins loads: every
+    static import, and the chunk of each plugin the config does not turn off (`!name`),
+    the error plugin's always (PyScript loads it to turn it off). Not the whole dist/ (the
+    editor, terminal, TOML and zip chunks: ~1 MB the page never asks for). Returns them."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not (src / "core.js").is_file():
+        raise BuildError("node_modules/@pyscript/core/dist/core.js is missing: run `npm ci` first")
+    off = {p[1:] for p in pyscript_config().get("plugins", []) if p.startswith("!")}
+    wanted_files, todo = [], ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted_files:
+            continue
+        if not (src / name).is_file():
+            raise BuildError(f"@pyscript/core: {name} is imported but not in its dist/")
+        wanted_files.append(name)
+        text = (src / name).read_text(encoding="utf-8")
+        todo += STATIC_IMPORT_RE.findall(text)
+        for chunk in DYNAMIC_IMPORT_RE.findall(text):
+            plugin = PYSCRIPT_PLUGIN_RE.match(chunk)
+            if plugin and (plugin.group(1) == "error" or plugin.group(1) not in off):
+                todo.append(chunk)
+    for name in sorted(wanted_files):
+        copy_file(src / name, dst / name)
+    copy_file(src.parent / "LICENSE", dst / "LICENSE")
+    return sorted(wanted_files)
 
 
 def content_version(dist: Path, files: list[str]) -> str:
@@ -658,7 +732,9 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
     copy_file(ROOT / QR_LIBRARY, vendor / "qrcode-generator" / versions["qrcode-generator"] / QR_FILE)
-    write_ui_manifest(out, compiled, versions["micropython"])
+    vendor_pyscript(vendor / "pyscript" / versions["pyscript"])
+    write_ui_archive(out, compiled)
+    write_pyscript_config(out)
 
     manifest = finalize(out, versions)
     version = manifest["version"]

@@ -599,18 +599,20 @@ export const engine = {
 
 (globalThis.generala ||= {}).engine = engine;
 
-// Anything that breaks before the page is ready (MicroPython failing to load, the
-// UI's manifest or modules missing) is a boot failure: say so visibly.
-addEventListener("error", (event) => {
-  const s = document.documentElement.dataset.state;
-  if (s === "loading" || s === "ui-ready") showBootError(event.message || "script error");
-});
+// Anything that breaks before the page is ready (PyScript or MicroPython failing to load,
+// the UI's config or modules missing) is a boot failure: say so visibly. Once every
+// listener has had the event: one that knows the error is harmless claims it with
+// preventDefault() (ui-start.mjs: PyScript's storage refused in an embedded frame).
+function bootFailure(event, text) {
+  setTimeout(() => {
+    const s = document.documentElement.dataset.state;
+    if (!event.defaultPrevented && (s === "loading" || s === "ui-ready")) showBootError(text);
+  }, 0);
+}
+addEventListener("error", (event) => bootFailure(event, event.message || "script error"));
 addEventListener("unhandledrejection", (event) => {
-  const s = document.documentElement.dataset.state;
-  if (s === "loading" || s === "ui-ready") {
-    const r = event.reason;
-    showBootError(String((r && r.message) || r || "unhandled rejection"));
-  }
+  const r = event.reason;
+  bootFailure(event, String((r && r.message) || r || "unhandled rejection"));
 });
 
 // The worker (and its 5 MB snapshot) starts once the first screen is painted: the

@@ -15,7 +15,7 @@
 // controller of EVERY page the old one controlled (the Activate algorithm of the
 // Service Workers spec; clients.claim() is not even needed for that), not only of
 // the tab that asked. Those other tabs still run the old build's code, and load more
-// of it later: the UI (ui.json, MicroPython, the .mpy modules, catalog.json) at the
+// of it later: the UI (PyScript, pyscript.json, MicroPython, the UI's bytecode, catalog.json) at the
 // first tap, transfer.mjs at an import, a value table at a computer's first move. So
 // this worker serves every page, and every worker a page starts, from the cache of
 // the build that page was loaded with:

@@ -1,18 +1,21 @@
-// When the page's UI (MicroPython running static/ui/, loaded by ui-loader.mjs) starts.
+// When the page's UI (static/ui/: MicroPython, started by PyScript) starts.
 //
 // The home screen is plain HTML, drawn at the first paint in the page's language, and
 // the engine worker boots behind it (engine.mjs). The UI costs the page's thread about
-// a second of work on a phone (MicroPython's start, the UI's modules, the page's parts),
-// done in slices of one browser task each (ui-loader.mjs, static/ui/main.py), so it never
-// holds up the page for long; and a person who came to play must not wait for it at
-// the first tap. It starts:
+// a second of work on a phone (PyScript and MicroPython starting, the UI's modules, the
+// page's parts), done in slices of one browser task each where it is ours (static/ui/
+// main.py), so it never holds up the page for long; and a person who came to play must
+// not wait for it at the first tap. Two steps:
+// - load(): PyScript's core is imported. It reads the page's config (pyscript.json, from
+//   pyscript.toml), loads MicroPython, unpacks the UI's bytecode into its file system and
+//   runs index.html's <script type="mpy">, whose main.run() then waits for start();
+// - start(why): main.run() goes on: the UI's modules are imported and the page is built.
+// It starts:
 // - at once (after the first paint) when there is something only it can draw: a game
 //   in progress or saved games in storage, or a URL that carries a game (?variant=,
 //   ?seed=, a link's #hash);
-// - else by itself: MicroPython is loaded once the page has loaded and is idle (its
-//   downloads at low priority, its WebAssembly compiled beside the page's thread, a few
-//   short tasks), and the UI's own work (its modules imported, the page built: most of
-//   the page's thread) starts once the engine is ready and the page is idle again
+// - else by itself: PyScript is loaded once the page has loaded and is idle, and the
+//   UI's own work starts once the engine is ready and the page is idle again
 //   (requestIdleCallback; a short timer where there is none), so the two do not compete
 //   for a phone's cores and the first roll's engine comes first; or, on a phone whose
 //   engine is slower, one second after the load at the latest, so that a person who taps
@@ -28,11 +31,20 @@
 // then, once the engine is ready, the UI's files are fetched into the HTTP cache at low
 // priority, so a late first tap waits for start-up work, not the network.
 // <html data-ui="starting" data-ui-start="page|idle|input"> says that it started and why.
+//
+// PyScript and the Content-Security-Policy: PyScript's core builds one function from a
+// string (`Function()`: the glue of the hooks it passes to PyScript *workers*) as soon as
+// it sets up its types, which the site's policy ('wasm-unsafe-eval', no 'unsafe-eval')
+// refuses. The page starts no PyScript worker, so that hook's one callback is removed right
+// after the import, before MicroPython has loaded (PyScript reads its hooks only then):
+// nothing is built from a string, and the policy stays as strict (docs/deploy.md).
 import engine from "./engine.mjs";
 import storage from "./storage.mjs";
 
 const root = document.documentElement;
-const MANIFEST = new URL("../../ui.json", import.meta.url);  // what ui-loader.mjs loads
+// PyScript (vendored by tools/build.py from npm's @pyscript/core) and its config for the page.
+const PYSCRIPT = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
+const CONFIG = new URL("../../pyscript.json", import.meta.url);
 // Stored values that only set preferences (no screen lists them). generala.quick (the
 // last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
@@ -51,6 +63,24 @@ const UNPAINTED_MS = 3000;
 const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
 let started = false;
+let loading = null;  // PyScript's import, once
+let go;  // resolves the promise main.run() awaits: the UI's own work may start
+const going = new Promise((resolve) => { go = resolve; });
+
+/** The UI failed before the page was ready: said on the page (engine.mjs's boot error). */
+function failed(error) {
+  const text = String((error && error.message) || error);
+  console.error(`the page's UI failed: ${text}`);
+  const state = root.dataset.state;
+  if (state === "loading" || state === "ui-ready") engine.showBootError(text.trim().split("\n").pop(), "The page could not start");
+}
+
+(globalThis.generala ||= {}).ui = {
+  /** Awaited by static/ui/main.py's run() before the UI's own work. */
+  go: going,
+  /** main.run() says its start failed. */
+  failed,
+};
 
 function start(why) {
   if (started) return;
@@ -58,18 +88,49 @@ function start(why) {
   for (const type of INTENT) removeEventListener(type, onInput, true);
   root.setAttribute("data-ui", "starting");
   root.setAttribute("data-ui-start", why);
-  import("./ui-loader.mjs").then((loader) => loader.startUI());
+  load();
+  go();
 }
 
-/** MicroPython loaded and the UI's modules in its file system, none of them run yet
- * (ui-loader.mjs loadUI, once; a failure is reported when the UI starts). The promise
- * settles when that is done or has failed. */
+/** PyScript's core opens an IndexedDB database as it is imported (IDBMap "@pyscript.fs",
+ * for its `pyscript.fs` module, which the page does not use). Where the browser denies the
+ * page storage (a cross-site frame with third-party storage blocked: an embedded game),
+ * that library reports the refusal as an uncaught error (it dispatches the request's
+ * error event again from its own handler: InvalidStateError) and an unhandled rejection
+ * (the refused request's error event): engine.mjs would take either for a failed boot.
+ * Exactly these two are claimed here, with preventDefault() (the page plays on, its
+ * storage in memory as storage.mjs says); any other error goes on as before. */
+function claimPyScriptStorage() {
+  const ours = (url) => typeof url === "string" && url.startsWith(new URL("./", PYSCRIPT).href);
+  addEventListener("error", (event) => {
+    const error = event.error;
+    if (ours(event.filename) && error && error.name === "InvalidStateError") {
+      event.preventDefault();
+      console.warn(`PyScript could not open its IndexedDB database (storage denied): ${error.message}`);
+    }
+  });
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    const request = reason && reason.target;
+    if (typeof IDBOpenDBRequest === "function" && request instanceof IDBOpenDBRequest && reason.type === "error") {
+      event.preventDefault();
+    }
+  });
+}
+
+/** PyScript loaded: it loads MicroPython and the UI's bytecode and runs the page's mpy
+ * script, which waits for start() (once). The promise settles when PyScript's core has
+ * been imported; a failure is reported on the page. */
 function load() {
-  if (started) return Promise.resolve();
-  return import("./ui-loader.mjs").then((loader) => loader.loadUI("low")).catch(() => {});
+  if (!loading) claimPyScriptStorage();
+  loading ||= import(PYSCRIPT.href).then(
+    (core) => { core.hooks.worker.onBeforeRunAsync.clear(); },
+    failed,
+  );
+  return loading;
 }
 
-/** MicroPython loaded (as load() does), then the UI starts. */
+/** PyScript loaded (as load() does), then the UI starts. */
 function loadThenStart() {
   if (!started) load().then(() => start("idle"));
 }
@@ -121,21 +182,23 @@ function whenSeen(run) {
   seen.observe(document.body);
 }
 
-/** The files the UI's start fetches (ui.json, written by tools/build.py, names them) into
- * the HTTP cache, at low priority and a few at a time: the player's own requests come
- * first. Stops when the UI starts (it fetches the rest itself). */
+/** The files the UI's start fetches (PyScript's core, its config, and what the config
+ * names: MicroPython, the UI's bytecode) into the HTTP cache, at low priority and a few at
+ * a time: the player's own requests come first. Stops when the UI starts (PyScript
+ * fetches the rest itself). */
 async function warm() {
   let list;
   try {
-    const ui = await (await fetch(MANIFEST, { priority: "low" })).json();
-    list = ["static/js/ui-loader.mjs", ui.interpreter, ui.wasm, ui.bundle, "catalog.json"];
+    const config = await (await fetch(CONFIG, { priority: "low" })).json();
+    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...Object.keys(config.files || {})];
+    list = [PYSCRIPT.href, ...named.map((path) => new URL(path, CONFIG).href), new URL("../../catalog.json", import.meta.url).href];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
   }
   const next = async () => {
     while (list.length && !started) {
       try {
-        await (await fetch(new URL(list.shift(), MANIFEST), { priority: "low" })).arrayBuffer();
+        await (await fetch(list.shift(), { priority: "low" })).arrayBuffer();
       } catch (_e) { /* the same */ }
     }
   };

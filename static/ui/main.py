@@ -1,12 +1,16 @@
-# The page's entry point: static/js/ui-loader.mjs imports this module and awaits run().
-# Every UI module is published as bytecode (.mpy, tools/build.py), this one too: nothing
-# is compiled from source on the page (MicroPython's compiler is never started). The UI
+# The page's entry point: index.html's <script type="mpy"> (run by PyScript with
+# pyscript.toml's config) imports this module and awaits run(). Every UI module is
+# published as bytecode (.mpy, tools/build.py), this one too, and PyScript writes them
+# into MicroPython's file system before the script runs: nothing of ours is compiled on
+# the page. run() waits for static/js/ui-start.mjs to say the UI may start (the page is
+# idle and the engine ready, or a person's first input), then the UI
 # boots in slices, one browser task each: imports until SLICE_MS have passed, then the
 # next slice, so the page answers input between them (a long task blocks taps and keys
 # for its whole length; the target is under 300 ms of blocking in all). A slice per
 # import would make forty tasks of a millisecond or two each, every one of them a
 # chance for a busy machine to stretch it into a long task.
 import asyncio
+import sys
 
 import js
 
@@ -28,6 +32,15 @@ async def pause():
 
 
 async def run():
+    try:
+        await js.generala.ui.go
+        await boot()
+    except Exception as e:  # the page cannot start: said on it, the traceback to the console
+        sys.print_exception(e)
+        js.generala.ui.failed(repr(e))
+
+
+async def boot():
     now = js.performance.now
     await pause()
     began = now()

@@ -48,6 +48,41 @@ INPUT_AND_NEW_LOG = """
 BOARD_WITH_ROLL = "#board:not([hidden])[data-drawn=engine] #roll:enabled"
 
 
+# Before any page script: what PyScript says of the page's <script type="mpy"> (PyScript
+# dispatches mpy:ready before running it, mpy:done after, and py:all-done on window once
+# every script is done).
+PYSCRIPT_LOG = """
+(() => {
+  const log = [];
+  Object.defineProperty(window, "__pyscript", { value: log });
+  for (const type of ["mpy:ready", "mpy:done"]) {
+    addEventListener(type, (e) => log.push([type, e.target.getAttribute("config")]), true);
+  }
+  addEventListener("py:all-done", () => log.push(["py:all-done", null]));
+})();
+"""
+
+
+@pytest.mark.cross_engine
+def test_pyscript_starts_the_page_with_its_config(page):
+    # PyScript (vendored) runs index.html's mpy script with pyscript.json (pyscript.toml):
+    # the script builds the page, the page's handlers (PyScript's) play a game, and the
+    # site's CSP needs no 'unsafe-eval' for it (the guard fails the test on a CSP block).
+    page.add_init_script(PYSCRIPT_LOG)
+    response = boot(page)
+    assert "'unsafe-eval'" not in response.headers["content-security-policy"]
+    page.click("#play-computer")
+    page.wait_for_selector(BOARD_WITH_ROLL, state="attached", timeout=60_000)
+    page.click("#roll")
+    page.wait_for_selector("#board[data-drawn=engine] [data-die][aria-pressed]", state="attached", timeout=30_000)
+    page.wait_for_function("() => window.__pyscript.some(([type]) => type === 'py:all-done')", timeout=60_000)
+    log = page.evaluate("window.__pyscript")
+    assert log == [["mpy:ready", "./pyscript.json"], ["mpy:done", "./pyscript.json"], ["py:all-done", None]]
+    plugins = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/vendor/pyscript/'))")
+    assert any(n.endswith("/core.js") for n in plugins)
+    assert not [n for n in plugins if any(k in n for k in ("py-editor", "py-terminal", "codemirror", "toml", "zip-"))]
+
+
 @pytest.mark.cross_engine
 def test_boots_to_ready_with_the_engine_answering(page):
     response = boot(page)
@@ -277,15 +312,16 @@ def test_a_one_tap_game_picked_otherwise_than_prepared_asks_the_engine(context, 
 @pytest.mark.parametrize("lang", ["es"])
 def test_the_title_is_in_the_page_language_before_anything_runs(page, lang):
     # ?lang=es on a first visit: the tab's title is Spanish from the first paint, before
-    # the UI could run a line (its manifest is held back) and without any input.
-    held = []
-    page.route("**/ui.json", lambda route: held.append(route))
+    # the UI could run a line (its PyScript config is held back) and without any input.
+    held, let_go = [], []
+    page.route("**/pyscript.json", lambda route: route.continue_() if let_go else held.append(route))
     page.goto(f"/?lang={lang}", wait_until="domcontentloaded")
     assert page.title() == words.table(lang)["page.title"]
     assert page.get_attribute('meta[name="description"]', "content") == words.table(lang)["page.description"]
     assert page.get_attribute("html", "data-state") == "loading"
-    poll(page, lambda: held, 60, "the UI's manifest requested")  # the UI is on its way, held back
+    poll(page, lambda: held, 60, "the page's PyScript config requested")  # the UI is on its way, held back
     assert page.title() == words.table(lang)["page.title"]
+    let_go.append(True)  # PyScript asks for it once per type (mpy, py): the next one too
     for route in held:
         route.continue_()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)

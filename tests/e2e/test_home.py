@@ -59,12 +59,12 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
 
 
 def held_ui(page, url="/"):
-    """Open ``url`` with the UI's modules (static/ui/modules.bin) held back, without any
+    """Open ``url`` with the UI's modules (static/ui/modules.tar.gz, which PyScript unpacks) held back, without any
     input; returns once they are asked for (the UI starts by itself once the page is
     idle: the plain-HTML first screen is up, the UI cannot answer yet). release() lets
     them go."""
     held = []
-    page.route("**/static/ui/modules.bin", lambda route: held.append(route))
+    page.route("**/static/ui/modules.tar.gz", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
     poll(page, lambda: held, 60, "the UI's modules requested")
 

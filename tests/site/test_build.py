@@ -2,8 +2,11 @@
 import ast
 import gzip
 import hashlib
+import io
 import json
 import re
+import tarfile
+import tomllib
 import zipfile
 
 import pytest
@@ -13,12 +16,12 @@ from tools import serve, ui_modules
 
 REQUIRED = [
     "index.html",
-    "ui.json",
+    "pyscript.json",
     "generala.zip",
     "generala.snapshot.gz",
     "python_stdlib.zip",
     "version.json",
-    "static/ui/modules.bin",
+    "static/ui/modules.tar.gz",
     "static/js/engine.mjs",
     "static/js/engine-worker.mjs",
     "static/js/storage.mjs",
@@ -26,6 +29,7 @@ REQUIRED = [
 VENDOR = {
     "pyodide": ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"],
     "micropython": ["micropython.mjs", "micropython.wasm"],
+    "pyscript": ["core.js"],
     "qrcode-generator": ["qrcode.mjs"],
 }
 
@@ -108,22 +112,48 @@ def test_the_standard_library_holds_only_what_is_imported(dist_dir):
     assert (dist_dir / "python_stdlib.zip").stat().st_size < 0.4 * full
 
 
+def ui_modules_published(dist_dir):
+    """{name: bytes} of the UI's modules as PyScript writes them: the archive's members,
+    then the modules published beside it (pyscript.toml names each)."""
+    data = (dist_dir / "static" / "ui" / "modules.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
+        found = {m.name: tar.extractfile(m).read() for m in tar.getmembers()}
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    for src, dst in config["files"].items():
+        if src != "./static/ui/modules.tar.gz":
+            assert dst.startswith("./") and dst[2:] not in found
+            found[dst[2:]] = (dist_dir / src).read_bytes()
+    return found
+
+
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
-    assert [p.relative_to(ui).as_posix() for p in ui.rglob("*")] == ["modules.bin"]  # one file, no source
-    bundle = (ui / "modules.bin").read_bytes()
-    modules = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))["modules"]
-    # ui.json's modules are static/ui/modules.toml's and main.py, each at the root of
-    # MicroPython's file system, one after the other in the bundle.
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    beside = sorted(src.rsplit("/", 1)[1] for src in config["files"] if src != "./static/ui/modules.tar.gz")
+    # no source: the archive, and the modules too large for it
+    assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*")) == sorted(["modules.tar.gz"] + beside)
+    modules = ui_modules_published(dist_dir)
+    # static/ui/modules.toml's modules and main.py, each at the root of MicroPython's file
+    # system (where PyScript writes them), as bytecode (.mpy format version 6).
     listed = ui_modules.listed()
-    assert list(modules) == [f"{ui_modules.stem(m)}.mpy" for m in listed] + ["main.mpy"]
-    at = 0
-    for name, (offset, length) in modules.items():
-        assert offset == at and length > 0, name
-        assert bundle[offset:offset + 2] == b"M\x06", name  # .mpy format version 6
-        at += length
-    assert at == len(bundle)
+    assert sorted(modules) == sorted([f"{ui_modules.stem(m)}.mpy" for m in listed] + ["main.mpy"])
+    for name, data in modules.items():
+        assert data[:2] == b"M\x06", name
+        # PyScript writes one read() of an archive's member: at most 64 kB
+        assert len(data) > site_build.ARCHIVE_MEMBER_MAX or name not in beside
+    data = (ui / "modules.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
+        assert all(m.size <= site_build.ARCHIVE_MEMBER_MAX for m in tar.getmembers())
     assert not (ui / "modules.toml").exists()
+
+
+def test_a_module_too_large_for_the_archive_must_be_named_in_the_config(tmp_path, monkeypatch):
+    ui = tmp_path / "static" / "ui" / "words"
+    ui.mkdir(parents=True)
+    (ui / "words_xx.mpy").write_bytes(b"M\x06" + bytes(site_build.ARCHIVE_MEMBER_MAX))
+    monkeypatch.setattr(site_build, "pyscript_config", lambda: {"files": {"./static/ui/modules.tar.gz": "./*"}})
+    with pytest.raises(site_build.BuildError, match="words_xx.mpy: larger than"):
+        site_build.write_ui_archive(tmp_path, ["words/words_xx"])
 
 
 def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
@@ -148,9 +178,7 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     assert sorted(ast.literal_eval(found[0])) == sorted(ui_modules.stem(m) for m in later[5:])
     assert not set(ast.literal_eval(found[0])) & set(boot)
     # The published main.mpy holds that list: the modules' names are in its bytecode.
-    ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
-    offset, length = ui["modules"]["main.mpy"]
-    published = (dist_dir / ui["bundle"]).read_bytes()[offset:offset + length]
+    published = ui_modules_published(dist_dir)["main.mpy"]
     assert all(name.encode() in published for name in boot)
 
 
@@ -170,26 +198,40 @@ def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch
         site_build.compile_ui(tmp_path / "out", "1.28.0-6")
 
 
-def test_the_ui_manifest_names_what_the_uis_start_loads(dist_dir):
-    # static/js/ui-loader.mjs loads these (ui-start.mjs fetches them into the HTTP cache
-    # for an embedded game not yet on screen): MicroPython, the UI's bytecode.
-    ui = json.loads((dist_dir / "ui.json").read_text(encoding="utf-8"))
+def test_the_pages_pyscript_config_is_the_top_level_pyscript_toml(dist_dir):
+    # PyScript reads pyscript.json, which is pyscript.toml (one source) as JSON: MicroPython
+    # and the UI's archive from the site itself (never a CDN), PyScript's plugins off.
+    config = tomllib.loads((site_build.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8")) == config
     version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["micropython"]
-    assert ui["interpreter"] == f"vendor/micropython/{version}/micropython.mjs"
-    assert ui["wasm"] == f"vendor/micropython/{version}/micropython.wasm"
-    assert ui["bundle"] == "static/ui/modules.bin"
-    assert all((dist_dir / ui[k]).is_file() for k in ("interpreter", "wasm", "bundle"))
+    assert config["interpreter"] == f"./vendor/micropython/{version}/micropython.mjs"
+    assert config["files"]["./static/ui/modules.tar.gz"] == "./*"
+    for path in [config["interpreter"], *config["files"]]:
+        assert (dist_dir / path).is_file(), path
+    assert {p.lstrip("!") for p in config["plugins"] if p.startswith("!")} >= {
+        "error", "deprecations-manager", "codemirror", "donkey", "py-editor", "py-game", "py-terminal"}
 
 
-def test_the_page_runs_micropython_itself_with_no_pyscript(dist_dir):
-    # No PyScript: its core chunk cost the page's thread a long task to evaluate, and the
-    # UI uses only MicroPython's own `js` and `jsffi`.
-    assert not (dist_dir / "vendor" / "pyscript").exists() and not (dist_dir / "pyscript.json").exists()
+def test_pyscript_starts_the_page(dist_dir):
+    # PyScript, pinned in package.json and vendored (only the chunks this config loads),
+    # runs index.html's <script type="mpy"> with the page's config; static/js/ui-start.mjs
+    # imports its core; the page's input is wired with PyScript's handlers.
+    package = json.loads((site_build.ROOT / "package.json").read_text(encoding="utf-8"))
+    pinned = package["dependencies"]["@pyscript/core"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned)
+    assert json.loads((dist_dir / "version.json").read_text())["runtimes"]["pyscript"] == pinned
+    vendored = sorted(p.name for p in (dist_dir / "vendor" / "pyscript" / pinned).iterdir())
+    assert "core.js" in vendored and "LICENSE" in vendored
+    assert not [n for n in vendored if re.match(r"(codemirror|xterm|zip|toml|py-editor|py-terminal|py-game)", n)]
     html = (dist_dir / "index.html").read_text(encoding="utf-8")
-    assert "pyscript" not in html and 'type="mpy"' not in html and "<py-config" not in html
-    importers = [p.name for p in (site_build.ROOT / "static" / "ui").rglob("*.py")
-                 if re.search(r"^\s*(from|import)\s+(pyscript|polyscript)\b", p.read_text(encoding="utf-8"), re.M)]
-    assert importers == []
+    script = re.search(r'<script type="mpy" config="\./pyscript\.json">(.*?)</script>', html, re.S)
+    assert script and "import main" in script.group(1) and "await main.run()" in script.group(1)
+    assert '<py-config src="./pyscript.json"></py-config>' in html
+    start = (dist_dir / "static" / "js" / "ui-start.mjs").read_text(encoding="utf-8")
+    assert f"vendor/pyscript/{pinned}/core.js" in start
+    page_input = (site_build.ROOT / "static" / "ui" / "page" / "page_input.py").read_text(encoding="utf-8")
+    assert re.search(r"^from pyscript import .*\bwhen\b", page_input, re.M)
+    assert page_input.count("@when(") >= 10
 
 
 def test_the_build_is_reproducible(tmp_path):

@@ -52,7 +52,7 @@
 import json
 
 import js
-from jsffi import create_proxy
+from pyscript.ffi import create_proxy
 
 import words
 from dom import byid, each, el, message, on

@@ -6,7 +6,7 @@
 #                     the one waiting), stop() cancels it, waiting() says if one waits
 #   clock.frame(fn)   a Frame: request() runs fn() at the next animation frame
 import js
-from jsffi import create_proxy
+from pyscript.ffi import create_proxy
 
 
 class Timer:

@@ -4,8 +4,8 @@
 import json
 
 import js
-from js import document
-from jsffi import create_proxy
+from pyscript import document
+from pyscript.ffi import create_proxy
 
 import words
 
@@ -50,6 +50,8 @@ def clear(node):
 
 
 def on(node, event, handler):
+    """``handler(event)`` for each ``event`` on ``node`` (a listener for the page's lifetime:
+    the parts' own controls; the page's input is wired with pyscript.when, page_input.py)."""
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     node.addEventListener(event, proxy)

@@ -23,7 +23,7 @@
 import json
 
 import js
-from js import document
+from pyscript import document
 
 from dom import byid, each, el
 from render import Board

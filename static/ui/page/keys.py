@@ -1,6 +1,6 @@
 # Keyboard play, the DOM side: one keydown listener for the whole page reads the
 # event and runs the command keymap.py names (the key map itself is there).
-from js import document
+from pyscript import document
 
 from dom import each
 from keymap import command

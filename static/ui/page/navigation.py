@@ -4,7 +4,7 @@
 # (controller.py); page_boot.py attaches the parts it switches between.
 
 import js
-from js import document
+from pyscript import document
 
 import words
 from dom import byid, clear, each, el, message

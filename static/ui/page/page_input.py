@@ -2,14 +2,17 @@
 # messages' Dismiss, and the keys (keys.py and its one key map, keymap.py), each sent to
 # the object it is for: the controller (the game on the board), the screen
 # (navigation.py), the saved games (saved_games.py), the setup form and the home screen.
-# A tap on the board while a computer plays hurries its turn (computer.py); a click
-# outside a dialog that only shows something (the hint, the rules) closes it.
+# Every one is a PyScript event handler (pyscript.when), listening on a container once
+# (the board's dice, boxes and buttons are found from the event's target), so a board
+# drawn again keeps its handlers. A tap on the board while a computer plays hurries its
+# turn (computer.py); a click outside a dialog that only shows something (the hint, the
+# rules) closes it.
 
 import js
-from js import document
+from pyscript import document, when
 
 import keys
-from dom import byid, on
+from dom import byid
 from keymap import LIGHT
 from screens import spawn
 
@@ -27,25 +30,79 @@ class PageInput:
 
     def wire(self):
         screen, keeper = self.screen, self.keeper
-        on(byid("board"), "click", self.on_board_click)
-        on(byid("board"), "change", self.on_board_change)
-        on(byid("board"), "pointerdown", self.on_board_pointer)
-        on(document, "click", self.on_backdrop_click)
-        on(byid("home"), "click", self.on_home_click)
-        on(byid("home"), "change", self.on_home_change)
-        on(byid("home"), "input", self.on_home_input)
-        on(byid("setup"), "submit", self.on_submit)
-        on(byid("add-side"), "click", lambda e: self.add_side())
-        on(byid("confirm"), "close", screen.on_confirm_close)
-        on(byid("messages"), "click", self.on_message_click)
-        on(byid("nav-home"), "click", lambda e: screen.show_home("main"))
-        on(byid("nav-rules"), "click", lambda e: screen.show_rules())
-        on(document, "keydown", self.on_key)
-        on(js.window, "pagehide", lambda e: keeper.save_now())
-        on(js.window, "storage", keeper.on_storage)
-        on(js.window, "focus", keeper.take_over)  # a click or a key on the board takes over too
+
+        @when("click", "#board")
+        def board_click(event):
+            self.on_board_click(event)
+
+        @when("change", "#board")
+        def board_change(event):
+            self.on_board_change(event)
+
+        @when("pointerdown", "#board")
+        def board_pointer(event):
+            self.on_board_pointer(event)
+
+        @when("click", document)
+        def backdrop_click(event):
+            self.on_backdrop_click(event)
+
+        @when("click", "#home")
+        def home_click(event):
+            self.on_home_click(event)
+
+        @when("change", "#home")
+        def home_change(event):
+            self.on_home_change(event)
+
+        @when("input", "#home")
+        def home_input(event):
+            self.on_home_input(event)
+
+        @when("submit", "#setup")
+        def setup_submit(event):
+            self.on_submit(event)
+
+        @when("click", "#add-side")
+        def add_side():
+            self.add_side()
+
+        @when("close", "#confirm")
+        def confirm_close(event):
+            screen.on_confirm_close(event)
+
+        @when("click", "#messages")
+        def message_click(event):
+            self.on_message_click(event)
+
+        @when("click", "#nav-home")
+        def nav_home():
+            screen.show_home("main")
+
+        @when("click", "#nav-rules")
+        def nav_rules():
+            screen.show_rules()
+
+        @when("keydown", document)
+        def key(event):
+            self.on_key(event)
+
+        @when("pagehide", js.window)
+        def leaving():
+            keeper.save_now()
+
+        @when("storage", js.window)
+        def stored(event):
+            keeper.on_storage(event)
+
+        @when("focus", js.window)
+        def focused():  # a click or a key on the board takes over too
+            keeper.take_over()
+
         if byid("lang-pick"):
-            on(byid("lang-pick"), "change", screen.on_lang)
+            @when("change", "#lang-pick")
+            def language(event):
+                screen.on_lang(event)
 
     def add_side(self):
         inp = self.setup.add_side()

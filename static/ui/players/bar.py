@@ -11,7 +11,7 @@
 import asyncio
 
 import js
-from jsffi import create_proxy
+from pyscript.ffi import create_proxy
 
 import engine_client
 import words

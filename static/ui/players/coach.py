@@ -8,7 +8,7 @@
 import json
 
 import js
-from js import document
+from pyscript import document
 
 import engine_client
 import words

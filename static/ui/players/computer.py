@@ -34,7 +34,7 @@
 import json
 
 import js
-from js import document
+from pyscript import document
 
 import botseat
 import engine_client

@@ -25,8 +25,8 @@
 import json
 
 import js
-from js import document
-from jsffi import create_proxy
+from pyscript import document
+from pyscript.ffi import create_proxy
 
 import words
 from dom import byid, el, on, saved_items

@@ -1,6 +1,6 @@
 # A small line chart of scores over time, drawn as inline SVG with DOM calls
 # (no markup strings, no external service). Points carry <title> tooltips.
-from js import document
+from pyscript import document
 
 import words
 

@@ -14,7 +14,7 @@
 # (part(), use()); until they are built, the calls below that are theirs do nothing.
 import asyncio
 
-from js import document
+from pyscript import document
 
 from dom import el
 from screens import Screens, spawn

@@ -6,7 +6,7 @@
 import asyncio
 
 import js
-from js import document
+from pyscript import document
 
 import quickplay
 import words

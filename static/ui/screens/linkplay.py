@@ -19,7 +19,7 @@ import asyncio
 import json
 
 import js
-from js import document
+from pyscript import document
 
 import engine_client
 import words

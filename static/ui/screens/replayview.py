@@ -6,7 +6,7 @@
 import json
 
 import js
-from js import document
+from pyscript import document
 
 import papersheet
 import words

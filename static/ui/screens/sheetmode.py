@@ -5,8 +5,8 @@
 # exactly as in a rolled game. Undo takes back the box, then the entry.
 # For Bulgarian the paper sheet of seed 000 is drawn live under the board.
 import js
-from js import document
-from jsffi import create_proxy
+from pyscript import document
+from pyscript.ffi import create_proxy
 
 import papersheet
 import words
