@@ -11,11 +11,17 @@
 # One part alone: make test-unit | test-site | test-chromium | test-firefox | test-webkit
 # (these assume the test needs are installed and dist/ is built: make test-deps build);
 # make test-firefox-all runs the whole e2e suite in Firefox (not part of make test).
+# The e2e parts run in E2E_WORKERS processes (default 2; make test E2E_WORKERS=1 for one).
 PYTHON ?= python3
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PYTEST := $(PYTHON) -m pytest -p no:cacheprovider
 E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST)
+# The e2e suites run in two processes, each with its own browser (pytest-xdist, work
+# stealing): most of a test's time is spent waiting on the page (the engine's boot, the
+# dice's motion, a computer's pace), so two share a 2-core machine well.
+E2E_WORKERS ?= 2
+E2E_PARALLEL := -n $(E2E_WORKERS) --dist worksteal
 # Not under test-results/: pytest-playwright empties that folder at each start.
 TIMES := .test-times.txt
 
@@ -65,15 +71,15 @@ test-site:
 	SITE_DIST=$(CURDIR)/dist $(PYTEST) tests/site
 
 test-chromium:
-	$(E2E) tests/e2e --browser chromium
+	$(E2E) $(E2E_PARALLEL) tests/e2e --browser chromium
 
 # Firefox runs the tests marked cross_engine (docs/testing.md lists which cover what);
 # Chromium runs them all.
 test-firefox:
-	$(E2E) tests/e2e --browser firefox -m cross_engine
+	$(E2E) $(E2E_PARALLEL) tests/e2e --browser firefox -m cross_engine
 
 test-firefox-all:
-	$(E2E) tests/e2e --browser firefox
+	$(E2E) $(E2E_PARALLEL) tests/e2e --browser firefox
 
 test-webkit:
 	$(E2E) tests/webkit
