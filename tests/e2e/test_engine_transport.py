@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import runpy
-import time
 from pathlib import Path
 
 import pytest
@@ -473,12 +472,15 @@ def test_in_a_frame_without_web_locks_a_lost_worker_is_found_by_pings(page, blog
     before = game.evaluate(CURRENT_SAVE)
     game.evaluate(END_AFTER_SEND, ["roll", 1])
     n = gp.renders()
-    t0 = time.monotonic()
+    warnings = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
     game.click("#roll")
-    # no answer to 8 pings a second apart: the worker is taken for lost, and replaced
+    # no answer to 8 pings in a row (a second apart): the worker is taken for lost, and
+    # replaced; the page says why in the console (not the time it took: a loaded
+    # machine's timers run late)
     restarted_once(game, WORDS_ES["msg.engine_restarted"])
-    found = time.monotonic() - t0
-    assert 8 <= found < 20, found
+    [why] = [w for w in warnings if w.startswith("the engine worker stopped (")]
+    assert why.startswith("the engine worker stopped (8 pings in a row unanswered) with 1 request(s) unanswered (roll)"), why
     game.wait_for_function(RENDERED, arg=n, timeout=30_000)
     mirror = mirror_of(before)
     rolled = mirror.handle({"op": "roll"})

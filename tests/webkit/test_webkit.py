@@ -95,6 +95,9 @@ def test_a_reload_resumes_the_same_dice_and_holds(wk):
     before = wk.dice(), wk.held()
     wk.wait(SETTLED, what="the last move saved")  # written a task after the draw
     wk.reload()
+    # the reloaded page's engine is watched for InternalError replies (it exists only once
+    # the page has loaded its scripts)
+    assert wk.js("return !!window.__wkEngineInner")
     wk.wait("const b = document.getElementById('board'); return b && b.offsetParent !== null", what="the board")
     assert (wk.dice(), wk.held()) == before
     m = Mirror("argentine", ("Ana",), 21)

@@ -23,6 +23,8 @@ from selenium.common.exceptions import (ElementClickInterceptedException, Elemen
 from selenium.webdriver.common.action_chains import ActionChains
 
 COLLECT_ERRORS = r"""
+// Run at each page's load and again once it is ready: the listeners are added once, the
+// engine's watch once the page has made its engine (globalThis.generala.engine).
 if (!window.__wkErrors) {
   const errs = [];
   Object.defineProperty(window, "__wkErrors", { value: errs });
@@ -33,7 +35,10 @@ if (!window.__wkErrors) {
     (e) => errs.push(`CSP blocked ${e.effectiveDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
   const error = console.error;
   console.error = function (...args) { errs.push("console error: " + args.map(text).join(" ")); return error.apply(this, args); };
-  const engine = globalThis.generala.engine;
+}
+{
+  const errs = window.__wkErrors;
+  const engine = (globalThis.generala || {}).engine;
   if (engine && typeof engine.request === "function" && !window.__wkEngineInner) {
     // The transport the page's engine client uses (request: {reply, save}) and the whole
     // reply's text (call, for tests), kept where a test can stand in for them.
