@@ -47,7 +47,7 @@ and, after a change, the save document for the page to store. Requests::
                                                            with the moves the bot's sandbox
                                                            answered; {"tally": text} (give it
                                                            back with the next games) or the
-                                                           bot's {"error"} (generala/bots.py)
+                                                           bot's {"error"} (generala/modes/bots.py)
     {"op": "lab_results", "tally": text, "games": 1000, "seconds": 12.5}
                                                            the run's figures from that count:
                                                            {"results": text}
@@ -66,7 +66,7 @@ and, after a change, the save document for the page to store. Requests::
                                                            each game's status on that date (today
                                                            when not given; not after today), the streak
 
-A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
+A game played by link (generala/modes/linkgame.py, docs/link-play.md); ``local`` is what the
 device stores of it (the document, its side, its secret, what it sent), ``entropy``
 random bytes as hex from the browser's cryptographic source::
 
@@ -112,17 +112,18 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, daily, linkgame, nesting, share
-from .errors import GeneralaError, IllegalAction, InvalidInput
-from .records import records
-from .refusals import shown
-from .replay import Replay
-from .game import Game
-from .roller import MAX_SEED, SeededRoller
-from .save import dump
-from .variants import variant
-from .view import describe, events, moment, pair_choice, pair_previews, view
-from .actions import Score, ScoreTwo, action_from_json
+from .modes import bundle, daily, linkgame, share
+from .rules import nesting
+from .rules.errors import GeneralaError, IllegalAction, InvalidInput
+from .modes.records import records
+from .rules.refusals import shown
+from .modes.replay import Replay
+from .rules.game import Game
+from .rules.roller import MAX_SEED, SeededRoller
+from .rules.save import dump
+from .rules.variants import variant
+from .seen.view import describe, events, moment, pair_choice, pair_previews, view
+from .rules.actions import Score, ScoreTwo, action_from_json
 
 
 #: The computer level that plays a saved bot's move when the bot cannot (``op ai`` on a
@@ -411,7 +412,7 @@ class Session:
         """One step of a saved bot's side. The bot's code never runs here: with no ``move``,
         the engine rolls when a roll is due (the turn's first roll, or the roll after the
         dice the bot kept), else answers ``{"ask": state}``, the plain state the page gives
-        the bot's own worker (generala/bots.py ``choose``). With ``move`` (its answer:
+        the bot's own worker (generala/modes/bots.py ``choose``). With ``move`` (its answer:
         ``{"keep": [positions]}`` or a score action), the move is checked like any and
         played; a refused one changes nothing (the page lets ``op ai`` stand in)."""
         game = self._need_game()
@@ -424,7 +425,7 @@ class Session:
             return self._act(game, game.roll)
         move = req.get("move")
         if move is None:
-            from .bots import state_of
+            from .modes.bots import state_of
             return {"ask": state_of(game)}
         if set(move) == {"keep"}:
             keep = move["keep"]
@@ -438,13 +439,13 @@ class Session:
         return self._act(game, lambda: game.play(played))
 
     def op_lab_games(self, req):
-        """The Bot lab's count (generala/bots.py ``tally``): the next games of a bot's run,
+        """The Bot lab's count (generala/modes/bots.py ``tally``): the next games of a bot's run,
         each played again here from its seed with the moves the bot's sandbox answered
         (the sandbox's own figures are never asked for). ``tally`` is the text this op
         answered for the run's games before (none for its first ones); the answer is the
         new one, or ``error`` (a bot's error, as the sandbox reports one) when a game's
         moves are not legal there. Text, so that no number of it is parsed by the page."""
-        from . import bots
+        from .modes import bots
         game, seed = req["game"], req["seed"]
         if game not in bots.SPECS:
             raise InvalidInput("variant.unknown", {"got": shown(game), "variants": list(bots.SPECS)})
@@ -458,10 +459,10 @@ class Session:
         return {"tally": json.dumps(state, separators=(",", ":"))}
 
     def op_lab_results(self, req):
-        """The figures of a bot's run (generala/bots.py ``summary``) from this engine's count of
+        """The figures of a bot's run (generala/modes/bots.py ``summary``) from this engine's count of
         its ``games`` games (``op lab_games``'s last tally); ``seconds``: how long the page
         saw it run. Answers ``{"results": text}``."""
-        from . import bots
+        from .modes import bots
         state = self._tally(req)
         if state["games"] != req["games"]:
             raise _refused("lab_results", "tally", "tally", req["tally"])
@@ -469,7 +470,7 @@ class Session:
 
     @staticmethod
     def _tally(req) -> dict:
-        from . import bots
+        from .modes import bots
         op = req["op"]
         try:
             return bots.check_tally(nesting.loads(req["tally"], InvalidInput, "request"))
@@ -735,7 +736,7 @@ def handle_parts(request: str) -> dict:
 #
 # Each check takes (op, field, value) and returns None, or the InvalidInput to raise:
 # ``request.field_type`` (params ``op``, ``field``, ``expected``: a type id of
-# generala/refusals.py TYPES, ``got``), or ``request.field_min``/``field_range`` (with
+# generala/rules/refusals.py TYPES, ``got``), or ``request.field_min``/``field_range`` (with
 # ``min``/``max``) for numbers out of range.
 
 def _refused(op, name, expected, value, **bounds):
@@ -862,6 +863,7 @@ FIELDS = {
 def check_request(op: str, req: dict) -> None:
     """Refuse, with a reason, a request whose fields the op does not take or of the wrong type."""
     fields = FIELDS[op]
+    left_out = {"seed", "order", "split"}  # null there is the same as leaving it out
     for name, value in req.items():
         if name == "op":
             continue
@@ -869,13 +871,13 @@ def check_request(op: str, req: dict) -> None:
             if not fields:
                 raise InvalidInput("request.no_fields", {"op": op, "field": name[:60]})
             raise InvalidInput("request.field_unknown", {"op": op, "field": name[:60], "takes": list(fields)})
-        if value is None and name in ("seed", "order", "split"):
-            continue  # the same as leaving it out
+        if value is None and name in left_out:
+            continue
         refused = fields[name][0](op, name, value)
         if refused:
             raise refused
     for name, (_check, required) in fields.items():
-        if required and name not in req:
+        if required and (name not in req or req[name] is None and name in left_out):
             raise InvalidInput("request.field_missing", {"op": op, "field": name})
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .bundle import MAX_BYTES
-from .roller import MAX_SEED
-from .sides import MAX_NAME, MAX_SIDES
-from .variants import SPECS, variant
+from .modes.bundle import MAX_BYTES
+from .rules.roller import MAX_SEED
+from .rules.sides import MAX_NAME, MAX_SIDES
+from .rules.variants import SPECS, variant
 
 #: Value tables shipped with the site (read in CPython at build time; absent in the browser).
 TABLES = Path(__file__).resolve().parents[1] / "static" / "tables"

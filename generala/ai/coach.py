@@ -12,7 +12,7 @@ automatic wins not counted), from the solved value table.
 """
 from __future__ import annotations
 
-from ..game import Game
+from ..rules.game import Game
 from .players import ROLL, Advisor, Choice
 from .tables import table_for
 

@@ -1,4 +1,4 @@
-"""Actions as values (generala/actions.py) and Game.legal_actions(): an action's repr builds
+"""Actions as values (generala/rules/actions.py) and Game.legal_actions(): an action's repr builds
 it again, its JSON is the history's entry, and the actions listed as legal are exactly
 those the game takes (property-based, every variant, rolled and score-sheet games)."""
 import copy
@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, Game, ScriptedRoller, SeededRoller, app, variant
-from generala import actions
-from generala.actions import (Enter, Hold, Order, Roll, RollOff, Score, ScoreTwo, TakeWin, Toggle, Undo,
+from generala.rules import actions
+from generala.rules.actions import (Enter, Hold, Order, Roll, RollOff, Score, ScoreTwo, TakeWin, Toggle, Undo,
                               action_from_json)
-from generala.errors import GeneralaError, InvalidInput
-from generala.strategies import chase, step
+from generala.rules.errors import GeneralaError, InvalidInput
+from generala.ai.strategies import chase, step
 
 SAMPLES = [Roll(), Roll((1, 2, 3, 4, 5)), Hold((0, 3)), Toggle(2), Score("fours"), Score("generala", scratch=True),
            ScoreTwo(("ones", "fives")), ScoreTwo(("ones", "fives"), (0, 2, 4, 6, 8), (False, True)),

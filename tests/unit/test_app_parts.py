@@ -8,7 +8,7 @@ import pytest
 
 from generala import app
 from generala.ai import tables
-from generala.save import dump
+from generala.rules.save import dump
 
 
 @pytest.fixture

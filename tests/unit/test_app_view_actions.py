@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, app
-from generala.errors import GeneralaError
-from generala.save import dump
+from generala.rules.errors import GeneralaError
+from generala.rules.save import dump
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STEPS = 25  # actions per game: the opening turns of every side, and some of the next

@@ -1,4 +1,4 @@
-"""Refusals carry a code and params: one table (generala/refusals.py) lists every code with
+"""Refusals carry a code and params: one table (generala/rules/refusals.py) lists every code with
 its English template; every code raised anywhere in generala/ is in it, every template's
 placeholders are its code's params, and real refusals come out with the right code and
 params (the page words them from these, the English is for the console)."""
@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from generala import Game, ScriptedRoller, SeededRoller, app, bundle, share, variant
-from generala.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
-from generala.refusals import CODES, TYPES, english, params_of, placeholders, shown
+from generala import Game, ScriptedRoller, SeededRoller, app, variant
+from generala.modes import bundle, share
+from generala.rules.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
+from generala.rules.refusals import CODES, TYPES, english, params_of, placeholders, shown
 
 ENGINE = Path(__file__).resolve().parents[2] / "generala"
 ERRORS = {"GeneralaError", "InvalidInput", "IllegalAction", "SaveError"}

@@ -5,9 +5,9 @@ choice means (a scratch?) and the request that makes it, what an action made hap
 import pytest
 
 from generala import Game, ScriptedRoller, SeededRoller, app, variant
-from generala.refusals import CODES
-from generala.replay import Replay
-from generala.strategies import chase, step
+from generala.rules.refusals import CODES
+from generala.modes.replay import Replay
+from generala.ai.strategies import chase, step
 
 # The roll-off (the lowest sum starts: Ana 6, Beto 29; Bulgarian: the highest die, Ana's 6),
 # then the dice of the turns.
@@ -130,8 +130,7 @@ def test_ten_dice_five_alike_is_an_event_with_the_games_hand():
 @pytest.mark.parametrize("name, hand", [("argentine", "generala"), ("bulgarian", "general"),
                                         ("puerto-rican", "small-general"), ("double", "five-kind")])
 def test_each_game_names_its_five_alike(name, hand):
-    from generala.view import best_hand
-    assert best_hand(variant(name)) == hand
+    assert variant(name).best_hand == hand
 
 
 def test_each_side_says_which_computer_plays_it_and_none_in_a_score_sheet_game():

@@ -20,7 +20,7 @@ Actions in the history::
     {"win": true}                            the automatic win taken, where the rules offer it
                                              (``served_win_choice``) rather than force it
 
-Each entry is an :class:`~generala.actions.Action` as JSON (``Action.to_json``,
+Each entry is an :class:`~generala.rules.actions.Action` as JSON (``Action.to_json``,
 ``action_from_json``); ``legal_actions()`` lists the actions legal now and
 ``play(action)`` takes one, refused (unchanged game) with the same errors as the
 methods below.
@@ -67,7 +67,7 @@ class Game:
         self.sides: tuple[Side, ...] = make_sides(sides)
         self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
-        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.daily`), else None.
+        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.modes.daily`), else None.
         self.daily: dict | None = None
         self._reset()
         if order is not None:
@@ -428,7 +428,7 @@ class Game:
         """The best split of the current ten dice for two boxes, with dice positions.
 
         Returns ``(positions_a, split)``: the positions of the five dice that go
-        to ``box_a``, and the :class:`~generala.variants.Split`.
+        to ``box_a``, and the :class:`~generala.rules.variants.Split`.
         """
         self._check_boxes(box_a, box_b)
         best = self.rules.best_split(self.dice, box_a, box_b)
@@ -719,7 +719,7 @@ class Game:
     # --- saving ------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """The versioned save document: rules, sides, roller and history (:mod:`generala.save`)."""
+        """The versioned save document: rules, sides, roller and history (:mod:`generala.rules.save`)."""
         return save.dump(self)
 
     @classmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 
 from . import linkgame
-from .strategies import chase
+from ..ai.strategies import chase
 
 
 def play(rules, names: list[str], computers: dict[int, str] | None = None, *, strategy=chase,

@@ -9,11 +9,11 @@ every game's history (replayed like any save), and names the first problem.
 """
 from __future__ import annotations
 
-from . import nesting
-from .errors import SaveError
-from .refusals import shown
-from .game import Game
-from .save import dump
+from ..rules import nesting
+from ..rules.errors import SaveError
+from ..rules.refusals import shown
+from ..rules.game import Game
+from ..rules.save import dump
 
 FORMAT = "generala-export"
 VERSION = 1

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Enter, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo
+from ..rules.actions import Enter, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo
 from .decider import decider
-from .dice import HAND_OF, counts
-from .errors import IllegalAction, InvalidInput
-from .game import Game
+from ..rules.dice import HAND_OF, counts
+from ..rules.errors import IllegalAction, InvalidInput
+from ..rules.game import Game
 
 MINUS = "\u2212"  # the minus sign a negative number is written with
 
@@ -303,12 +303,6 @@ def moment(game: Game) -> dict:
             "held": sorted(game.held), "player": game.player}
 
 
-def best_hand(rules) -> str | None:
-    """The box of the game's best hand, five alike: ``generala``, ``general``, ``small-general``
-    (Puerto Rican), ``five-kind`` (ten dice)."""
-    return next((b.id for b in rules.boxes if b.kind in ("five-kind", "general")), None)
-
-
 def events(game: Game, action: dict, before: dict) -> list[dict]:
     """What ``action`` (a history entry, or ``{"undo": <the entry taken back>}``) made happen,
     the game having been ``before`` (:func:`moment`) it. In this order, each ``{"kind", ...}``:
@@ -340,7 +334,7 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
         count = counts(dice)
         top = max(count)
         if top >= 5:
-            out.append({"kind": "five_alike", "side": side, "hand": best_hand(game.rules),
+            out.append({"kind": "five_alike", "side": side, "hand": game.rules.best_hand,
                         "served": game.rolls == 1, "face": count.index(top)})
         if game.auto_win is not None and before["auto_win"] is None:
             out.append({"kind": "auto_win", "side": game.auto_win["side"], "win": game.auto_win["kind"]})
