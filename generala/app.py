@@ -9,6 +9,8 @@ and, after a change, the save document for the page to store. Requests::
      "sides": [{"name": "Ana", "members": [], "player": "human"}, ...], "seed": 42}
     {"op": "load", "save": {...}}                          resume a saved game
     {"op": "roll"} | {"op": "toggle", "die": 2} | {"op": "hold", "dice": [0, 1]}
+    {"op": "roll", "hold": [0, 1]}                         keep exactly those dice, roll the rest
+                                                           (a hint's choice "keep 44, roll")
     {"op": "score", "box": "fours"} | {"op": "score", "box": "ones", "scratch": true}
     {"op": "split", "boxes": ["ones", "five-kind"]}        best split for two boxes
     {"op": "price", "boxes": [a, b], "split": [i, ...]}    points of a chosen split
@@ -21,8 +23,9 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "win"}                                          take the automatic win the dice offer
                                                            (where a house rule makes it a choice)
     {"op": "undo"}                                         take back a hold or the box just filled
-                                                           (never a roll; nothing once the game is over,
-                                                           but a score-sheet game's last entry)
+                                                           (never a roll, never a computer's move;
+                                                           nothing once the game is over, but a
+                                                           score-sheet game's last entry)
     {"op": "view"} | {"op": "again"}                       play again, same sides
     {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
     {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
@@ -121,6 +124,7 @@ from .modes.replay import Replay
 from .rules.game import Game
 from .rules.roller import MAX_SEED, SeededRoller
 from .rules.save import dump
+from .rules.sides import computer_level
 from .rules.variants import variant
 from .seen.view import describe, events, moment, pair_choice, pair_previews, view
 from .rules.actions import Score, ScoreTwo, action_from_json
@@ -129,7 +133,7 @@ from .rules.actions import Score, ScoreTwo, action_from_json
 #: The computer level that plays a saved bot's move when the bot cannot (``op ai`` on a
 #: bot's side): its error, an illegal move, a move past the time limit, a bot no longer
 #: in the browser.
-STAND_IN = "ai:heuristic"
+STAND_IN = "heuristic"
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
@@ -242,17 +246,13 @@ class Session:
         return coach.cost(game, action)
 
     def _table(self, rules):
-        """The rules' value table, loaded from a shipped file; NeedTable when absent."""
-        from .ai import solver, tables
-        solo = solver.solitaire_rules(rules)
-        table = tables.cached(solo)
-        if table is not None:
-            return table
-        name = solver.table_name(solo)
-        path = tables.TABLES_DIR / name
-        if path.is_file():
-            return tables.register(solver.Table.load(path, solo))
-        raise NeedTable(name, str(path))
+        """The rules' value table (``tables.table_for``, never solving here); NeedTable when
+        it is neither loaded nor shipped: the page fetches it, or solves it (op solve)."""
+        from .ai import tables
+        try:
+            return tables.table_for(rules, allow_solve=False)
+        except tables.TableMissing as missing:
+            raise NeedTable(missing.name, str(missing.path)) from None
 
     # --- ops ---------------------------------------------------------------
 
@@ -303,8 +303,24 @@ class Session:
 
     def op_roll(self, req):
         game = self._need_game()
+        keep = req.get("hold")
+        if keep is not None:
+            return self._keep_and_roll(game, keep)
         game.check_roll()  # a roll that is not allowed is refused before the coach prices it
         cost = self._cost(game, {"roll": None}) if game.rolls else None
+        return self._act(game, game.roll, cost)
+
+    def _keep_and_roll(self, game: Game, keep: list) -> dict:
+        """Hold exactly the dice at ``keep``, then roll the others: both, or nothing (every
+        check is made before the hold). The coach prices the two as one decision."""
+        game.check_hold()
+        if len(set(keep)) >= game.rules.dice:
+            raise IllegalAction("roll.all_held")
+        if frozenset(keep) != game.held:
+            game.check_positions(keep)
+        cost = self._cost(game, {"hold": sorted(set(keep))})
+        if frozenset(keep) != game.held:
+            game.hold(keep)
         return self._act(game, game.roll, cost)
 
     def op_toggle(self, req):
@@ -388,13 +404,11 @@ class Session:
         if game.over:
             raise IllegalAction("game.over")
         side = game.current
-        level = game.sides[side].player
-        if level == "bot":
-            level = STAND_IN
-        if not level.startswith("ai:"):
+        player = game.sides[side].player
+        name = STAND_IN if player == "bot" else computer_level(player)
+        if name is None:
             raise IllegalAction("ai.person", {"side": side, "name": game.sides[side].name})
         from .ai import players
-        name = level[3:]
         if name not in players.LEVELS:
             raise InvalidInput("ai.level", {"got": shown(name), "levels": list(players.LEVELS)})
         key = (name, game.rules)
@@ -812,7 +826,7 @@ _SIDES = _type(list, "sides", nullable=True)
 
 #: For every op, the fields it takes: name -> (check, required).
 FIELDS = {
-    "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {}, "win": {},
+    "ping": {}, "catalog": {}, "view": {}, "again": {}, "undo": {}, "ai": {}, "win": {},
     "bot": {"move": (_type(dict, "object"), False)},
     "report": {},
     "lab_games": {"game": (_type(str, "variant"), True), "seed": (_int(0, MAX_SEED), True),
@@ -828,6 +842,7 @@ FIELDS = {
     "load": {"save": (_save, True)},
     "toggle": {"die": (_int(0), True)},
     "hold": {"dice": (_ints, True)},
+    "roll": {"hold": (_ints, False)},
     "score": {"box": (_box_or_boxes, False), "boxes": (_box_or_boxes, False),
               "scratch": (_scratch, False), "split": (_ints, False)},
     "split": {"boxes": (_box_or_boxes, True)},

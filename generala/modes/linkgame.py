@@ -34,7 +34,7 @@ from . import linkdice, share
 from ..rules.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
 from ..rules.game import Game
 from ..rules.refusals import shown
-from ..rules.sides import clean_name
+from ..rules.sides import clean_name, computer_level
 from ..rules.variants import variant
 
 FORMAT = 1
@@ -149,7 +149,7 @@ class LinkGame:
             if not isinstance(side, dict) or set(side) != {"name", "player"}:
                 raise SaveError("link.field", {"field": "sides"})
             player, name = side["player"], side["name"]
-            if player != "human" and not (isinstance(player, str) and player.startswith("ai:")):
+            if player != "human" and computer_level(player) is None:
                 raise SaveError("link.field", {"field": "sides"})
             if name is not None:
                 try:

@@ -112,6 +112,7 @@ CODES: dict[str, str] = {
     "undo.over": "the game is over: nothing can be undone",
     "undo.nothing": "nothing to undo",
     "undo.roll": "a roll cannot be undone: its dice are final",
+    "undo.computer": "{name} is played by the computer: its move cannot be undone",
     # --- the daily challenge (generala/modes/daily.py) -----------------------------------
     "daily.date": "a challenge's date is written YYYY-MM-DD, got {got}",
     "daily.no_undo": "the daily challenge has no undo",

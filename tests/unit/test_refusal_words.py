@@ -88,7 +88,7 @@ def samples():
     damaged = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
     found["damaged link"] = app.Session().handle({"op": "replay", "link": damaged})
     assert found["damaged link"]["kind"] == "SaveError" and found["damaged link"]["code"].startswith("link.")
-    found["request bug"] = refused(app.Session().handle({"op": "roll", "die": 3}), "request.no_fields")
+    found["request bug"] = refused(app.Session().handle({"op": "undo", "die": 3}), "request.no_fields")
     found["too many players"] = refused(app.Session().handle({"op": "load", "save": dict(doc, sides=["P"] * 9)}),
                                         "save.illegal")
     found["unknown game"] = refused(app.Session().handle({"op": "load", "save": dict(doc, variant="yahtzee")}),

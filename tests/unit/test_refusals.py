@@ -187,7 +187,8 @@ def test_an_edited_roll_off_and_a_roller_that_cannot_check_have_their_codes():
      {"op": "toggle", "field": "die", "expected": "int", "min": 0, "got": "-1"}),
     ({"op": "enter", "dice": [1, 2, 3, 4, 5], "at": 9}, "request.field_range",
      {"op": "enter", "field": "at", "expected": "int", "min": 1, "max": 3, "got": "9"}),
-    ({"op": "roll", "dice": [1]}, "request.no_fields", {"op": "roll", "field": "dice"}),
+    ({"op": "undo", "dice": [1]}, "request.no_fields", {"op": "undo", "field": "dice"}),
+    ({"op": "roll", "dice": [1]}, "request.field_unknown", {"op": "roll", "field": "dice", "takes": ["hold"]}),
     ({"op": "load", "sav": {}}, "request.field_unknown", {"op": "load", "field": "sav", "takes": ["save"]}),
     ({"op": "toggle"}, "request.field_missing", {"op": "toggle", "field": "die"}),
     ({"op": 7}, "request.unknown_op", {"got": "7"}),
@@ -214,7 +215,7 @@ def test_need_table_says_which_table(monkeypatch, tmp_path):
     s.handle({"op": "roll"})
     solo = solver.solitaire_rules(s.game.rules)
     monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
-    monkeypatch.delitem(tables._tables, solo, raising=False)
+    tables.forget(solo)
     reply = s.handle({"op": "hint"})
     name = solver.table_name(solo)
     check(reply, "NeedTable", "table.needed", {"table": name})

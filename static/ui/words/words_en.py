@@ -608,6 +608,7 @@ WORDS = {
     "refusal.undo.over": "The game is over: nothing can be undone.",
     "refusal.undo.nothing": "There is nothing to undo.",
     "refusal.undo.roll": "A roll cannot be undone: its dice are final.",
+    "refusal.undo.computer": "{name} is played by the computer: its move cannot be undone.",
     "refusal.ai.person": "{name} is played by a person, not by the computer.",
     "refusal.ai.level": "The computer level {got} is not known (levels: {levels}).",
     "refusal.table.needed": "The table of the best play for these rules is not loaded yet.",

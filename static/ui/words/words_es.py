@@ -592,6 +592,7 @@ WORDS = {
     "refusal.undo.over": "La partida terminó: no se puede deshacer nada.",
     "refusal.undo.nothing": "No hay nada que deshacer.",
     "refusal.undo.roll": "Una tirada no se puede deshacer: sus dados son definitivos.",
+    "refusal.undo.computer": "A {name} lo juega la computadora: su jugada no se puede deshacer.",
     "refusal.ai.person": "A {name} lo juega una persona, no la computadora.",
     "refusal.ai.level": "El nivel de la computadora {got} no existe (niveles: {levels}).",
     "refusal.table.needed": "La tabla del mejor juego para estas reglas todavía no está cargada.",
