@@ -1,5 +1,5 @@
 # The page's words in Spanish: the keys of words_en.py, plus game.ID, summary.ID
-# and opthelp.NAME (whose English is the engine's own text, generala/variants.py).
+# and opthelp.NAME (whose English is the engine's own text, generala/rules/variants.py).
 # words.py imports this module when the language is chosen. Plain data.
 
 WORDS = {
