@@ -28,7 +28,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e_support import wake  # noqa: E402
 from gamepage import open_botlab  # noqa: E402
-from generala import bots  # noqa: E402
+from generala.modes import bots  # noqa: E402
 from tools import build  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 

@@ -19,8 +19,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from generala import VARIANTS, Game, SeededRoller, variant  # noqa: E402
-from generala.dice import ALL_HANDS  # noqa: E402
-from generala.strategies import STRATEGIES, step  # noqa: E402
+from generala.rules.dice import ALL_HANDS  # noqa: E402
+from generala.ai.strategies import STRATEGIES, step  # noqa: E402
 
 
 def games_per_second(rules, strategy, games: int) -> float:

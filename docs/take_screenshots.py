@@ -243,7 +243,8 @@ def daily_pictures(browser, url):
     """Today's challenge (Generala, DAILY_DAY) played by the heuristic player's choices
     through the page's clicks, the same stream in CPython telling which; its end and the
     home block after it."""
-    from generala import daily, strategies
+    from generala.modes import daily
+    from generala.ai import strategies
     from generala.ai import players
     for width, height in SIZES:
         ctx = browser.new_context(base_url=url, viewport={"width": width, "height": height},

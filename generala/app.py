@@ -9,6 +9,8 @@ and, after a change, the save document for the page to store. Requests::
      "sides": [{"name": "Ana", "members": [], "player": "human"}, ...], "seed": 42}
     {"op": "load", "save": {...}}                          resume a saved game
     {"op": "roll"} | {"op": "toggle", "die": 2} | {"op": "hold", "dice": [0, 1]}
+    {"op": "roll", "hold": [0, 1]}                         keep exactly those dice, roll the rest
+                                                           (a hint's choice "keep 44, roll")
     {"op": "score", "box": "fours"} | {"op": "score", "box": "ones", "scratch": true}
     {"op": "split", "boxes": ["ones", "five-kind"]}        best split for two boxes
     {"op": "price", "boxes": [a, b], "split": [i, ...]}    points of a chosen split
@@ -21,8 +23,9 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "win"}                                          take the automatic win the dice offer
                                                            (where a house rule makes it a choice)
     {"op": "undo"}                                         take back a hold or the box just filled
-                                                           (never a roll; nothing once the game is over,
-                                                           but a score-sheet game's last entry)
+                                                           (never a roll, never a computer's move;
+                                                           nothing once the game is over, but a
+                                                           score-sheet game's last entry)
     {"op": "view"} | {"op": "again"}                       play again, same sides
     {"op": "new", ..., "sheet": true}                      score-sheet mode: real dice, order as given
     {"op": "enter", "dice": [4, 4, 1, 2, 6], "at": 1}      dice thrown at the table, on roll 1-3
@@ -47,7 +50,7 @@ and, after a change, the save document for the page to store. Requests::
                                                            with the moves the bot's sandbox
                                                            answered; {"tally": text} (give it
                                                            back with the next games) or the
-                                                           bot's {"error"} (generala/bots.py)
+                                                           bot's {"error"} (generala/modes/bots.py)
     {"op": "lab_results", "tally": text, "games": 1000, "seconds": 12.5}
                                                            the run's figures from that count:
                                                            {"results": text}
@@ -66,7 +69,7 @@ and, after a change, the save document for the page to store. Requests::
                                                            each game's status on that date (today
                                                            when not given; not after today), the streak
 
-A game played by link (generala/linkgame.py, docs/link-play.md); ``local`` is what the
+A game played by link (generala/modes/linkgame.py, docs/link-play.md); ``local`` is what the
 device stores of it (the document, its side, its secret, what it sent), ``entropy``
 random bytes as hex from the browser's cryptographic source::
 
@@ -112,23 +115,25 @@ import json
 
 from . import __version__
 from .catalog import catalog
-from . import bundle, daily, linkgame, nesting, share
-from .errors import GeneralaError, IllegalAction, InvalidInput
-from .records import records
-from .refusals import shown
-from .replay import Replay
-from .game import Game
-from .roller import MAX_SEED, SeededRoller
-from .save import dump
-from .variants import variant
-from .view import describe, events, moment, pair_choice, pair_previews, view
-from .actions import Score, ScoreTwo, action_from_json
+from .modes import bundle, daily, linkgame, share
+from .rules import nesting
+from .rules.errors import GeneralaError, IllegalAction, InvalidInput
+from .modes.records import records
+from .rules.refusals import shown
+from .modes.replay import Replay
+from .rules.game import Game
+from .rules.roller import MAX_SEED, SeededRoller
+from .rules.save import dump
+from .rules.sides import computer_level
+from .rules.variants import variant
+from .seen.view import describe, events, moment, pair_choice, pair_previews, view
+from .rules.actions import Score, ScoreTwo, action_from_json
 
 
 #: The computer level that plays a saved bot's move when the bot cannot (``op ai`` on a
 #: bot's side): its error, an illegal move, a move past the time limit, a bot no longer
 #: in the browser.
-STAND_IN = "ai:heuristic"
+STAND_IN = "heuristic"
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
@@ -241,17 +246,13 @@ class Session:
         return coach.cost(game, action)
 
     def _table(self, rules):
-        """The rules' value table, loaded from a shipped file; NeedTable when absent."""
-        from .ai import solver, tables
-        solo = solver.solitaire_rules(rules)
-        table = tables.cached(solo)
-        if table is not None:
-            return table
-        name = solver.table_name(solo)
-        path = tables.TABLES_DIR / name
-        if path.is_file():
-            return tables.register(solver.Table.load(path, solo))
-        raise NeedTable(name, str(path))
+        """The rules' value table (``tables.table_for``, never solving here); NeedTable when
+        it is neither loaded nor shipped: the page fetches it, or solves it (op solve)."""
+        from .ai import tables
+        try:
+            return tables.table_for(rules, allow_solve=False)
+        except tables.TableMissing as missing:
+            raise NeedTable(missing.name, str(missing.path)) from None
 
     # --- ops ---------------------------------------------------------------
 
@@ -302,8 +303,24 @@ class Session:
 
     def op_roll(self, req):
         game = self._need_game()
+        keep = req.get("hold")
+        if keep is not None:
+            return self._keep_and_roll(game, keep)
         game.check_roll()  # a roll that is not allowed is refused before the coach prices it
         cost = self._cost(game, {"roll": None}) if game.rolls else None
+        return self._act(game, game.roll, cost)
+
+    def _keep_and_roll(self, game: Game, keep: list) -> dict:
+        """Hold exactly the dice at ``keep``, then roll the others: both, or nothing (every
+        check is made before the hold). The coach prices the two as one decision."""
+        game.check_hold()
+        if len(set(keep)) >= game.rules.dice:
+            raise IllegalAction("roll.all_held")
+        if frozenset(keep) != game.held:
+            game.check_positions(keep)
+        cost = self._cost(game, {"hold": sorted(set(keep))})
+        if frozenset(keep) != game.held:
+            game.hold(keep)
         return self._act(game, game.roll, cost)
 
     def op_toggle(self, req):
@@ -387,13 +404,11 @@ class Session:
         if game.over:
             raise IllegalAction("game.over")
         side = game.current
-        level = game.sides[side].player
-        if level == "bot":
-            level = STAND_IN
-        if not level.startswith("ai:"):
+        player = game.sides[side].player
+        name = STAND_IN if player == "bot" else computer_level(player)
+        if name is None:
             raise IllegalAction("ai.person", {"side": side, "name": game.sides[side].name})
         from .ai import players
-        name = level[3:]
         if name not in players.LEVELS:
             raise InvalidInput("ai.level", {"got": shown(name), "levels": list(players.LEVELS)})
         key = (name, game.rules)
@@ -411,7 +426,7 @@ class Session:
         """One step of a saved bot's side. The bot's code never runs here: with no ``move``,
         the engine rolls when a roll is due (the turn's first roll, or the roll after the
         dice the bot kept), else answers ``{"ask": state}``, the plain state the page gives
-        the bot's own worker (generala/bots.py ``choose``). With ``move`` (its answer:
+        the bot's own worker (generala/modes/bots.py ``choose``). With ``move`` (its answer:
         ``{"keep": [positions]}`` or a score action), the move is checked like any and
         played; a refused one changes nothing (the page lets ``op ai`` stand in)."""
         game = self._need_game()
@@ -424,7 +439,7 @@ class Session:
             return self._act(game, game.roll)
         move = req.get("move")
         if move is None:
-            from .bots import state_of
+            from .modes.bots import state_of
             return {"ask": state_of(game)}
         if set(move) == {"keep"}:
             keep = move["keep"]
@@ -438,13 +453,13 @@ class Session:
         return self._act(game, lambda: game.play(played))
 
     def op_lab_games(self, req):
-        """The Bot lab's count (generala/bots.py ``tally``): the next games of a bot's run,
+        """The Bot lab's count (generala/modes/bots.py ``tally``): the next games of a bot's run,
         each played again here from its seed with the moves the bot's sandbox answered
         (the sandbox's own figures are never asked for). ``tally`` is the text this op
         answered for the run's games before (none for its first ones); the answer is the
         new one, or ``error`` (a bot's error, as the sandbox reports one) when a game's
         moves are not legal there. Text, so that no number of it is parsed by the page."""
-        from . import bots
+        from .modes import bots
         game, seed = req["game"], req["seed"]
         if game not in bots.SPECS:
             raise InvalidInput("variant.unknown", {"got": shown(game), "variants": list(bots.SPECS)})
@@ -458,10 +473,10 @@ class Session:
         return {"tally": json.dumps(state, separators=(",", ":"))}
 
     def op_lab_results(self, req):
-        """The figures of a bot's run (generala/bots.py ``summary``) from this engine's count of
+        """The figures of a bot's run (generala/modes/bots.py ``summary``) from this engine's count of
         its ``games`` games (``op lab_games``'s last tally); ``seconds``: how long the page
         saw it run. Answers ``{"results": text}``."""
-        from . import bots
+        from .modes import bots
         state = self._tally(req)
         if state["games"] != req["games"]:
             raise _refused("lab_results", "tally", "tally", req["tally"])
@@ -469,7 +484,7 @@ class Session:
 
     @staticmethod
     def _tally(req) -> dict:
-        from . import bots
+        from .modes import bots
         op = req["op"]
         try:
             return bots.check_tally(nesting.loads(req["tally"], InvalidInput, "request"))
@@ -735,7 +750,7 @@ def handle_parts(request: str) -> dict:
 #
 # Each check takes (op, field, value) and returns None, or the InvalidInput to raise:
 # ``request.field_type`` (params ``op``, ``field``, ``expected``: a type id of
-# generala/refusals.py TYPES, ``got``), or ``request.field_min``/``field_range`` (with
+# generala/rules/refusals.py TYPES, ``got``), or ``request.field_min``/``field_range`` (with
 # ``min``/``max``) for numbers out of range.
 
 def _refused(op, name, expected, value, **bounds):
@@ -811,7 +826,7 @@ _SIDES = _type(list, "sides", nullable=True)
 
 #: For every op, the fields it takes: name -> (check, required).
 FIELDS = {
-    "ping": {}, "catalog": {}, "view": {}, "again": {}, "roll": {}, "undo": {}, "ai": {}, "win": {},
+    "ping": {}, "catalog": {}, "view": {}, "again": {}, "undo": {}, "ai": {}, "win": {},
     "bot": {"move": (_type(dict, "object"), False)},
     "report": {},
     "lab_games": {"game": (_type(str, "variant"), True), "seed": (_int(0, MAX_SEED), True),
@@ -827,6 +842,7 @@ FIELDS = {
     "load": {"save": (_save, True)},
     "toggle": {"die": (_int(0), True)},
     "hold": {"dice": (_ints, True)},
+    "roll": {"hold": (_ints, False)},
     "score": {"box": (_box_or_boxes, False), "boxes": (_box_or_boxes, False),
               "scratch": (_scratch, False), "split": (_ints, False)},
     "split": {"boxes": (_box_or_boxes, True)},
@@ -862,6 +878,7 @@ FIELDS = {
 def check_request(op: str, req: dict) -> None:
     """Refuse, with a reason, a request whose fields the op does not take or of the wrong type."""
     fields = FIELDS[op]
+    left_out = {"seed", "order", "split"}  # null there is the same as leaving it out
     for name, value in req.items():
         if name == "op":
             continue
@@ -869,13 +886,13 @@ def check_request(op: str, req: dict) -> None:
             if not fields:
                 raise InvalidInput("request.no_fields", {"op": op, "field": name[:60]})
             raise InvalidInput("request.field_unknown", {"op": op, "field": name[:60], "takes": list(fields)})
-        if value is None and name in ("seed", "order", "split"):
-            continue  # the same as leaving it out
+        if value is None and name in left_out:
+            continue
         refused = fields[name][0](op, name, value)
         if refused:
             raise refused
     for name, (_check, required) in fields.items():
-        if required and name not in req:
+        if required and (name not in req or req[name] is None and name in left_out):
             raise InvalidInput("request.field_missing", {"op": op, "field": name})
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .bundle import MAX_BYTES
-from .roller import MAX_SEED
-from .sides import MAX_NAME, MAX_SIDES
-from .variants import SPECS, variant
+from .modes.bundle import MAX_BYTES
+from .rules.roller import MAX_SEED
+from .rules.sides import MAX_NAME, MAX_SIDES, computer_player
+from .rules.variants import SPECS, variant
 
 #: Value tables shipped with the site (read in CPython at build time; absent in the browser).
 TABLES = Path(__file__).resolve().parents[1] / "static" / "tables"
@@ -83,7 +83,7 @@ def catalog() -> dict:
     from .ai.players import LEVELS
     return {
         "variants": {name: _variant(name, spec) for name, spec in SPECS.items()},
-        "levels": [{"id": level, "player": f"ai:{level}", "needs_table": cls.needs_table}
+        "levels": [{"id": level, "player": computer_player(level), "needs_table": cls.needs_table}
                    for level, cls in LEVELS.items()],
         "limits": {"sides": MAX_SIDES, "name": MAX_NAME, "seed": MAX_SEED, "file_bytes": MAX_BYTES},
     }

@@ -6,16 +6,16 @@ import contextlib
 import json
 import sys
 
-from .errors import GeneralaError, InvalidInput
-from .game import Game
-from .refusals import shown
-from .roller import SeededRoller
-from .bots import EXAMPLES, BotError, alarm_guard, example_source
-from .bots import run as run_bot
-from .simulate import simulate
-from .strategies import STRATEGIES
-from .variants import VARIANTS, parse_option, variant
-from .view import cell_text
+from .rules.errors import GeneralaError, InvalidInput
+from .rules.game import Game
+from .rules.refusals import shown
+from .rules.roller import SeededRoller
+from .modes.bots import EXAMPLES, BotError, alarm_guard, example_source
+from .modes.bots import run as run_bot
+from .modes.simulate import simulate
+from .ai.strategies import STRATEGIES
+from .rules.variants import VARIANTS, parse_option, variant
+from .seen.view import cell_text
 
 
 def rules_from_args(args):
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
             print()
             return 0
         if args.command == "link-play":
-            from . import linkmatch
+            from .modes import linkmatch
             computers = {}
             for item in args.computer or []:
                 side, _, level = item.partition("=")

@@ -45,7 +45,7 @@ class Tree:
 TREES = {
     "generala": Tree(
         ROOT / "generala", "generala",
-        layers=[["__main__"], ["app", "cli"], ["modes"], ["seen"], ["ai"], ["rules"], ["__init__"]],
+        layers=[["__main__"], ["app", "cli", "catalog", "__init__"], ["modes"], ["seen"], ["ai"], ["rules"]],
         apart=["bot_examples"],
     ),
     "static/ui": Tree(
@@ -73,7 +73,10 @@ def imported(tree: Tree, name: str, path: Path, known: dict[str, Path]) -> list[
     """(module of the tree it imports, line) for each import in the module ``name``,
     wherever it stands in the file."""
     is_package = path.name == "__init__.py"
-    here = name.split(".") if is_package else name.split(".")[:-1]
+    if name == "__init__":  # the tree's own package: its relative imports start at the top
+        here = []
+    else:
+        here = name.split(".") if is_package else name.split(".")[:-1]
     out = []
 
     def resolve(dotted: str) -> str | None:

@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import GeneralaError
-from ..refusals import shown
-from ..variants import VARIANTS, parse_option, variant
+from ..rules.errors import GeneralaError
+from ..rules.refusals import shown
+from ..rules.variants import VARIANTS, parse_option, variant
 
 TABLES_DIR = Path(__file__).resolve().parents[2] / "static" / "tables"
 #: ``--moments auto`` computes the standard deviations up to this many states.

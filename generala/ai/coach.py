@@ -3,8 +3,11 @@
 Values are expected final scores of the side to play (the solitaire optimum:
 automatic wins not counted), from the solved value table.
 
-- ``hint(game, top=5)``: the best choices now, each ``{"choice", "action",
-  "expected", "loss"}``;
+- ``hint(game, top=5)``: the best choices now, each ``{"choice", "kind", "keep",
+  "boxes", "action", "request", "expected", "loss"}``: ``action`` as the history records
+  it, ``request`` the one request to the engine that makes it (as a view's cell carries
+  the request that fills it): ``{"op": "roll"}``, ``{"op": "roll", "hold": [positions]}``
+  (keep those dice, roll the rest), ``{"op": "score", ...}`` or ``{"op": "win"}``;
 - ``cost(game, action)``: expected points lost by ``action`` against the best choice;
 - ``report(game)``: every decision of every side with its loss, the total skill
   loss, and luck (actual total − expected total at the start + skill loss: what
@@ -12,7 +15,8 @@ automatic wins not counted), from the solved value table.
 """
 from __future__ import annotations
 
-from ..game import Game
+from ..rules.actions import action_from_json
+from ..rules.game import Game
 from .players import ROLL, Advisor, Choice
 from .tables import table_for
 
@@ -20,6 +24,7 @@ _advisors: dict = {}
 
 
 def advisor(rules) -> Advisor:
+    """The advisor of ``rules``' table (one per table; :func:`table_for` finds it once)."""
     table = table_for(rules)
     got = _advisors.get(id(table))
     if got is None:
@@ -27,13 +32,23 @@ def advisor(rules) -> Advisor:
     return got
 
 
+def request_for(action: dict) -> dict:
+    """The one request that makes a choice's ``action``: a hold is "keep these, roll the
+    rest", op roll with ``hold``."""
+    if "hold" in action:
+        return {"op": "roll", "hold": list(action["hold"])}
+    return action_from_json(action).to_request()
+
+
 def _describe(c: Choice, game, best: float) -> dict:
+    action = c.action(game)
     return {
         "choice": c.label(),
         "kind": c.kind,
         "keep": list(c.keep),
         "boxes": list(c.boxes),
-        "action": c.action(game),
+        "action": action,
+        "request": request_for(action),
         "expected": round(c.value, 4),
         "loss": round(best - c.value, 4),
     }
@@ -51,13 +66,15 @@ def hint(game: Game, top: int = 5) -> list[dict]:
     described = [_describe(c, game, best) for c in choices[:top]]
     if game.win_offered:
         described = [{"choice": "take the win", "kind": "win", "keep": [], "boxes": [],
-                      "action": {"win": True}, "expected": round(best, 4), "loss": 0.0},
+                      "action": {"win": True}, "request": request_for({"win": True}),
+                      "expected": round(best, 4), "loss": 0.0},
                      *described[:top - 1]]
     return described
 
 
-def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
-    """The expected final score after ``action`` (a hold, roll or score) at this point."""
+def _value_of(game: Game, action: dict, choices: list[Choice], adv: Advisor) -> float:
+    """The expected final score after ``action`` (a hold, roll or score) at this point;
+    ``choices``: ``adv``'s choices there."""
     rolls = game.rolls
     if rolls == 0 or "win" in action:
         return max(c.value for c in choices)  # the win: never a loss (see hint)
@@ -73,8 +90,7 @@ def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
     box = action.get("score")
     if isinstance(box, list):
         rules = game.rules
-        model = advisor(rules).model
-        table = advisor(rules).table
+        model, table = adv.model, adv.table
         state, base = model.state_of(game.sheets[game.current])
         split = action.get("split")
         if split is None:
@@ -84,8 +100,7 @@ def _value_of(game: Game, action: dict, choices: list[Choice]) -> float:
         nxt = (state[0] | model.bit[box[0]] | model.bit[box[1]], 0)
         return base + pts + table.state_value(nxt)
     if action.get("scratch"):
-        model = advisor(game.rules).model
-        table = advisor(game.rules).table
+        model, table = adv.model, adv.table
         state, base = model.state_of(game.sheets[game.current])
         # A scratch is a zero in the box: the value of the box with a hand that earns nothing.
         return base + table.state_value(model.after_zero(state, box))
@@ -96,9 +111,10 @@ def cost(game: Game, action: dict) -> float:
     """Expected points lost by ``action`` now, against the best choice (0 for the best)."""
     if game.over:
         return 0.0
-    choices = advisor(game.rules).choices(game)
+    adv = advisor(game.rules)
+    choices = adv.choices(game)
     best = max(c.value for c in choices)
-    return max(0.0, best - _value_of(game, action, choices))
+    return max(0.0, best - _value_of(game, action, choices, adv))
 
 
 def report(game: Game) -> dict:
@@ -126,9 +142,9 @@ def report(game: Game) -> dict:
             choices = adv.choices(g)
             best = max(choices, key=lambda c: c.value)
             if "roll" in action:
-                value = _value_of(g, ROLL, choices)
+                value = _value_of(g, ROLL, choices, adv)
             else:
-                value = _value_of(g, action, choices)
+                value = _value_of(g, action, choices, adv)
             loss = max(0.0, best.value - value)
             entry = sides[g.current]
             entry["decisions"].append({

@@ -21,9 +21,9 @@ from collections import Counter
 from itertools import combinations
 from typing import NamedTuple
 
-from .. import strategies
-from ..dice import counts
-from ..game import positions_of
+from . import strategies
+from ..rules.dice import counts
+from ..rules.game import positions_of
 from .model import Model
 from .solver import Table, model_for
 from .tables import table_for
@@ -497,10 +497,10 @@ def needs_table(level: str) -> bool:
 
 
 def make_player(level: str, rules) -> Player:
-    """A computer player of ``level`` (``"ai:optimal"`` is read as ``"optimal"``)."""
-    name = level.split(":", 1)[1] if level.startswith("ai:") else level
+    """A computer player of ``level``, a key of :data:`LEVELS` (``"optimal"``; a side's
+    ``player`` names it through :func:`generala.rules.sides.computer_level`)."""
     try:
-        cls = LEVELS[name]
+        cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}") from None
     return cls(rules)
@@ -509,7 +509,7 @@ def make_player(level: str, rules) -> Player:
 def strategy(level: str):
     """A ``choose(game)`` function for ``level`` that builds its player for each game's rules.
 
-    Fits :data:`generala.strategies.STRATEGIES`: ``{f"ai:{lvl}": strategy(lvl) for lvl in LEVELS}``.
+    Fits :data:`generala.ai.strategies.STRATEGIES`: ``{computer_player(lvl): strategy(lvl) for lvl in LEVELS}``.
     """
     players = {}
 

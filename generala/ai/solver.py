@@ -14,7 +14,7 @@ import zlib
 from array import array
 from itertools import accumulate, combinations
 
-from ..variants import variant
+from ..rules.variants import variant
 from .model import Model
 
 MAGIC = b"GENV1\n"

@@ -1,6 +1,6 @@
 // The Bot lab's sandboxed worker: a classic Worker started from a blob: URL by the hidden
 // frame static/bot-sandbox.html, whose header gives it an opaque origin. So a player's bot
-// (generala/bots.py), whatever its Python does through Pyodide's `js` module, has no Cache
+// (generala/modes/bots.py), whatever its Python does through Pyodide's `js` module, has no Cache
 // Storage, IndexedDB, localStorage, cookies or same-origin fetch, and the frame's
 // Content-Security-Policy (netlify.toml) lets it load no script and reach no URL. It
 // never sees the page: its messages go through the frame to static/js/bot-lab.mjs, which
@@ -23,7 +23,7 @@
 //   page -> worker   {type: "run", source, game, games, seed, first, replay}
 //   worker -> page   {type: "games", done, games, moves}  after each slice of about 0.1 s of
 //                                                         games: the moves of the games played
-//                                                         since the last one (generala/bots.py)
+//                                                         since the last one (generala/modes/bots.py)
 //   worker -> page   {type: "position", position}         replay only: before each move
 //   worker -> page   {type: "error", error}               the bot failed (its error, position)
 //   page -> worker   {type: "choose", id, source, state, seat} -> {type: "choosing", id}
@@ -128,7 +128,7 @@ same`);
   }
   return pyodide.runPython(`
 import json
-from generala import bots
+from generala.modes import bots
 
 def _start(source, game, games, seed, first, post):
     on_move = (lambda p: post(json.dumps(p))) if post is not None else None

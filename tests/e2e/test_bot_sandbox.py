@@ -19,7 +19,7 @@ from test_botlab import ana_plays_until, save_bot, start_hot_seat
 from test_offline import CONTROLLED, own_site, sw_context  # noqa: F401 (fixtures)
 
 from e2e_support import STATE_LOG_SCRIPT, Guard, wait_ready
-from generala import bots
+from generala.modes import bots
 
 RUN_TIMEOUT = 300_000
 
@@ -206,7 +206,7 @@ def test_the_figures_are_the_engines_count_whatever_the_bot_does_to_its_own(page
     the bot's worker): the lab shows the engine's count of its games, the same as CPython's
     for the same moves."""
     before = saves(page)
-    cheat = '''import generala.bots as counted
+    cheat = '''import generala.modes.bots as counted
 
 honest = counted.summary
 

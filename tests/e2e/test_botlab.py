@@ -1,5 +1,5 @@
 """The Bot lab (static/ui/screens/botlab.py, static/js/bot-lab.mjs, static/js/bot-worker.js,
-generala/bots.py): a bot written in the page runs in a sandbox of its own (what it cannot
+generala/modes/bots.py): a bot written in the page runs in a sandbox of its own (what it cannot
 touch there: test_bot_sandbox.py), its mean is the same file's in CPython, Stop and the time limit stop a bot that never returns, an error
 shows its traceback and position, a saved bot is kept in this browser, and a saved bot
 plays a seat in a hot-seat game to the end (its moves the bot's own)."""
@@ -14,8 +14,9 @@ from e2e_support import STATE_LOG_SCRIPT, Guard, boot, wait_ready
 from gamepage import GamePage, open_botlab, open_setup
 from test_ai_play import CURRENT_SAVE, best_box_on_page, person_can_roll, wait_person_or_over
 
-from generala import Game, bots
-from generala.variants import variant
+from generala import Game
+from generala.modes import bots
+from generala.rules.variants import variant
 
 RUN_TIMEOUT = 300_000
 LOOP = "def play(turn):\n    while True:\n        pass\n"

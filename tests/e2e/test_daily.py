@@ -9,7 +9,7 @@ import pytest
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 from gamepage import GamePage, open_home, pick_lang
 
-from generala import daily
+from generala.modes import daily
 from generala.ai import players
 
 DAY = "2026-12-01"

@@ -36,10 +36,11 @@ from test_ai_play import best_box_on_page, start
 from test_engine_transport import WORKERS
 from test_link_play import HANDOVER, Device, devices  # noqa: F401 (a fixture)
 
-from generala import app, bots
+from generala import app
+from generala.modes import bots
 from generala.ai import coach
-from generala.game import Game
-from generala.save import dump
+from generala.rules.game import Game
+from generala.rules.save import dump
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from every_op import WIN_SEED, changing  # noqa: E402

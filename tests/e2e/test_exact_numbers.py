@@ -19,9 +19,10 @@ from sheetpage import REPLAY_AT
 from test_daily import DAY, at, figure, play_to_the_end, start_today
 from test_export_import import as_file, choose_file
 
-from generala import Game, SeededRoller, app, bundle, share, variant
-from generala.save import dump
-from generala.strategies import chase, step
+from generala import Game, SeededRoller, app, variant
+from generala.modes import bundle, share
+from generala.rules.save import dump
+from generala.ai.strategies import chase, step
 
 SEEDS = [0, 2 ** 53 + 1, 2 ** 63 - 1]
 RAW_CURRENT = """() => { const id = localStorage.getItem('generala.current');

@@ -21,9 +21,10 @@ import e2e_support
 from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, cross_engine, wait_ready, wake
 from gamepage import GamePage, Mirror, open_home, open_library, play_turn
 
-from generala import Game, SeededRoller, app, bundle, variant
-from generala.save import dump
-from generala.strategies import chase, step
+from generala import Game, SeededRoller, app, variant
+from generala.modes import bundle
+from generala.rules.save import dump
+from generala.ai.strategies import chase, step
 
 GUARDS: list[Guard] = []
 

@@ -23,7 +23,8 @@ import pytest
 from e2e_support import boot
 from gamepage import GamePage, open_home, open_library
 
-from generala import app, variants
+from generala import app
+from generala.rules import variants
 
 FIXTURES = sorted((Path(__file__).resolve().parent / "fixtures").glob("golden-saves-*.json"))
 

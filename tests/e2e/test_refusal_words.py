@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from e2e_support import boot
 
-from generala import app, share
+from generala import app
+from generala.modes import share
 from generala.catalog import catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))

@@ -22,9 +22,9 @@ from gamepage import SETTLED, GamePage
 from test_a11y import AXE, check, report
 
 from generala import app
-from generala.decider import decider
-from generala.strategies import chase, step
-from generala.view import view as view_of
+from generala.seen.decider import decider
+from generala.ai.strategies import chase, step
+from generala.seen.view import view as view_of
 
 LONG = ("Александра Николаевна", "Maximiliano Rodríguez")
 FOUR = ("Александра Николаевна", "Maximiliano Rodríguez", "Ana", "Beto")

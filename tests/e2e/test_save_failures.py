@@ -12,7 +12,7 @@ from e2e_support import EMPTY_FILLER, FILL_STORAGE, boot, wait_ready
 from gamepage import GamePage, Mirror, open_library
 
 from generala import app
-from generala.save import dump
+from generala.rules.save import dump
 
 CURRENT_SAVE = "() => generala.storage.get('generala.save.' + generala.storage.get('generala.current'))"
 SAVED_REV = ("n => { const t = generala.storage.get('generala.save.' + generala.storage.get('generala.current'));"

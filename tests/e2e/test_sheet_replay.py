@@ -14,10 +14,10 @@ from e2e_support import STATE_LOG_SCRIPT, Guard, boot, cross_engine, download
 from gamepage import Mirror, gp, open_library, play_turn, shared  # noqa: F401
 from sheetpage import SheetPage, cells_of
 
-from generala import bundle, share
+from generala.modes import bundle, share
 from generala.catalog import catalog
-from generala.records import records
-from generala.replay import Replay
+from generala.modes.records import records
+from generala.modes.replay import Replay
 
 NAMES = ("Ana", "Beto")
 SEED = 3

@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 from typing import Callable, NamedTuple
 
-from generala import app, bundle, daily
-from generala.strategies import chase, step
-from generala.game import Game
-from generala.roller import SeededRoller
-from generala.variants import variant
+from generala import app
+from generala.modes import bundle, daily
+from generala.ai.strategies import chase, step
+from generala.rules.game import Game
+from generala.rules.roller import SeededRoller
+from generala.rules.variants import variant
 
 SEED = 2 ** 53 + 1  # a seed JavaScript's numbers cannot hold exactly
 DAY = "2026-12-01"
@@ -121,7 +122,7 @@ def bot_side():
 
 def lab_run():
     """The moves of a short run of a bot in the lab, and the engine's count of them (text)."""
-    from generala import bots
+    from generala.modes import bots
     run = bots.Run(bots.example_source("lazy"), "argentine", 2, seed=0, record=True)
     run.step(3600.0)
     moves = run.take_moves()

@@ -1,6 +1,8 @@
-"""Actions as values (generala/actions.py) and Game.legal_actions(): an action's repr builds
+"""Actions as values (generala/rules/actions.py) and Game.legal_actions(): an action's repr builds
 it again, its JSON is the history's entry, and the actions listed as legal are exactly
-those the game takes (property-based, every variant, rolled and score-sheet games)."""
+those the game takes (property-based, every variant, rolled and score-sheet games). The
+golden examples at the end are written from the rule book (RULES.md): turns played with
+known dice, the history entries they record and the points the book gives them."""
 import copy
 from itertools import permutations
 
@@ -9,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, Game, ScriptedRoller, SeededRoller, app, variant
-from generala import actions
-from generala.actions import (Enter, Hold, Order, Roll, RollOff, Score, ScoreTwo, TakeWin, Toggle, Undo,
+from generala.rules import actions
+from generala.rules.actions import (Enter, Hold, Order, Roll, RollOff, Score, ScoreTwo, TakeWin, Toggle, Undo,
                               action_from_json)
-from generala.errors import GeneralaError, InvalidInput
-from generala.strategies import chase, step
+from generala.rules.errors import GeneralaError, InvalidInput
+from generala.ai.strategies import chase, step
 
 SAMPLES = [Roll(), Roll((1, 2, 3, 4, 5)), Hold((0, 3)), Toggle(2), Score("fours"), Score("generala", scratch=True),
            ScoreTwo(("ones", "fives")), ScoreTwo(("ones", "fives"), (0, 2, 4, 6, 8), (False, True)),
@@ -145,3 +147,122 @@ def test_the_request_of_each_legal_action_is_taken_by_the_app(name, sheet, seed,
             request["dice"] = [data.draw(st.integers(1, 6)) for _ in range(game.rules.dice)]
         reply = session.handle(request)
         assert reply["ok"], (request, reply)
+
+
+# --- golden examples, written from the rule book (RULES.md), not from the code ---------------
+# Each turn is played with scripted dice; the expected history entries are the formats the
+# save document records (generala/rules/game.py lists them) and the points are RULES.md's.
+
+def refusal(game, action):
+    with pytest.raises(GeneralaError) as err:
+        game.play(action)
+    return err.value.code
+
+
+def test_golden_an_argentine_turn_hold_roll_and_a_number_box():
+    """Roll all dice, hold any subset, roll the rest; 4-4-4-2-6 gives 12 in Fours."""
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([4, 4, 1, 2, 6, 4]))
+    plays = [Roll(), Hold((0, 1, 3, 4)), Roll(), Score("fours")]
+    for action in plays:
+        g.play(action)
+    assert g.history == [{"roll": [4, 4, 1, 2, 6]}, {"hold": [0, 1, 3, 4]}, {"roll": [4, 4, 4, 2, 6]},
+                         {"score": "fours"}]
+    assert g.sheets[0]["fours"] == 12
+    assert [action_from_json(e) for e in g.history] == [Roll((4, 4, 1, 2, 6)), Hold((0, 1, 3, 4)),
+                                                        Roll((4, 4, 4, 2, 6)), Score("fours")]
+
+
+@pytest.mark.parametrize("box, points", [("fours", 12), ("twos", 2), ("sixes", 6), ("generala", 0)])
+def test_golden_the_same_dice_in_other_boxes(box, points):
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([4, 4, 4, 2, 6]))
+    g.play(Roll())
+    g.play(g.fill_action(box))
+    assert g.sheets[0][box] == points
+    assert g.history[-1] == ({"score": box} if points else {"score": box, "scratch": True})
+
+
+def test_golden_three_rolls_at_most_and_holding_every_die_is_no_roll():
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([1, 2, 3, 5, 6] * 3))
+    g.play(Roll())
+    g.play(Hold((0, 1, 2, 3, 4)))  # holding all is the same as stopping: no roll is left to make
+    assert refusal(g, Roll()) == "roll.all_held"
+    g.play(Hold(()))
+    g.play(Roll())
+    g.play(Roll())
+    assert refusal(g, Roll()) == "roll.none_left" and g.rolls == 3
+    assert g.history.count({"hold": []}) == 1 and sum("roll" in e for e in g.history) == 3
+
+
+def test_golden_a_box_may_be_scratched_by_choice_and_a_filled_box_never_changes():
+    """Scratched: 0 written by the player's choice, even where the dice earn points."""
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([6, 6, 6, 2, 3] * 2))
+    g.play(Roll())
+    g.play(Score("sixes", scratch=True))
+    assert g.history[-1] == {"score": "sixes", "scratch": True} and g.sheets[0]["sixes"] == 0
+    g.play(Roll())
+    assert refusal(g, Score("sixes")) == "box.filled"
+
+
+def test_golden_undo_takes_back_a_hold_or_the_box_just_filled_never_a_roll():
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([4, 4, 1, 2, 6, 4]))
+    g.play(Roll())
+    assert refusal(g, Undo()) == "undo.roll"
+    g.play(Hold((0, 1)))
+    g.play(Undo())
+    assert g.history == [{"roll": [4, 4, 1, 2, 6]}] and g.held == frozenset()
+    g.play(Score("fours"))
+    g.play(Undo())
+    assert g.history == [{"roll": [4, 4, 1, 2, 6]}] and g.sheets[0]["fours"] is None
+
+
+def test_golden_undo_never_takes_back_a_computers_box():
+    """The hand-over makes a box final, "as it already is after a computer's turn"."""
+    g = Game(variant("argentine"), [{"name": "Bot", "player": "ai:beginner"}, "Ana"],
+             ScriptedRoller([3, 3, 3, 1, 2]), rolloff=False)
+    g.play(Roll())
+    g.play(Score("threes"))
+    assert Undo() not in g.legal_actions()
+    assert refusal(g, Undo()) == "undo.computer" and g.sheets[0]["threes"] == 9
+
+
+@pytest.mark.parametrize("dice, roll, points", [((3, 4, 5, 6, 1), 1, 25), ((1, 2, 3, 4, 5), 2, 20)])
+def test_golden_argentine_straight_served_and_later(dice, roll, points):
+    """Straight: 20, served 20 + the bonus (5 by default); 3-4-5-6-1 is one."""
+    g = Game(variant("argentine"), ["Ana"], ScriptedRoller([2, 2, 2, 2, 3, *dice][5 * (roll == 1):]))
+    g.play(Roll())
+    if roll == 2:
+        g.play(Roll())
+    g.play(Score("straight"))
+    assert g.sheets[0]["straight"] == points
+
+
+def test_golden_double_fills_two_boxes_with_a_split_of_ten_dice():
+    """Small General (1-2-3-4-5) 21, Big General (2-3-4-5-6) 30; either box may be a scratch."""
+    dice = [1, 2, 3, 4, 5, 2, 3, 4, 5, 6]
+    g = Game(variant("double"), ["Ana"], ScriptedRoller(dice * 2))
+    g.play(Roll())
+    g.play(ScoreTwo(("small-general", "big-general"), (0, 1, 2, 3, 4)))
+    assert g.history[-1] == {"score": ["small-general", "big-general"], "split": [0, 1, 2, 3, 4]}
+    assert (g.sheets[0]["small-general"], g.sheets[0]["big-general"]) == (21, 30)
+    g.play(Roll())
+    g.play(ScoreTwo(("ones", "sixes"), (0, 1, 2, 3, 4), (False, True)))
+    assert g.history[-1] == {"score": ["ones", "sixes"], "split": [0, 1, 2, 3, 4], "scratch": [False, True]}
+    assert (g.sheets[0]["ones"], g.sheets[0]["sixes"]) == (1, 0)
+
+
+def test_golden_bulgarian_mandatory_boxes_take_their_points_and_are_never_scratched():
+    """(n - 3) x face: no one among 2-3-4-5-6 is -3 in Ones; a mandatory box is never scratched."""
+    g = Game(variant("bulgarian"), ["Ana"], ScriptedRoller([2, 3, 4, 5, 6]))
+    g.play(Roll())
+    assert Score("ones", scratch=True) not in g.legal_actions()
+    assert refusal(g, Score("ones", scratch=True)) == "box.mandatory"
+    g.play(Score("ones"))
+    assert g.history[-1] == {"score": "ones"} and g.sheets[0]["ones"] == -3
+
+
+def test_golden_a_score_sheet_turn_enters_the_dice_thrown_at_the_table():
+    g = Game(variant("argentine"), ["Ana", "Beto"], None, order=[0, 1])
+    g.play(Enter((4, 4, 4, 2, 6), 2))
+    g.play(Score("fours"))
+    assert g.history == [{"order": [0, 1]}, {"enter": [4, 4, 4, 2, 6], "at": 2}, {"score": "fours"}]
+    assert g.sheets[0]["fours"] == 12 and g.current == 1

@@ -175,7 +175,8 @@ def test_undo_never_takes_back_a_roll_nor_anything_once_the_game_is_over(session
 
 
 def test_catalog_lists_the_computer_levels_and_the_limits_the_page_enforces():
-    from generala import bundle, roller, sides
+    from generala.modes import bundle
+    from generala.rules import roller, sides
     from generala.ai import players
     cat = catalog()
     assert set(cat) == {"variants", "levels", "limits"}

@@ -66,7 +66,7 @@ def test_house_options_without_a_shipped_table_are_solved_in_slices():
     session.handle({"op": "new", "variant": "puerto-rican", "options": {"aces_wild": False},
                     "sides": ["Ana"], "seed": 1})
     solo = tables.solitaire_rules(session.game.rules)
-    tables._tables.pop(solo, None)
+    tables.forget(solo)
     reply = session.handle({"op": "hint"})
     assert reply["kind"] == "NeedTable" and reply["table"].startswith("puerto-rican.")
     steps = []
@@ -100,8 +100,74 @@ def test_a_move_never_waits_for_a_missing_coach_table():
     session = app.Session()
     session.handle({"op": "new", "variant": "argentine", "options": {"generala_points": 60},
                     "sides": ["Ana"], "seed": 2})
-    tables._tables.pop(tables.solitaire_rules(session.game.rules), None)
+    tables.forget(session.game.rules)
     session.handle({"op": "coach", "on": True})
     assert session.handle({"op": "roll"})["ok"]
     reply = session.handle({"op": "score", "box": "sixes"})
     assert reply["ok"] and "cost" not in reply
+
+
+@pytest.mark.parametrize("variant, seed", [("argentine", 5), ("argentine", 11), ("double", 3)])
+def test_each_hint_carries_the_one_request_that_plays_it(variant, seed):
+    """A hint's ``request``, sent as it is, makes the game its ``action`` says: a hold is
+    "keep these, roll the rest" (the hold, then the roll, in the history); a box is filled
+    as the action writes it. Checked against the game the action is applied to."""
+    import copy
+    session = app.Session()
+    session.handle({"op": "new", "variant": variant, "sides": ["Ana"], "seed": seed})
+    session.handle({"op": "roll"})
+    for _ in range(3):  # three points of the turn: after the first, second and third roll
+        hints = session.handle({"op": "hint", "top": 5})["hint"]
+        assert hints and all(h["request"]["op"] in ("roll", "score") for h in hints)
+        for h in hints:
+            expected = copy.deepcopy(session.game)
+            action = h["action"]
+            if "hold" in action:
+                assert h["request"] == {"op": "roll", "hold": action["hold"]}
+                expected.apply(action)
+                expected.apply({"roll": None})
+            else:
+                expected.apply(action)
+            trial = copy.deepcopy(session)
+            reply = trial.handle(h["request"])
+            assert reply["ok"], (h, reply)
+            assert trial.game.history == expected.history
+        moves = [h for h in hints if h["kind"] == "hold"]
+        if not moves:
+            break
+        session.handle(moves[0]["request"])
+
+
+def test_keep_and_roll_is_one_move_or_none():
+    """op roll with ``hold``: refused as a whole (nothing held) when the roll would be."""
+    session = app.Session()
+    new(session, ["Ana"])
+    session.handle({"op": "roll"})
+    history = list(session.game.history)
+    for hold, code in (([0, 1, 2, 3, 4], "roll.all_held"), ([0, 9], "hold.position")):
+        reply = session.handle({"op": "roll", "hold": hold})
+        assert reply["code"] == code and session.game.history == history
+    reply = session.handle({"op": "roll", "hold": [4, 1]})
+    assert reply["ok"] and [e for e in session.game.history[len(history):] if "hold" in e] == [{"hold": [1, 4]}]
+    assert reply["view"]["events"][0]["rolled"] == [0, 2, 3]  # the dice kept were not thrown
+
+
+def test_pricing_a_move_finds_the_rules_table_once(monkeypatch):
+    """The coach prices each move of a game from the table found for its rules the first
+    time: the rules are turned into the solver's rules and the table's file named once."""
+    from generala.ai import solver
+    session = app.Session()
+    new(session, ["Ana"])
+    session.handle({"op": "coach", "on": True})
+    session.handle({"op": "roll"})
+    assert "cost" in session.handle({"op": "roll"})  # the table is found: moves are priced
+    calls = []
+    for name in ("solitaire_rules", "table_name"):
+        real = getattr(tables, name)
+        monkeypatch.setattr(tables, name, lambda rules, real=real, name=name: calls.append(name) or real(rules))
+        monkeypatch.setattr(solver, name, getattr(tables, name))
+    reply = session.handle({"op": "score", "box": "ones"})
+    assert reply["ok"] and "cost" in reply
+    session.handle({"op": "roll"})
+    assert "cost" in session.handle({"op": "roll", "hold": [0]})
+    assert calls == []

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from generala import app
-from generala.save import dump
+from generala.rules.save import dump
 
 from every_op import examples, changing
 

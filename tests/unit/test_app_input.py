@@ -5,8 +5,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generala import app, bundle, nesting, share
-from generala.refusals import CODES, english, params_of
+from generala import app
+from generala.modes import bundle, share
+from generala.rules import nesting
+from generala.rules.refusals import CODES, english, params_of
 from generala import Game
 
 load = Game.from_json  # a save document to a game, or SaveError
@@ -45,7 +47,7 @@ def req(**fields):
 # --- nesting deeper than any real document --------------------------------------------------
 
 def test_the_deepest_real_documents_are_far_below_the_limit():
-    from generala.strategies import chase, step
+    from generala.ai.strategies import chase, step
     from generala import Game, SeededRoller, variant
     deepest = 0
     for name in ("argentine", "puerto-rican", "double", "bulgarian"):
@@ -89,7 +91,7 @@ def deep_value(depth):
 
 
 def test_a_deep_save_export_or_link_is_a_save_error(fresh_session):
-    from generala.errors import SaveError
+    from generala.rules.errors import SaveError
     with pytest.raises(SaveError, match="nests more than"):
         load(DEEP)
     with pytest.raises(SaveError, match="nests more than"):
@@ -222,7 +224,7 @@ FIELD_NAMES = sorted({f for fields in app.FIELDS.values() for f in fields} | {"x
 
 def _real_games():
     from generala import Game, SeededRoller, variant
-    from generala.strategies import chase, step
+    from generala.ai.strategies import chase, step
     games = []
     for name in ("argentine", "puerto-rican", "double", "bulgarian"):
         g = Game(variant(name), ["A", "B"], SeededRoller(2))
@@ -261,7 +263,8 @@ LINKS = [share.encode(doc) for doc in REAL if load(doc).over]
 links = st.one_of(st.sampled_from(LINKS), st.builds(lambda t, i, c: t[:i] + c + t[i + 1:],
                                                      st.sampled_from(LINKS), st.integers(0, 200), st.sampled_from("Ab-_9.")))
 def _link_tokens():
-    from generala import linkgame, variant
+    from generala.modes import linkgame
+    from generala import variant
     sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
     host = linkgame.create(variant("argentine"), sides, bytes(range(32)), bytes(16))
     invitation = host.invitation(1)
@@ -273,8 +276,8 @@ LINK_TOKENS, LINK_LOCALS = _link_tokens()
 
 
 def _lab_runs():
-    """A real run's moves (generala/bots.py) and the engine's counts of them, as text."""
-    from generala import bots
+    """A real run's moves (generala/modes/bots.py) and the engine's counts of them, as text."""
+    from generala.modes import bots
     run = bots.Run(bots.example_source("chase"), "argentine", 3, seed=0, record=True)
     run.step(3600.0)
     moves = run.take_moves()
@@ -306,6 +309,7 @@ FIELD_VALUES = {
                       max_size=9),
     "seed": st.integers(-5, 2 ** 64), "sheet": st.booleans(), "order": st.lists(st.integers(-1, 3), max_size=4),
     "save": saves(), "die": st.integers(-1, 11), "dice": dice,
+    "hold": st.lists(st.integers(-1, 10), max_size=11),
     "box": boxes, "boxes": st.lists(boxes, min_size=1, max_size=3),
     "scratch": st.one_of(st.booleans(), st.lists(st.booleans(), min_size=1, max_size=3)),
     "split": st.lists(st.integers(-1, 10), min_size=4, max_size=6), "at": st.integers(0, 4),
@@ -354,6 +358,7 @@ moves = st.one_of(
     st.builds(lambda ab: {"op": "split", "boxes": ab}, pair),
     st.builds(lambda ab, sp: {"op": "price", "boxes": ab, "split": sp}, pair, split5),
     st.builds(lambda d: {"op": "hold", "dice": sorted(d)}, st.sets(st.integers(0, 9))),
+    st.builds(lambda d: {"op": "roll", "hold": sorted(d)}, st.sets(st.integers(0, 9))),
     st.builds(lambda d, a: {"op": "enter", "dice": d, "at": a},
               st.one_of(st.lists(st.integers(1, 6), min_size=5, max_size=5),
                         st.lists(st.integers(1, 6), min_size=10, max_size=10)), st.integers(1, 3)),
@@ -401,3 +406,10 @@ def test_any_request_gets_a_json_reply_never_an_internal_error(monkeypatch, setu
         except ValueError:
             continue
         reply_of(text)
+
+
+def test_a_required_seed_given_as_null_is_a_missing_field():
+    """null is the same as leaving ``seed`` out: where the op needs one, it is missing."""
+    reply = app.Session().handle({"op": "lab_games", "game": "argentine", "seed": None, "moves": []})
+    assert (reply["kind"], reply["code"], reply["params"]) == (
+        "InvalidInput", "request.field_missing", {"op": "lab_games", "field": "seed"})

@@ -8,7 +8,7 @@ import pytest
 
 from generala import app
 from generala.ai import tables
-from generala.save import dump
+from generala.rules.save import dump
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_a_refusal_names_its_kind(session, req, kind):
 
 def test_a_missing_value_table_is_a_field_not_a_substring(session):
     parts(op="new", variant="puerto-rican", options={"aces_wild": False}, sides=["Ana"], seed=1)
-    tables._tables.pop(tables.solitaire_rules(session.game.rules), None)
+    tables.forget(session.game.rules)
     reply, got = parts(op="hint")
     assert got["kind"] == "NeedTable" and got["ok"] is False
     assert got["table"] == reply["table"] and got["table"].startswith("puerto-rican.") and got["path"] == reply["path"]

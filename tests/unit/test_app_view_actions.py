@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, app
-from generala.errors import GeneralaError
-from generala.save import dump
+from generala.rules.errors import GeneralaError
+from generala.rules.save import dump
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STEPS = 25  # actions per game: the opening turns of every side, and some of the next
@@ -33,38 +33,47 @@ def plans(game, *boxes, **how):
         return False
 
 
-def level(game, side, sheet):
-    player = game.sides[side].player
-    return player[3:] if player.startswith("ai:") and not sheet else None
+#: Who plays each side, as the test writes its sides (not read back from the engine).
+LEVEL = {"human": None, "ai:beginner": "beginner", "ai:heuristic": "heuristic"}
 
 
-def check(view, game):
-    """The view's who-acts and may-do fields against the engine itself."""
+def undo_refusal(game):
+    """The refusal of an undo now, on a copy (None when the engine takes it)."""
+    try:
+        copy.deepcopy(game).undo()
+        return None
+    except GeneralaError as err:
+        return err.code
+
+
+def check(view, game, players, makers):
+    """The view's who-acts and may-do fields against facts the test keeps itself: who plays
+    each side (``players``, as it asked for them), who made each history entry (``makers``:
+    the request that made it was ``op ai``, or a person's), and the rule book's Undo (a hold
+    or the box just filled, never a roll; once over, only a score-sheet game's last entry);
+    the rest against what the engine takes."""
     sheet = view["sheet"]
     if game.over:
         assert view["acting"] is None
     else:
-        assert view["acting"] == {"side": game.current, "computer": level(game, game.current, sheet),
-                                  "bot": None}
-    offered = [view["can_roll"], view["can_hold"], view["can_enter"], view["can_undo"],
-               view["holdable"], view["scorable"]]
+        assert view["acting"] == {"side": game.current, "bot": None,
+                                  "computer": None if sheet else LEVEL[players[game.current]]}
+    last, maker = (game.history[-1], makers[-1]) if game.history else ({}, None)
+    undoable = (("hold" in last or "score" in last or "enter" in last) and maker == "person"
+                and (sheet or not game.over))
+    assert view["can_undo"] == undoable, (last, maker)
+    refused = undo_refusal(game)
+    if undoable:
+        assert refused is None
+    elif maker == "computer" and ("hold" in last or "score" in last) and not game.over:
+        assert refused == "undo.computer"  # the engine refuses it too, saying why
+    else:
+        assert refused is not None
+    offered = [view["can_roll"], view["can_hold"], view["can_enter"], view["holdable"], view["scorable"]]
     playable = [r["box"] for r in view["rows"] for i, c in enumerate(r["cells"]) if c.get("playable")]
     if view["acting"] is None or view["acting"]["computer"] is not None:
-        # a computer's turn, or the game is over: nothing, but for the Undo of the box the
-        # person before the computer just filled (before the computer's first roll)
-        assert not any(offered[:3] + offered[4:]) and not playable
-        if view["can_undo"] and view["acting"] is None:
-            # over: a score-sheet game's last entry may still be undone (RULES.md, Undo)
-            assert sheet and game.over and takes(game, lambda g: g.undo())
-        elif view["can_undo"]:
-            order = game.order
-            previous = order[(order.index(game.current) - 1) % len(order)]
-            assert view["acting"] is not None and game.rolls == 0 and level(game, previous, sheet) is None
-            assert takes(game, lambda g: g.undo())
-        else:
-            assert not (view["acting"] is not None and game.rolls == 0 and game.can_undo
-                        and level(game, game.order[(game.order.index(game.current) - 1) % len(game.order)],
-                                  sheet) is None)
+        # a computer's turn, or the game is over: nothing, but the Undo above
+        assert not any(offered) and not playable
         return
     assert playable == view["scorable"]  # the board's open cells are the boxes to fill
     assert view["can_roll"] == (not sheet and takes(game, lambda g: g.roll()))
@@ -80,12 +89,6 @@ def check(view, game):
         assert view["scorable"] == fillable
     if view["can_enter"]:
         assert sheet and takes(game, lambda g: g.enter([1] * dice, 1))
-    if view["can_undo"]:
-        assert takes(game, lambda g: g.undo())
-    elif game.can_undo:  # the engine would take it back, but it is a computer's move
-        order = game.order
-        previous = order[(order.index(game.current) - 1) % len(order)]
-        assert game.rolls == 0 and level(game, previous, sheet) is not None
 
 
 def a_move(view, data):
@@ -122,17 +125,25 @@ def test_the_view_offers_exactly_what_the_engine_takes(name, players, sheet, see
     req.update({"sheet": True} if sheet else {"seed": seed})
     reply = session.handle(req)
     assert reply["ok"], reply
+    makers = ["setup"] * len(session.game.history)  # the roll-off, made by the game
     for _ in range(STEPS):
         view = reply["view"]
-        check(view, session.game)
+        check(view, session.game, players, makers)
         if view["over"]:
             break
         move = a_move(view, data)
+        before = len(session.game.history)
         reply = session.handle(move)
         if not reply["ok"] and move["op"] == "score" and "boxes" in move:
             continue  # a pair the two-box rules refuse together: each box is still scorable
         assert reply["ok"], (move, reply)
         assert view["acting"]["computer"] is None or move["op"] in ("ai", "undo")
+        after = len(session.game.history)
+        if move["op"] == "undo":
+            del makers[after:]
+        else:
+            makers += ["computer" if move["op"] == "ai" else "person"] * (after - before)
+        assert len(makers) == after
 
 
 def test_a_person_may_not_undo_the_box_a_computer_just_filled():
@@ -147,7 +158,9 @@ def test_a_person_may_not_undo_the_box_a_computer_just_filled():
     assert view["can_undo"]  # before the computer starts, the person may take the box back
     while view["acting"]["computer"] is not None:
         view = session.handle({"op": "ai"})["view"]
-    assert session.game.can_undo and not view["can_undo"]  # the engine could; the person may not
+    assert not view["can_undo"] and not session.game.can_undo  # the computer's box stays
+    reply = session.handle({"op": "undo"})
+    assert (reply["code"], reply["params"]) == ("undo.computer", {"side": 1, "name": "Bot"})
     assert view["can_roll"] and view["acting"] == {"side": 0, "computer": None, "bot": None}
     assert dump(session.game)["history"][-1].get("score")
 

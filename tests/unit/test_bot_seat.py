@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from generala import Game, app, bots, share
-from generala.errors import InvalidInput
-from generala.sides import Side
+from generala import Game, app
+from generala.modes import bots, share
+from generala.rules.errors import InvalidInput
+from generala.rules.sides import Side
 
 LAZY = "def play(turn):\n    return turn.best()\n"
 CHASE = bots.example_source("chase")

@@ -1,4 +1,4 @@
-"""Bots (generala/bots.py): the view a bot gets, the moves it may answer, the errors that
+"""Bots (generala/modes/bots.py): the view a bot gets, the moves it may answer, the errors that
 stop a run (with the bot's traceback and the position), the results, the command line."""
 import json
 import subprocess
@@ -6,10 +6,11 @@ import sys
 
 import pytest
 
-from generala import app, bots
-from generala.game import Game
-from generala.roller import SeededRoller
-from generala.variants import VARIANTS
+from generala import app
+from generala.modes import bots
+from generala.rules.game import Game
+from generala.rules.roller import SeededRoller
+from generala.rules.variants import VARIANTS
 
 LAZY = bots.example_source("lazy")
 

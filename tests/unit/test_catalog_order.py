@@ -3,7 +3,7 @@ each variant's options ordered by the first box of the sheet each one changes (a
 option that changes no box, such as a stake, after those), found from the rules
 themselves (generala/catalog.py), not written by hand."""
 from generala import catalog
-from generala.variants import SPECS, variant
+from generala.rules.variants import SPECS, variant
 
 
 def test_each_option_names_the_boxes_it_changes():

@@ -1,4 +1,4 @@
-"""The daily challenge (generala/daily.py): the seed of a day, the stream of dice, perfect
+"""The daily challenge (generala/modes/daily.py): the seed of a day, the stream of dice, perfect
 play on it, the end's figures, the history and streak, and the share text in four languages
 as the page words it (static/ui/screens/daily_share.py)."""
 import hashlib
@@ -16,12 +16,13 @@ sys.path[:0] = [str(p) for p in ui_modules.folders()]
 
 import daily_share  # noqa: E402
 import words  # noqa: E402
-from generala import app, daily  # noqa: E402
+from generala import app  # noqa: E402
+from generala.modes import daily
 from generala.ai import players  # noqa: E402
 from generala.catalog import catalog  # noqa: E402
-from generala.errors import IllegalAction, InvalidInput, SaveError  # noqa: E402
-from generala.game import Game  # noqa: E402
-from generala.save import dump  # noqa: E402
+from generala.rules.errors import IllegalAction, InvalidInput, SaveError  # noqa: E402
+from generala.rules.game import Game  # noqa: E402
+from generala.rules.save import dump  # noqa: E402
 
 DAY = "2026-12-01"
 words.use_catalog(catalog())  # as the page does: the games' English titles from the catalog
@@ -221,7 +222,7 @@ def test_the_share_text_tells_no_die():
 
 
 def test_a_challenge_is_exported_and_imported_with_the_other_games():
-    from generala import bundle
+    from generala.modes import bundle
     game = finished("double", DAY, DAY)
     text = json.dumps(bundle.export([{"id": "d1", "save": dump(game), "when": "x"}]))
     [entry] = bundle.read(text)

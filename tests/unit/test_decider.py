@@ -1,4 +1,4 @@
-"""The moment that decided a finished game (generala/decider.py, the view's ``decider``),
+"""The moment that decided a finished game (generala/seen/decider.py, the view's ``decider``),
 read from real games of the four variants played to the end by the ``chase`` strategy
 with seeded dice, one side to four: a served Generala or Big General that won at once,
 the box that put the winner ahead for good, the box that drew level for a shared first
@@ -6,9 +6,9 @@ place, the best box (a lead kept from the first round, a one-side game)."""
 import pytest
 
 from generala import Game, ScriptedRoller, SeededRoller, app, variant
-from generala.decider import decider, turns
-from generala.replay import Replay
-from generala.strategies import chase, step
+from generala.seen.decider import decider, turns
+from generala.modes.replay import Replay
+from generala.ai.strategies import chase, step
 
 NAMES = ["Ana", "Beto", "Caro", "Dani"]
 

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from generala import Game, SaveError, ScriptedRoller, SeededRoller, app, bundle, share, variant
-from generala.strategies import chase, step
+from generala import Game, SaveError, ScriptedRoller, SeededRoller, app, variant
+from generala.modes import bundle, share
+from generala.ai.strategies import chase, step
 
 load = Game.from_json  # a save document to a game, or SaveError
 

@@ -28,7 +28,9 @@ LINK = re.compile(r"!?\[(?:[^\]\n]|\n(?!\n))*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 HTML_REF = re.compile(r"<(?:img|a|source)\b[^>]*?\b(?:src|href)=\"([^\"]+)\"")
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$", re.M)
 # A path of the repository named in code: under one of its folders, or a file at its root.
-REPO_PATH = re.compile(r"(?<![\w./<-])((?:generala|static|tools|bench|tests|docs|\.ci)/[\w./-]*[\w/]"
+# A path may stand for several: ``*`` (``tests/unit/test_ui_*.py``), a ``<placeholder>``
+# (``static/tables/<variant>.gvt``) or a trailing ``…`` (``tests/e2e/…``) stand for any name.
+REPO_PATH = re.compile(r"(?<![\w./<-])((?:generala|static|tools|bench|tests|docs|\.ci)/(?:[\w./*…-]|<\w+>)*(?:[\w/*…]|<\w+>)"
                        r"|(?:Makefile|netlify\.toml|pyscript\.toml|index\.html|package(?:-lock)?\.json"
                        r"|requirements-(?:build|test)\.txt))(?![\w<*…])")
 MAKE = re.compile(r"(?<![\w-])make ([a-z][\w-]*)")
@@ -133,8 +135,24 @@ def test_make_targets_shown_exist(page):
 @pytest.mark.parametrize("page", PAGES, ids=rel)
 def test_files_named_exist(page):
     named = {m for piece in code(text_of(page)) for m in REPO_PATH.findall(piece)}
-    missing = sorted(p for p in named if not (ROOT / p).exists())
+    missing = sorted(p for p in named if not exists(p))
     assert not missing, f"{rel(page)} names files that do not exist"
+
+
+def exists(named: str) -> bool:
+    """Whether the path exists; one with wildcards, when at least one path matches it."""
+    pattern = re.sub(r"<\w+>", "*", named).replace("…", "*")
+    if "*" not in pattern:
+        return (ROOT / named).exists()
+    return next(ROOT.glob(pattern.rstrip("/")), None) is not None
+
+
+@pytest.mark.parametrize("named, found", [
+    ("tests/unit/test_ui_*.py", True), ("static/tables/<variant>.gvt", True), ("tests/e2e/…", True),
+    ("generala/rules/game.py", True), ("static/ui/words_*.py", False), ("generala/<x>/view.py", True),
+    ("generala/<x>/nowhere.py", False)])
+def test_a_path_with_wildcards_is_checked_against_the_files(named, found):
+    assert REPO_PATH.fullmatch(named) and exists(named) is found
 
 
 def program_sources(command: str) -> list[Path] | None:

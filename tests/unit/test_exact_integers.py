@@ -12,9 +12,10 @@ import json
 
 import pytest
 
-from generala import app, bundle, daily, share
-from generala.save import dump
-from generala.strategies import chase, step
+from generala import app
+from generala.modes import bundle, daily, share
+from generala.rules.save import dump
+from generala.ai.strategies import chase, step
 
 SEEDS = [0, 2 ** 53 + 1, 2 ** 63 - 1]
 DAY = "2026-12-01"

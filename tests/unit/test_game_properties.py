@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generala import VARIANTS, Game, SeededRoller, variant
-from generala.errors import IllegalAction
-from generala.save import dumps
-from generala.view import view
+from generala.rules.errors import IllegalAction
+from generala.rules.save import dumps
+from generala.seen.view import view
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from generala import Game, InvalidInput, ScriptedRoller, app, variant, variants
+from generala import Game, InvalidInput, ScriptedRoller, app, variant
+from generala.rules import variants
 from generala.catalog import catalog
-from generala.scoring import Box
-from generala.variants import Option, adds_box, parse_option, sets_points
+from generala.rules.scoring import Box
+from generala.rules.variants import Option, adds_box, parse_option, sets_points
 
 from tools import ui_modules  # noqa: E402
 
@@ -42,7 +43,7 @@ WORDS = {
 @pytest.fixture
 def house_options(monkeypatch):
     """The Argentine spec with the two options added at its end (the spec's own definition
-    site: ``SPECS``), as an edit of generala/variants.py would make it."""
+    site: ``SPECS``), as an edit of generala/rules/variants.py would make it."""
     spec = variants.SPECS["argentine"]
     monkeypatch.setitem(variants.SPECS, "argentine",
                         dataclasses.replace(spec, options=spec.options + (FULL_HOUSE, CHANCE)))

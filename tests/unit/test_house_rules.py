@@ -9,7 +9,7 @@ from generala.ai import coach, players
 from generala.ai.model import Model
 from generala.ai.solver import model_for, solitaire_rules, solve, table_name
 from generala.ai.tables import register, table_for
-from generala.view import view
+from generala.seen.view import view
 
 FIVE = [4, 4, 4, 4, 4]
 FOURS_AND_ONE = [4, 4, 4, 4, 1]

@@ -56,12 +56,12 @@ def test_same_keys_as_english(lang):
 
 
 def test_the_engine_s_english_is_not_copied():
-    """Titles, summaries and options' help are written once, in generala/variants.py:
+    """Titles, summaries and options' help are written once, in generala/rules/variants.py:
     words_en.py has none of them, and the page shows the engine's."""
     engine = words.engine_words(catalog())
     assert len(engine) > 15
     assert sorted(set(engine) & set(words.table("en"))) == []
-    from generala.variants import SPECS
+    from generala.rules.variants import SPECS
     try:
         words.use_catalog(catalog())
         words.set_lang("en")
@@ -129,7 +129,7 @@ def test_every_key_is_used():
     sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
     sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
     # refusal.CODE / refusal.FAMILY and type.ID: looked up by the engine's codes and type
-    # ids (words.refusal), each checked against generala/refusals.py below; ai.LEVEL: the
+    # ids (words.refusal), each checked against generala/rules/refusals.py below; ai.LEVEL: the
     # catalog's level ids, a refusal's "levels" param worded (words.refusal)
     by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.", "ai.level.")
     named = {key for _, key in used_keys()}
@@ -296,7 +296,7 @@ def test_the_keys_help_names_each_key_once():
 
 # --- the engine's refusals (words.refusal) ------------------------------------------------
 
-from generala import refusals  # noqa: E402
+from generala.rules import refusals  # noqa: E402
 
 REFUSAL_KEYS = sorted(key for key in EN if key.startswith("refusal."))
 
@@ -356,5 +356,5 @@ def test_plural_refusals_count_a_number_param():
 
 
 def test_every_type_id_has_words():
-    """{expected} of a refusal is a type id of generala/refusals.py TYPES: each has its words."""
+    """{expected} of a refusal is a type id of generala/rules/refusals.py TYPES: each has its words."""
     assert sorted(key[len("type."):] for key in EN if key.startswith("type.")) == sorted(refusals.TYPES)

@@ -1,36 +1,35 @@
 """The engine's layers: save documents sit below the game (no import circle between
-game.py and save.py), pricing is Rules' public API (no module reaches into its private
-names), and the solver, the split pricing and the legality of actions are each written
-once."""
-import ast
+rules/game.py and rules/save.py, and the save format knows no mode of play), pricing is
+Rules' public API (no module reaches into its private names), and the solver, the split
+pricing and the legality of actions are each written once: the adapters, the view and the
+coach go through them (each test swaps the one place for a spy and sees it used)."""
 import re
 from pathlib import Path
+
+import pytest
+
+from generala import app, variant
+from generala.ai import solver
+from generala.rules.actions import Roll
+from generala.rules.game import Game
+from generala.rules.roller import ScriptedRoller
+from generala.rules.variants import Rules
+from tools import layers
 
 ENGINE = Path(__file__).resolve().parents[2] / "generala"
 
 
-def imports(path):
-    """(module imported, inside a function?) for each import of a module of generala/."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = []
-
-    def walk(node, nested):
-        for child in ast.iter_child_nodes(node):
-            inner = nested or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
-            if isinstance(child, ast.ImportFrom) and child.level:
-                names = [child.module] if child.module else [a.name for a in child.names]
-                found.extend((name, inner) for name in names)
-            walk(child, inner)
-    walk(tree, False)
-    return found
+def engine_graph():
+    graph, _ = layers.check(layers.TREES["generala"])
+    return {name: {target for target, _ in targets} for name, targets in graph.items()}
 
 
-def test_save_is_below_game_and_neither_imports_the_other_late():
-    save = imports(ENGINE / "save.py")
-    game = imports(ENGINE / "game.py")
-    assert not [name for name, _ in save if name in ("game", "app", "view")]
-    assert ("save", False) in [(name, nested) for name, nested in game]
-    assert not [name for name, nested in save + game if nested]
+def test_save_is_below_game_and_knows_no_mode_of_play():
+    graph = engine_graph()
+    assert "rules.save" in graph["rules.game"]  # Game.to_json / from_json go through it
+    # every import counted, late ones too: the save format reaches nothing but the rules
+    assert graph["rules.save"] and all(t.startswith("rules.") and t != "rules.game" for t in graph["rules.save"])
+    assert "modes.daily" not in graph["rules.save"]
 
 
 def test_no_module_reaches_into_the_rules_private_names():
@@ -42,21 +41,66 @@ def test_no_module_reaches_into_the_rules_private_names():
         assert not private.findall(text), path
 
 
-def test_one_solve_one_split_pricing_one_legality():
-    app = (ENGINE / "app.py").read_text(encoding="utf-8")
-    assert "masks_desc" not in app and "solver.solving(" in app  # the solver's own loop, sliced
-    for name in ("app.py", "view.py", "ai/coach.py"):
-        text = (ENGINE / name).read_text(encoding="utf-8")
-        assert not re.search(r"if i not in (split|positions)", text), name  # Rules.price_split splits
-    view = (ENGINE / "view.py").read_text(encoding="utf-8")
-    assert "legal_actions()" in view and "game.rolls < 3" not in view  # offers come from the game
+def test_op_solve_runs_the_solvers_own_loop(monkeypatch):
+    """op solve slices ``solver.solving``: a spy in its place is what the op reports."""
+    table = object()
+
+    def spy(rules):
+        yield 1, 3
+        yield 2, 3
+        return table
+
+    monkeypatch.setattr(solver, "solving", spy)
+    monkeypatch.setattr(solver, "Table", type("T", (), {}))
+    registered = []
+    from generala.ai import tables
+    monkeypatch.setattr(tables, "cached", lambda rules: None)
+    monkeypatch.setattr(tables, "register", lambda t: registered.append(t) or type("R", (), {"V": [0] * 5})())
+    session = app.Session()
+    session.handle({"op": "new", "variant": "argentine", "seed": 1})
+    progress = []
+    for _ in range(4):
+        reply = session.handle({"op": "solve", "budget_ms": 0})
+        assert reply["ok"], reply
+        progress.append(reply["progress"])
+        if reply["done"]:
+            break
+    assert progress == [[1, 3], [2, 3], [5, 5]] and registered == [table]
+
+
+def test_every_split_is_priced_by_rules_price_split(monkeypatch):
+    """A ten-dice game's op price and its score both call ``Rules.price_split``: made to
+    answer (7, 11), each says 7 and 11."""
+    calls = []
+    monkeypatch.setattr(Rules, "price_split",
+                        lambda self, dice, positions, a, b, sheet=None, scratch=(False, False):
+                        calls.append((a, b)) or (7, 11))
+    session = app.Session()
+    session.game = Game(variant("double"), ["Ana"], ScriptedRoller([1, 2, 3, 4, 5, 6, 6, 6, 6, 6]))
+    session.handle({"op": "roll"})
+    reply = session.handle({"op": "price", "boxes": ["ones", "sixes"], "split": [0, 1, 2, 3, 4]})
+    assert reply["ok"] and reply["split"]["points"] == [7, 11]
+    reply = session.handle({"op": "score", "boxes": ["ones", "sixes"], "split": [0, 1, 2, 3, 4]})
+    assert reply["ok"] and [session.game.sheets[0][b] for b in ("ones", "sixes")] == [7, 11]
+    assert ("ones", "sixes") in calls
+
+
+def test_the_views_offers_are_the_games_legal_actions(monkeypatch):
+    """The view offers what ``Game.legal_actions`` lists and nothing else: with the game
+    made to list only a roll, mid-turn, the board offers no hold, no box and no undo."""
+    session = app.Session()
+    view = session.handle({"op": "new", "variant": "argentine", "seed": 3})["view"]
+    view = session.handle({"op": "roll"})["view"]
+    view = session.handle({"op": "toggle", "die": 0})["view"]
+    assert view["can_hold"] and view["scorable"] and view["can_undo"]  # the game's own list
+    monkeypatch.setattr(Game, "legal_actions", lambda self: [Roll()])
+    view = session.handle({"op": "view"})["view"]
+    assert view["can_roll"] and not view["can_hold"] and view["holdable"] == []
+    assert view["scorable"] == [] and not view["can_undo"] and not view["can_enter"]
+    assert not any(c.get("playable") for r in view["rows"] for c in r["cells"])
 
 
 # --- the layers of both trees, from every import (tools/layers.py) -------------------
-
-import pytest  # noqa: E402
-
-from tools import layers  # noqa: E402
 
 
 @pytest.mark.parametrize("tree", sorted(layers.TREES))
@@ -125,3 +169,18 @@ def test_the_check_refuses_a_module_imported_by_a_bare_name(tmp_path, monkeypatc
     _, problems = layers.check(tree)
     assert any("main.py:1: imports 'boot' by a bare name" in p for p in problems)
     assert any("page/boot.py:1: imports 'render' by a bare name" in p for p in problems)
+
+
+def test_the_check_reads_the_imports_of_the_trees_own_package(tmp_path, monkeypatch):
+    """The tree's ``__init__.py`` imports relatively from the top of the tree: those imports
+    count like any (a front door in the bottom layer may not import the layer above)."""
+    monkeypatch.setattr(layers, "ROOT", tmp_path)
+    write(tmp_path / "pkg", {
+        "__init__.py": "from .top.app import run\n",
+        "top/__init__.py": "",
+        "top/app.py": "def run(): pass\n",
+    })
+    tree = layers.Tree(tmp_path / "pkg", "pkg", layers=[["top"], ["__init__"]])
+    graph, problems = layers.check(tree)
+    assert ("top.app", 1) in graph["__init__"]
+    assert any("__init__ imports top.app, a layer above it" in p for p in problems)

@@ -1,4 +1,4 @@
-"""Games by link (generala/linkgame.py, generala/linkdice.py, docs/link-play.md): documents
+"""Games by link (generala/modes/linkgame.py, generala/modes/linkdice.py, docs/link-play.md): documents
 that round-trip, whole games passed between devices held in memory, every way a link is
 taken (updated, unchanged, older) or refused (a rewritten move, a forged die, a wrong
 revealed secret or value, a swapped commitment, a damaged token), and the dice no side
@@ -12,10 +12,11 @@ from collections import Counter
 
 import pytest
 
-from generala import app, linkdice, linkgame, linkmatch, share
-from generala.errors import IllegalAction, SaveError
-from generala.strategies import chase, first_roll
-from generala.variants import VARIANTS, variant
+from generala import app
+from generala.modes import linkdice, linkgame, linkmatch, share
+from generala.rules.errors import IllegalAction, SaveError
+from generala.ai.strategies import chase, first_roll
+from generala.rules.variants import VARIANTS, variant
 
 HOST_SIDES = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
 
@@ -563,7 +564,7 @@ def test_a_host_waiting_for_joins_gets_its_invitations_again_from_its_stored_rec
 def test_a_finished_game_by_link_counts_in_the_records_and_a_tampered_one_is_skipped():
     import json
 
-    from generala.records import records
+    from generala.modes.records import records
     result = linkmatch.play(variant("argentine"), ["Ana", "Beto"], entropy=entropy_from("records"))
     beto = result["devices"][1]
     local = beto.local()
@@ -604,7 +605,7 @@ def test_a_finished_game_by_link_counts_in_the_records_and_a_tampered_one_is_ski
 
 
 def test_a_game_by_link_not_yet_begun_or_not_over_counts_nothing():
-    from generala.records import records
+    from generala.modes.records import records
     draw = entropy_from(21)
     waiting = linkgame.create(variant("argentine"), HOST_SIDES, draw(32), draw(16))
     host, beto, links = first_mover(21)

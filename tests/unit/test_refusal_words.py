@@ -11,9 +11,10 @@ import re
 
 import pytest
 
-from generala import app, bundle, share
+from generala import app
+from generala.modes import bundle, share
 from generala.catalog import catalog
-from generala.refusals import CODES
+from generala.rules.refusals import CODES
 from tools import ui_modules
 
 with ui_modules.on_path():
@@ -87,7 +88,7 @@ def samples():
     damaged = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
     found["damaged link"] = app.Session().handle({"op": "replay", "link": damaged})
     assert found["damaged link"]["kind"] == "SaveError" and found["damaged link"]["code"].startswith("link.")
-    found["request bug"] = refused(app.Session().handle({"op": "roll", "die": 3}), "request.no_fields")
+    found["request bug"] = refused(app.Session().handle({"op": "undo", "die": 3}), "request.no_fields")
     found["too many players"] = refused(app.Session().handle({"op": "load", "save": dict(doc, sides=["P"] * 9)}),
                                         "save.illegal")
     found["unknown game"] = refused(app.Session().handle({"op": "load", "save": dict(doc, variant="yahtzee")}),
@@ -238,9 +239,9 @@ def test_what_the_page_does_not_know_still_gets_words():
 
 
 def test_every_code_is_worded_from_sample_params_in_every_language():
-    """Each code, with params of the kinds generala/refusals.py describes, gets its words
+    """Each code, with params of the kinds generala/rules/refusals.py describes, gets its words
     (not the generic ones) in each language."""
-    from generala.refusals import params_of
+    from generala.rules.refusals import params_of
     sample = {"box": "fours", "boxes": ["ones", "twos"], "variant": "argentine", "variants": ["argentine"],
               "option": "served_bonus", "options": ["served_bonus"], "values": [5, 10], "dice": [1, 2, 3, 4, 5],
               "seeded": [1, 2, 3, 4, 6], "before": [1, 1, 1, 1, 1], "group": [1, 2], "side": 0, "name": "Ana",

@@ -1,4 +1,4 @@
-"""Refusals carry a code and params: one table (generala/refusals.py) lists every code with
+"""Refusals carry a code and params: one table (generala/rules/refusals.py) lists every code with
 its English template; every code raised anywhere in generala/ is in it, every template's
 placeholders are its code's params, and real refusals come out with the right code and
 params (the page words them from these, the English is for the console)."""
@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from generala import Game, ScriptedRoller, SeededRoller, app, bundle, share, variant
-from generala.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
-from generala.refusals import CODES, TYPES, english, params_of, placeholders, shown
+from generala import Game, ScriptedRoller, SeededRoller, app, variant
+from generala.modes import bundle, share
+from generala.rules.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
+from generala.rules.refusals import CODES, TYPES, english, params_of, placeholders, shown
 
 ENGINE = Path(__file__).resolve().parents[2] / "generala"
 ERRORS = {"GeneralaError", "InvalidInput", "IllegalAction", "SaveError"}
@@ -186,7 +187,8 @@ def test_an_edited_roll_off_and_a_roller_that_cannot_check_have_their_codes():
      {"op": "toggle", "field": "die", "expected": "int", "min": 0, "got": "-1"}),
     ({"op": "enter", "dice": [1, 2, 3, 4, 5], "at": 9}, "request.field_range",
      {"op": "enter", "field": "at", "expected": "int", "min": 1, "max": 3, "got": "9"}),
-    ({"op": "roll", "dice": [1]}, "request.no_fields", {"op": "roll", "field": "dice"}),
+    ({"op": "undo", "dice": [1]}, "request.no_fields", {"op": "undo", "field": "dice"}),
+    ({"op": "roll", "dice": [1]}, "request.field_unknown", {"op": "roll", "field": "dice", "takes": ["hold"]}),
     ({"op": "load", "sav": {}}, "request.field_unknown", {"op": "load", "field": "sav", "takes": ["save"]}),
     ({"op": "toggle"}, "request.field_missing", {"op": "toggle", "field": "die"}),
     ({"op": 7}, "request.unknown_op", {"got": "7"}),
@@ -213,7 +215,7 @@ def test_need_table_says_which_table(monkeypatch, tmp_path):
     s.handle({"op": "roll"})
     solo = solver.solitaire_rules(s.game.rules)
     monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
-    monkeypatch.delitem(tables._tables, solo, raising=False)
+    tables.forget(solo)
     reply = s.handle({"op": "hint"})
     name = solver.table_name(solo)
     check(reply, "NeedTable", "table.needed", {"table": name})

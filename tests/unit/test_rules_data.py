@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 
-from generala import Game, ScriptedRoller, variant, variants
+from generala import Game, ScriptedRoller, variant
+from generala.rules import variants
 from generala.ai.model import Model
 from generala.ai.solver import solitaire_rules
-from generala.variants import AutoWin, Option, Stake
+from generala.rules.variants import AutoWin, Option, Stake
 
 
 def test_the_shipped_specs_say_which_automatic_win_each_variant_has():

@@ -6,12 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generala import Game, SaveError, ScriptedRoller, SeededRoller, variant
-from generala.save import SCHEMA, dumps
-from generala.variants import SPECS
+from generala.rules.save import SCHEMA, dumps
+from generala.rules.variants import SPECS
 
 
 def normal_form(doc):
-    """What a loaded document saves as, written from the normal form that generala/save.py
+    """What a loaded document saves as, written from the normal form that generala/rules/save.py
     documents: the document itself, with the current schema, every option of its variant
     (defaults filled in), each side in full, the roller's own keys, each hold sorted and
     each two-box split sorted."""

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generala import Game, SaveError, SeededRoller, variant
-from generala import app, bundle
-from generala.save import SCHEMA
-from generala.strategies import chase, step
+from generala import app
+from generala.modes import bundle
+from generala.rules.save import SCHEMA
+from generala.ai.strategies import chase, step
 from test_save import check_loads_back
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"

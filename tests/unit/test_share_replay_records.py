@@ -4,10 +4,11 @@ import json
 import pytest
 
 from generala import Game, IllegalAction, InvalidInput, SaveError, SeededRoller, variant
-from generala import app, share
-from generala.records import records
-from generala.replay import Replay
-from generala.strategies import chase, step
+from generala import app
+from generala.modes import share
+from generala.modes.records import records
+from generala.modes.replay import Replay
+from generala.ai.strategies import chase, step
 
 
 def finished(name="argentine", sides=2, seed=3, **options):

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from generala import variant
-from generala.simulate import simulate
+from generala.modes.simulate import simulate
 
 FIVE_ALIKE_ONE_ROLL = 6 / 7776
 FIVE_ALIKE_THREE_ROLLS = 2783176 / 60466176

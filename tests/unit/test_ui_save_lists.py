@@ -31,7 +31,7 @@ FINISHED = {"variant": "argentine", "title": "Generala", "names": ["Ana", "Beto"
             "result": [["Beto", 2, 180], ["Caro", None, 0], ["Ana", 1, 230]]}
 
 # Written out from the word tables (static/ui/words_*.py; English titles are the
-# engine's, generala/variants.py), not computed with the module under test.
+# engine's, generala/rules/variants.py), not computed with the module under test.
 TITLES = {
     "en": {"argentine": "Generala", "puerto-rican": "General", "double": "Double General", "bulgarian": "Генерал"},
     "es": {"argentine": "Generala", "puerto-rican": "General", "double": "General doble",

@@ -8,7 +8,7 @@ import math
 import pytest
 
 import generala
-from generala.refusals import shown
+from generala.rules.refusals import shown
 
 NUMBER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 

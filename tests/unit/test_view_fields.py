@@ -5,9 +5,9 @@ choice means (a scratch?) and the request that makes it, what an action made hap
 import pytest
 
 from generala import Game, ScriptedRoller, SeededRoller, app, variant
-from generala.refusals import CODES
-from generala.replay import Replay
-from generala.strategies import chase, step
+from generala.rules.refusals import CODES
+from generala.modes.replay import Replay
+from generala.ai.strategies import chase, step
 
 # The roll-off (the lowest sum starts: Ana 6, Beto 29; Bulgarian: the highest die, Ana's 6),
 # then the dice of the turns.
@@ -130,8 +130,7 @@ def test_ten_dice_five_alike_is_an_event_with_the_games_hand():
 @pytest.mark.parametrize("name, hand", [("argentine", "generala"), ("bulgarian", "general"),
                                         ("puerto-rican", "small-general"), ("double", "five-kind")])
 def test_each_game_names_its_five_alike(name, hand):
-    from generala.view import best_hand
-    assert best_hand(variant(name)) == hand
+    assert variant(name).best_hand == hand
 
 
 def test_each_side_says_which_computer_plays_it_and_none_in_a_score_sheet_game():
@@ -183,7 +182,7 @@ def test_the_reports_best_choice_is_data():
     assert decisions
     for d in decisions:
         best = d["best"]
-        assert set(best) == {"choice", "kind", "keep", "boxes", "action", "expected", "loss"}
+        assert set(best) == {"choice", "kind", "keep", "boxes", "action", "request", "expected", "loss"}
         assert best["loss"] == 0 and best["kind"] in ("hold", "score")
         if best["kind"] == "score":
             assert best["action"]["score"] == best["boxes"][0] and best["keep"] == []
@@ -191,7 +190,37 @@ def test_the_reports_best_choice_is_data():
             assert "hold" in best["action"] or best["action"] == {"roll": None}
 
 
-def test_refusal_codes_cover_the_moments_the_page_words():
-    # the page words a refusal from its code: the codes it meets most are in the table
-    for code in ("box.filled", "roll.none_left", "save.dice_edited", "request.field_type", "table.needed"):
-        assert code in CODES
+def test_the_refusals_the_page_meets_most_carry_their_code_and_params(monkeypatch, tmp_path):
+    """The page words a refusal from its code and params alone: each moment it meets most,
+    played through the engine, is refused with the code that moment has and every param
+    that code's words fill in (and the English says the same values)."""
+    from generala.ai import tables
+    from generala.rules.refusals import params_of
+    from generala.rules.save import dump
+
+    def refused(reply, code, **expected):
+        assert reply["ok"] is False and reply["code"] == code, reply
+        assert params_of(code) <= set(reply["params"]), reply
+        assert {k: reply["params"][k] for k in expected} == expected
+        return reply
+
+    s = app.Session()
+    s.handle({"op": "new", "variant": "argentine", "sides": ["Ana"], "seed": 7})
+    s.handle({"op": "roll"})
+    s.handle({"op": "score", "box": "sixes"})
+    s.handle({"op": "roll"})
+    reply = refused(s.handle({"op": "score", "box": "sixes"}), "box.filled", box="sixes")
+    assert "sixes is already filled" in reply["error"]
+    s.handle({"op": "roll"})
+    s.handle({"op": "roll"})
+    refused(s.handle({"op": "roll"}), "roll.none_left")
+    refused(s.handle({"op": "hold", "dice": "x"}), "request.field_type", op="hold", field="dice", got='"x"')
+    doc = dump(s.game)
+    rolled = next(a for a in doc["history"] if "roll" in a)
+    rolled["roll"] = [7 - d for d in rolled["roll"]]  # every die turned over: none as rolled
+    refused(app.Session().handle({"op": "load", "save": doc}), "save.dice_edited", name="Ana", roll=1)
+    monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
+    tables.forget(s.game.rules)
+    reply = refused(s.handle({"op": "hint"}), "table.needed", table="argentine.gvt")
+    assert reply["kind"] == "NeedTable"
+    tables.forget(s.game.rules)  # loaded again from the shipped file by the next test that asks

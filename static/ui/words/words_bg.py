@@ -1,5 +1,5 @@
 # The page's words in Bulgarian: the keys of words_en.py, plus game.ID, summary.ID
-# and opthelp.NAME (whose English is the engine's own text, generala/variants.py).
+# and opthelp.NAME (whose English is the engine's own text, generala/rules/variants.py).
 # words.py imports this module when the language is chosen. Plain data.
 
 WORDS = {
@@ -592,6 +592,7 @@ WORDS = {
     "refusal.undo.over": "Играта свърши: нищо не може да се отмени.",
     "refusal.undo.nothing": "Няма какво да се отмени.",
     "refusal.undo.roll": "Хвърлянето не може да се отмени: заровете му са окончателни.",
+    "refusal.undo.computer": "{name} се играе от компютъра: ходът му не може да се отмени.",
     "refusal.ai.person": "{name} се играе от човек, не от компютъра.",
     "refusal.ai.level": "Нивото на компютъра {got} не е познато (нива: {levels}).",
     "refusal.table.needed": "Таблицата на най-добрата игра по тези правила още не е заредена.",

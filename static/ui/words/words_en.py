@@ -5,7 +5,7 @@
 # being the number. words_es.py, words_bg.py and words_ru.py have exactly these keys
 # (tests/unit/test_i18n.py), plus the keys whose English is the engine's own text:
 # the games' titles (game.ID) and summaries (summary.ID) and the house options' help
-# (opthelp.NAME), read from the catalog (generala/variants.py; words.use_catalog).
+# (opthelp.NAME), read from the catalog (generala/rules/variants.py; words.use_catalog).
 # Plain data: CPython imports it in the unit tests and tools/build.py.
 
 WORDS = {
@@ -514,7 +514,7 @@ WORDS = {
         "one": "Nothing imported: the game in this file is already here.",
         "other": "Nothing imported: the {n} games in this file are already here.",
     },
-    # The engine's refusals, as a player reads them (words.refusal; generala/refusals.py
+    # The engine's refusals, as a player reads them (words.refusal; generala/rules/refusals.py
     # holds every code, its params and its English, which goes to the console only).
     # "refusal.<code>": a code a player can meet, by playing (a move the board no longer
     # offers: a click racing the computer, a key pressed twice) or by opening what a person
@@ -608,6 +608,7 @@ WORDS = {
     "refusal.undo.over": "The game is over: nothing can be undone.",
     "refusal.undo.nothing": "There is nothing to undo.",
     "refusal.undo.roll": "A roll cannot be undone: its dice are final.",
+    "refusal.undo.computer": "{name} is played by the computer: its move cannot be undone.",
     "refusal.ai.person": "{name} is played by a person, not by the computer.",
     "refusal.ai.level": "The computer level {got} is not known (levels: {levels}).",
     "refusal.table.needed": "The table of the best play for these rules is not loaded yet.",
@@ -697,7 +698,7 @@ WORDS = {
     "refusal.link.not_invitation": "This link is not an invitation to join a game.",
     "refusal.link.seat_taken": "{name} has already joined the game in this place.",
     "refusal.link.again": "A game by link is played again from a new invitation.",
-    # what a field or a part of a saved game must be ({expected} of a refusal: generala/refusals.py TYPES)
+    # what a field or a part of a saved game must be ({expected} of a refusal: generala/rules/refusals.py TYPES)
     "type.bool": "yes or no",
     "type.int": "a whole number",
     "type.number": "a number",

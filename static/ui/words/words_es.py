@@ -1,5 +1,5 @@
 # The page's words in Spanish: the keys of words_en.py, plus game.ID, summary.ID
-# and opthelp.NAME (whose English is the engine's own text, generala/variants.py).
+# and opthelp.NAME (whose English is the engine's own text, generala/rules/variants.py).
 # words.py imports this module when the language is chosen. Plain data.
 
 WORDS = {
@@ -592,6 +592,7 @@ WORDS = {
     "refusal.undo.over": "La partida terminó: no se puede deshacer nada.",
     "refusal.undo.nothing": "No hay nada que deshacer.",
     "refusal.undo.roll": "Una tirada no se puede deshacer: sus dados son definitivos.",
+    "refusal.undo.computer": "A {name} lo juega la computadora: su jugada no se puede deshacer.",
     "refusal.ai.person": "A {name} lo juega una persona, no la computadora.",
     "refusal.ai.level": "El nivel de la computadora {got} no existe (niveles: {levels}).",
     "refusal.table.needed": "La tabla del mejor juego para estas reglas todavía no está cargada.",

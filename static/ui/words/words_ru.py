@@ -1,5 +1,5 @@
 # The page's words in Russian: the keys of words_en.py, plus game.ID, summary.ID
-# and opthelp.NAME (whose English is the engine's own text, generala/variants.py).
+# and opthelp.NAME (whose English is the engine's own text, generala/rules/variants.py).
 # words.py imports this module when the language is chosen. Plain data.
 
 WORDS = {
@@ -601,6 +601,7 @@ WORDS = {
     "refusal.undo.over": "Партия окончена: ничего нельзя отменить.",
     "refusal.undo.nothing": "Отменять нечего.",
     "refusal.undo.roll": "Бросок нельзя отменить: его кости окончательны.",
+    "refusal.undo.computer": "За {name} играет компьютер: его ход нельзя отменить.",
     "refusal.ai.person": "За {name} играет человек, а не компьютер.",
     "refusal.ai.level": "Уровень компьютера {got} неизвестен (уровни: {levels}).",
     "refusal.table.needed": "Таблица лучшей игры для этих правил ещё не загружена.",

@@ -2,7 +2,7 @@
 
 ``Game.legal_actions()`` lists them, ``Game.play(action)`` takes one, and each
 converts to and from the dicts of a game's history (``to_json``/``from_json``;
-the formats are listed in :mod:`generala.game`) and to the page's request
+the formats are listed in :mod:`generala.rules.game`) and to the page's request
 (``to_request``). Their ``repr`` is Python that builds them again::
 
     >>> Score("fours")

@@ -5,8 +5,8 @@ import math
 from collections import defaultdict
 
 from . import linkgame
-from .errors import GeneralaError
-from .game import Game
+from ..rules.errors import GeneralaError
+from ..rules.game import Game
 
 
 def records(entries) -> dict:

@@ -1,6 +1,6 @@
 """Every refusal the engine gives: a stable code, and its English template.
 
-A refusal (a :class:`~generala.errors.GeneralaError`) carries a ``code`` from
+A refusal (a :class:`~generala.rules.errors.GeneralaError`) carries a ``code`` from
 :data:`CODES` and ``params``: JSON-plain values the page words in the player's
 language (its word tables hold ``refusal.<code>``). The English text, for the
 console and the command line, is the code's template filled with its params
@@ -112,7 +112,8 @@ CODES: dict[str, str] = {
     "undo.over": "the game is over: nothing can be undone",
     "undo.nothing": "nothing to undo",
     "undo.roll": "a roll cannot be undone: its dice are final",
-    # --- the daily challenge (generala/daily.py) -----------------------------------
+    "undo.computer": "{name} is played by the computer: its move cannot be undone",
+    # --- the daily challenge (generala/modes/daily.py) -----------------------------------
     "daily.date": "a challenge's date is written YYYY-MM-DD, got {got}",
     "daily.no_undo": "the daily challenge has no undo",
     "daily.no_help": "the daily challenge gives no hint and no coach until it is over",
@@ -184,7 +185,7 @@ CODES: dict[str, str] = {
     "link.too_deep": "the game in the link is refused: it nests more than {depth} levels deep",
     "link.not_json": "the game in the link is not JSON (line {line}, column {column})",
     "share.unfinished": "only a finished game is shared: a link carries the seed, which would tell the dice still to come",
-    # --- games played by link (generala/linkgame.py) ---------------------------------
+    # --- games played by link (generala/modes/linkgame.py) ---------------------------------
     "link.field": "the game link is damaged (its {field} is not as a link game writes it)",
     "link.newer": "the game link is from a newer version (format {schema}; this app reads up to {max})",
     "link.illegal": "the game in the link is not a valid game: {cause}",

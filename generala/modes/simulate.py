@@ -4,10 +4,10 @@ from __future__ import annotations
 import statistics
 import time
 
-from .game import Game
-from .roller import SeededRoller
-from .strategies import STRATEGIES, step
-from .variants import Rules
+from ..rules.game import Game
+from ..rules.roller import SeededRoller
+from ..ai.strategies import STRATEGIES, step
+from ..rules.variants import Rules
 
 
 def simulate(rules: Rules, strategies: list[str], games: int, seed: int = 0) -> dict:

@@ -9,11 +9,12 @@ every game's history (replayed like any save), and names the first problem.
 """
 from __future__ import annotations
 
-from . import nesting
-from .errors import SaveError
-from .refusals import shown
-from .game import Game
-from .save import dump
+from . import linkgame
+from ..rules import nesting
+from ..rules.errors import SaveError
+from ..rules.refusals import shown
+from ..rules.game import Game
+from ..rules.save import dump
 
 FORMAT = "generala-export"
 VERSION = 1
@@ -84,8 +85,6 @@ def read_games(text) -> list[tuple[dict, Game]]:
 def _link_entry(entry: dict, number: int) -> tuple[dict, Game | None]:
     """A game by link in an export: the device's local record (docs/link-play.md), checked
     whole as a link is (its chains, every die); ``(entry, its game or None before the start)``."""
-    from . import linkgame
-
     try:
         record = linkgame.LinkGame.from_local(entry["link"])
     except SaveError as err:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import secrets
 
 from . import linkgame
-from .strategies import chase
+from ..ai.strategies import chase
+from ..rules.sides import computer_player
 
 
 def play(rules, names: list[str], computers: dict[int, str] | None = None, *, strategy=chase,
@@ -22,7 +23,7 @@ def play(rules, names: list[str], computers: dict[int, str] | None = None, *, st
     Returns ``{"devices": {side: LinkGame}, "links": [{"kind", "from", "to", "chars"}]}``."""
     computers = computers or {}
     sides = [{"name": name if i == 0 or i in computers else None,
-              "player": "ai:" + computers[i] if i in computers else "human"} for i, name in enumerate(names)]
+              "player": computer_player(computers[i]) if i in computers else "human"} for i, name in enumerate(names)]
     host = linkgame.create(rules, sides, entropy(32), entropy(linkgame.ID_SIZE))
     devices = {0: host}
     links: list[dict] = []

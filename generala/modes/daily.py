@@ -1,7 +1,7 @@
 """The daily challenge: one solo game a day for each game, with the same dice for everyone.
 
 **The seed.** The challenge of a game on a date (the player's local date, ``YYYY-MM-DD``)
-is rolled by a :class:`~generala.roller.SeededRoller` whose seed is the first eight bytes
+is rolled by a :class:`~generala.rules.roller.SeededRoller` whose seed is the first eight bytes
 of ``SHA-256("generala-daily/v1/<game>/<YYYY-MM-DD>")`` (UTF-8), read big-endian, shifted
 right by one bit (a seed is below 2**63). That roller is a stream: die number ``n`` of the
 day depends only on the seed and ``n``, and a game draws the dice it throws in order, so
@@ -35,10 +35,12 @@ from __future__ import annotations
 import hashlib
 from datetime import date as _date, timedelta
 
-from .errors import InvalidInput, IllegalAction, SaveError
-from .refusals import shown
-from .roller import SeededRoller
-from .variants import VARIANTS, variant
+from ..rules import save
+from ..rules.errors import InvalidInput, IllegalAction, SaveError
+from ..rules.game import Game
+from ..rules.refusals import shown
+from ..rules.roller import SeededRoller
+from ..rules.variants import VARIANTS, variant
 
 #: The text hashed for a seed; ``{game}`` is the variant id, ``{date}`` the local date.
 DERIVATION = "generala-daily/v1/{game}/{date}"
@@ -100,7 +102,6 @@ def new_game(game: str, date: str, today: str | None = None, name: str = PLAYER,
     (``daily.future`` when ``date`` is after it). ``name``: the one side's (the page gives
     "You" in the player's language). ``again``: played again after its first game was
     deleted (marked, and it does not count for the streak)."""
-    from .game import Game
     date = check_date(date)
     today = check_date(today) if today is not None else None
     late = today is not None and today != date
@@ -137,6 +138,9 @@ def check_document(doc: dict, game) -> dict:
     return checked
 
 
+save.register_field("daily", check_document)
+
+
 def refuse_help(game) -> None:
     """A challenge in play gives no hint and no coach: ``daily.no_help``."""
     if getattr(game, "daily", None) and not game.over:
@@ -157,8 +161,7 @@ def perfect(game, date: str) -> dict:
     key = (played_rules, check_date(date))
     got = _perfect.get(key)
     if got is None:
-        from .ai import players
-        from .game import Game
+        from ..ai import players  # the computer players load when a challenge ends, not before
         played = Game(played_rules, [{"name": PLAYER, "members": [], "player": "human"}],
                       roller(played_rules.name, date))
         bot = players.make_player("optimal", played.rules)
@@ -180,7 +183,7 @@ def result(game) -> dict:
         raise IllegalAction("daily.not_daily")
     if not game.over:
         raise IllegalAction("daily.unfinished")
-    from .ai import coach
+    from ..ai import coach  # as the players: loaded when first needed
     report = coach.report(game)["sides"][0]
     by_turn: dict[int, float] = {}
     for decision in report["decisions"]:
@@ -229,7 +232,6 @@ def history(entries, today: str, date: str | None = None) -> dict:
     again after its first game was deleted: a challenge counts for the day it was started
     on, whenever it is finished. ``date`` after ``today``: ``daily.future``. One damaged
     save never hides the others (it is skipped)."""
-    from .game import Game
     today = check_date(today)
     date = check_date(date) if date is not None else today
     check_not_future(date, today)

@@ -5,7 +5,7 @@ not exist, an option out of range) from a move that is valid in general but not
 legal now (a fourth roll, a filled box), and from a save that cannot be loaded.
 
 Every one carries a ``code`` (a stable dotted id, listed with its English template
-in :mod:`generala.refusals`) and ``params`` (JSON-plain values); its text is the
+in :mod:`generala.rules.refusals`) and ``params`` (JSON-plain values); its text is the
 English of that code and those params::
 
     >>> err = IllegalAction("box.filled", {"box": "fours"})

@@ -14,9 +14,9 @@ import binascii
 import json
 import zlib
 
-from . import nesting
-from .errors import SaveError
-from .game import Game
+from ..rules import nesting
+from ..rules.errors import SaveError
+from ..rules.game import Game
 
 PREFIX = "g1."
 MAX_TOKEN = 64_000       # characters: far above a full eight-side game

@@ -6,8 +6,8 @@ side to play, as a dict in the history's format, with ``{"roll": None}`` meaning
 """
 from __future__ import annotations
 
-from .dice import counts
-from .game import Game, positions_of
+from ..rules.dice import counts
+from ..rules.game import Game, positions_of
 
 ROLL = {"roll": None}
 

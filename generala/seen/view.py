@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Enter, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo
+from ..rules.actions import Enter, Roll, Score, ScoreTwo, TakeWin, Toggle, Undo
 from .decider import decider
-from .dice import HAND_OF, counts
-from .errors import IllegalAction, InvalidInput
-from .game import Game
+from ..rules.dice import HAND_OF, counts
+from ..rules.errors import IllegalAction, InvalidInput
+from ..rules.game import Game
+from ..rules.sides import computer_level as level_named
 
 MINUS = "\u2212"  # the minus sign a negative number is written with
 
@@ -162,8 +163,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "scorable": [box for box in rules.categories if box in fillable],
         "can_enter": any(isinstance(a, Enter) for a in offered),
         "can_take_win": any(isinstance(a, TakeWin) for a in offered),
-        "can_undo": any(isinstance(a, Undo) for a in legal) and undo_offered(game) and (
-            person or game.rolls == 0 or game.over),
+        "can_undo": any(isinstance(a, Undo) for a in legal),
         "rows": rows,
         "over": game.over,
         "auto_win": game.auto_win,
@@ -199,7 +199,7 @@ def pair_previews(game: Game, box: str) -> dict:
     ``scratch`` says which box the pair would write 0 in by choice, ``best`` the other box
     whose pair earns most (the first in sheet order on a tie; None when no pair earns
     anything). The page shows each open box's points with the first one chosen."""
-    game._check_playing()
+    game.check_playing()
     if game.dice is None:
         raise IllegalAction("score.before_roll")
     rules = game.rules
@@ -226,12 +226,10 @@ def computer_level(game: Game, side: int) -> str | None:
     saved bot plays (the page asks the bot's worker for its moves, ``op bot``), None for a
     person. In a score-sheet game every side is played at the table: the computers and
     bots do not play."""
-    player = game.sides[side].player or "human"
+    player = game.sides[side].player
     if game.sheet_mode:
         return None
-    if player == "bot":
-        return "bot"
-    return player[3:] if player.startswith("ai:") else None
+    return "bot" if player == "bot" else level_named(player)
 
 
 def bot_of(game: Game, side: int) -> dict | None:
@@ -248,17 +246,6 @@ def acting_side(game: Game) -> dict | None:
         return None
     return {"side": game.current, "computer": computer_level(game, game.current),
             "bot": bot_of(game, game.current)}
-
-
-def undo_offered(game: Game) -> bool:
-    """Whether Undo, when the game allows it (``Game.can_undo``: a hold or the box just filled,
-    until the next roll, never a roll, nothing once the game is over), is offered: never
-    the box a computer just filled (its turn is over, the next side's dice not rolled yet)."""
-    if game.rolls == 0 and not game.over:
-        order = game.order
-        previous = order[(order.index(game.current) - 1) % len(order)]
-        return computer_level(game, previous) is None
-    return True
 
 
 def describe(game: Game, action: dict) -> dict:
@@ -303,12 +290,6 @@ def moment(game: Game) -> dict:
             "held": sorted(game.held), "player": game.player}
 
 
-def best_hand(rules) -> str | None:
-    """The box of the game's best hand, five alike: ``generala``, ``general``, ``small-general``
-    (Puerto Rican), ``five-kind`` (ten dice)."""
-    return next((b.id for b in rules.boxes if b.kind in ("five-kind", "general")), None)
-
-
 def events(game: Game, action: dict, before: dict) -> list[dict]:
     """What ``action`` (a history entry, or ``{"undo": <the entry taken back>}``) made happen,
     the game having been ``before`` (:func:`moment`) it. In this order, each ``{"kind", ...}``:
@@ -340,7 +321,7 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
         count = counts(dice)
         top = max(count)
         if top >= 5:
-            out.append({"kind": "five_alike", "side": side, "hand": best_hand(game.rules),
+            out.append({"kind": "five_alike", "side": side, "hand": game.rules.best_hand,
                         "served": game.rolls == 1, "face": count.index(top)})
         if game.auto_win is not None and before["auto_win"] is None:
             out.append({"kind": "auto_win", "side": game.auto_win["side"], "win": game.auto_win["kind"]})

@@ -4,7 +4,7 @@ Each function takes a sorted hand of five dice, its face counts and the box (for
 its points and face) and returns what the hand earns there on a later roll; the
 served (first-roll) value is applied by :func:`table` from the box's data.
 Nothing here knows about sheets, turns or automatic wins (a box's ``needs`` is
-checked against the sheet by :class:`generala.variants.Rules`).
+checked against the sheet by :class:`generala.rules.variants.Rules`).
 """
 from __future__ import annotations
 

@@ -396,6 +396,12 @@ class Rules:
         return tuple(box.id for box in self.boxes)
 
     @cached_property
+    def best_hand(self) -> str | None:
+        """The box of the game's best hand, five alike: ``generala``, ``general``,
+        ``small-general`` (Puerto Rican), ``five-kind`` (ten dice)."""
+        return next((b.id for b in self.boxes if b.kind in ("five-kind", "general")), None)
+
+    @cached_property
     def turns(self) -> int:
         """How many turns each side plays in a full game."""
         return len(self.boxes) // self.spec.boxes_per_turn

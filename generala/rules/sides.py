@@ -12,6 +12,22 @@ MAX_NAME = 24
 #: hash (hex digits, as the page writes it).
 MAX_BOT_NAME = 40
 MAX_BOT_HASH = 64
+#: A side a computer level plays has this before the level in its ``player``: ``"ai:optimal"``.
+#: The one place the prefix is written or read (:func:`computer_player`, :func:`computer_level`).
+COMPUTER_PREFIX = "ai:"
+
+
+def computer_player(level: str) -> str:
+    """A side's ``player`` for the computer ``level``: ``"ai:optimal"`` for ``"optimal"``."""
+    return COMPUTER_PREFIX + level
+
+
+def computer_level(player: object) -> str | None:
+    """The computer level a side's ``player`` names (``"optimal"`` for ``"ai:optimal"``), None
+    for any other player (a person, a saved bot)."""
+    if isinstance(player, str) and player.startswith(COMPUTER_PREFIX):
+        return player[len(COMPUTER_PREFIX):]
+    return None
 
 
 def clean_name(name: object) -> str:
@@ -31,7 +47,7 @@ class Side:
     """One column of the score sheet. ``members`` take the side's turns in rotation.
 
     ``player`` says who decides: ``"human"``, a computer level such as
-    ``"ai:optimal"``, or ``"bot"``: a saved bot of the player's (docs/bot-api.md), which
+    ``"ai:optimal"`` (:func:`computer_player`), or ``"bot"``: a saved bot of the player's (docs/bot-api.md), which
     ``bot`` names, ``{"name": ..., "hash": ...}`` (its name in the browser that keeps it
     and a hash of its source, so the page finds it and can tell when it has changed).
     The engine stores them; a bot's code never runs in the engine's game.
@@ -52,6 +68,11 @@ class Side:
             raise InvalidInput("side.bot", {"got": shown(self.bot)})
         if self.bot is not None:
             object.__setattr__(self, "bot", clean_bot(self.bot))
+
+    @property
+    def person(self) -> bool:
+        """Whether a person decides for this side: neither a computer level nor a saved bot."""
+        return self.player != "bot" and computer_level(self.player) is None
 
     def to_json(self) -> dict:
         doc = {"name": self.name, "members": list(self.members), "player": self.player}

@@ -20,7 +20,7 @@ Actions in the history::
     {"win": true}                            the automatic win taken, where the rules offer it
                                              (``served_win_choice``) rather than force it
 
-Each entry is an :class:`~generala.actions.Action` as JSON (``Action.to_json``,
+Each entry is an :class:`~generala.rules.actions.Action` as JSON (``Action.to_json``,
 ``action_from_json``); ``legal_actions()`` lists the actions legal now and
 ``play(action)`` takes one, refused (unchanged game) with the same errors as the
 methods below.
@@ -67,7 +67,7 @@ class Game:
         self.sides: tuple[Side, ...] = make_sides(sides)
         self._last_turn = len(self.sides) * rules.turns
         self.roller = roller
-        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.daily`), else None.
+        #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.modes.daily`), else None.
         self.daily: dict | None = None
         self._reset()
         if order is not None:
@@ -196,14 +196,15 @@ class Game:
 
     # --- actions -------------------------------------------------------
 
-    def _check_playing(self) -> None:
+    def check_playing(self) -> None:
+        """IllegalAction (``game.over``) once the game is over: every action checks it first."""
         if self.over:
             raise IllegalAction("game.over")
 
     def check_hold(self) -> None:
         """IllegalAction unless dice may be held now: after a roll with rolls left, in a game
         that rolls its own dice (not ``throws_at_table``)."""
-        self._check_playing()
+        self.check_playing()
         if self.throws_at_table:
             raise IllegalAction("hold.score_sheet")
         if self.rolls == 0:
@@ -211,9 +212,9 @@ class Game:
         if self.rolls == 3:
             raise IllegalAction("hold.none_left")
 
-    def hold(self, indices: Iterable[int]) -> frozenset[int]:
-        """Keep these dice (positions 0..dice-1) for the next roll; the others are rolled."""
-        self._check_playing()
+    def check_positions(self, indices: Iterable[int]) -> frozenset[int]:
+        """The dice positions ``indices`` as a set; InvalidInput for anything but positions
+        0..dice-1."""
         try:
             held = frozenset(indices)
         except TypeError:
@@ -221,6 +222,12 @@ class Game:
         for i in held:
             if type(i) is not int or not 0 <= i < self.rules.dice:
                 raise InvalidInput("hold.position", {"max": self.rules.dice - 1, "got": shown(i)})
+        return held
+
+    def hold(self, indices: Iterable[int]) -> frozenset[int]:
+        """Keep these dice (positions 0..dice-1) for the next roll; the others are rolled."""
+        self.check_playing()
+        held = self.check_positions(indices)
         self.check_hold()
         self.history.append({"hold": sorted(held)})
         self.held = held
@@ -271,7 +278,7 @@ class Game:
 
     def check_enter(self) -> None:
         """IllegalAction unless dice may be entered now: a score-sheet game, before this turn's box."""
-        self._check_playing()
+        self.check_playing()
         if not self.sheet_mode:
             raise IllegalAction("enter.rolled_game")
         if self.rolls:
@@ -280,7 +287,7 @@ class Game:
     def enter(self, dice: Sequence[int], roll: int = 1) -> tuple[int, ...]:
         """Write down dice thrown at the table: the final dice of a turn, and on which roll
         (1-3) they came, which prices served bonuses and automatic wins."""
-        self._check_playing()
+        self.check_playing()
         if not self.sheet_mode:
             raise IllegalAction("enter.rolled_game")
         result = check_dice(dice, self.rules.dice)
@@ -320,7 +327,7 @@ class Game:
     def check_take_win(self) -> None:
         """IllegalAction unless the dice offer the automatic win to take now: the rules make it
         a choice (``served_win_choice``) and the turn's first roll made it."""
-        self._check_playing()
+        self.check_playing()
         if not (self.rules.win_choice and self._wins()):
             raise IllegalAction("win.not_offered")
 
@@ -396,7 +403,7 @@ class Game:
     def plan_score(self, box, box_b=None, *, split=None, scratch=False) -> tuple[dict, list]:
         """Check a score request without changing the game: ``(history action, [(box, points)])``.
         Raises InvalidInput or IllegalAction as ``score`` would."""
-        self._check_playing()
+        self.check_playing()
         rules = self.rules
         if rules.boxes_per_turn == 2:
             return self._plan_two(box, box_b, split, scratch)
@@ -428,7 +435,7 @@ class Game:
         """The best split of the current ten dice for two boxes, with dice positions.
 
         Returns ``(positions_a, split)``: the positions of the five dice that go
-        to ``box_a``, and the :class:`~generala.variants.Split`.
+        to ``box_a``, and the :class:`~generala.rules.variants.Split`.
         """
         self._check_boxes(box_a, box_b)
         best = self.rules.best_split(self.dice, box_a, box_b)
@@ -507,13 +514,25 @@ class Game:
         final, so an undo can never show a die before it is rolled; and nothing once the game
         is over, but in a score-sheet game, whose last entry (a slip at the table, not a peek
         at dice to come) can be undone even when it ended the game. After any roll, nothing
-        before that roll can be undone. A daily challenge has no undo."""
+        before that roll can be undone. A daily challenge has no undo. Only a person's action
+        is taken back: never the hold or the box of a side a computer plays (a computer
+        level or a saved bot; in a score-sheet game people play every side at the table)."""
         if not self.started or self.daily:
             return False
         last = self.history[-1]
         if self.over:
             return self.sheet_mode and ("score" in last or "enter" in last or "win" in last)
-        return "hold" in last or "score" in last or "enter" in last or "win" in last
+        if not ("hold" in last or "score" in last or "enter" in last or "win" in last):
+            return False
+        return self.sheet_mode or self.sides[self._last_mover()].person
+
+    def _last_mover(self) -> int:
+        """The side that made the last entry of a game in play: a hold is the side to play's;
+        a box filled passed the turn on, so it is the side before it in the order."""
+        if "hold" in self.history[-1]:
+            return self.current
+        order = self.order
+        return order[(order.index(self.current) - 1) % len(order)]
 
     def undo(self) -> dict:
         """Take back the last action (see ``can_undo``); returns it. The game is exactly as
@@ -525,7 +544,11 @@ class Game:
                 raise IllegalAction("daily.no_undo")
             if not self.started:
                 raise IllegalAction("undo.nothing")
-            raise IllegalAction("undo.roll")
+            last = self.history[-1]
+            if "roll" in last or "rolloff" in last or "order" in last:
+                raise IllegalAction("undo.roll")
+            side = self._last_mover()
+            raise IllegalAction("undo.computer", {"side": side, "name": self.sides[side].name})
         history = self.history[:-1]
         last = self.history[-1]
         self._reset()
@@ -719,7 +742,7 @@ class Game:
     # --- saving ------------------------------------------------------------
 
     def to_json(self) -> dict:
-        """The versioned save document: rules, sides, roller and history (:mod:`generala.save`)."""
+        """The versioned save document: rules, sides, roller and history (:mod:`generala.rules.save`)."""
         return save.dump(self)
 
     @classmethod

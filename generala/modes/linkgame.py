@@ -15,12 +15,12 @@ friend gave when it joined, and the history (holds only where they change a roll
 
 A device is named by its person's side (``device`` below is a side index); the host is side
 0 and plays the computer sides too. The dice never need to be trusted: every device
-derives every die from the values (:mod:`generala.linkdice`) and refuses a link whose
+derives every die from the values (:mod:`generala.modes.linkdice`) and refuses a link whose
 recorded dice, revealed values or commitments do not agree, naming the side at fault.
 The design and its threat model: docs/link-play.md.
 
 A **token** is ``p1.`` + the packed document (as share links pack a save:
-:func:`generala.share.pack`); an invitation adds ``"for"``: the side it invites.
+:func:`generala.modes.share.pack`); an invitation adds ``"for"``: the side it invites.
 
 What a device keeps (its **local** record, never sent): the document, its own side
 (``device``), its secret and how far its history has been sent (``sent``).
@@ -31,11 +31,11 @@ import base64
 import binascii
 
 from . import linkdice, share
-from .errors import GeneralaError, IllegalAction, InvalidInput, SaveError
-from .game import Game
-from .refusals import shown
-from .sides import clean_name
-from .variants import variant
+from ..rules.errors import GeneralaError, IllegalAction, InvalidInput, SaveError
+from ..rules.game import Game
+from ..rules.refusals import shown
+from ..rules.sides import clean_name, computer_level
+from ..rules.variants import variant
 
 FORMAT = 1
 PREFIX = "p1."
@@ -149,7 +149,7 @@ class LinkGame:
             if not isinstance(side, dict) or set(side) != {"name", "player"}:
                 raise SaveError("link.field", {"field": "sides"})
             player, name = side["player"], side["name"]
-            if player != "human" and not (isinstance(player, str) and player.startswith("ai:")):
+            if player != "human" and computer_level(player) is None:
                 raise SaveError("link.field", {"field": "sides"})
             if name is not None:
                 try:

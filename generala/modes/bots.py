@@ -29,10 +29,10 @@ import time
 import traceback
 from collections import Counter
 
-from .errors import GeneralaError
-from .game import Game, positions_of
-from .roller import SeededRoller
-from .variants import SPECS, Rules, _groups, variant
+from ..rules.errors import GeneralaError
+from ..rules.game import Game, positions_of
+from ..rules.roller import SeededRoller
+from ..rules.variants import SPECS, Rules, _groups, variant
 
 #: Seconds a bot may take for one move.
 LIMIT = 1.0
@@ -56,7 +56,7 @@ def example_source(name: str) -> str:
     import os
     if name not in EXAMPLES:
         raise KeyError(name)
-    path = os.path.join(os.path.dirname(__file__), "bot_examples", f"{name}.py")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "bot_examples", f"{name}.py")
     with open(path, encoding="utf-8") as f:
         return f.read()
 

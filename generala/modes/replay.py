@@ -1,10 +1,10 @@
 """Step through a recorded game: the board as it stood after each action."""
 from __future__ import annotations
 
-from .errors import InvalidInput
-from .game import Game
-from .refusals import shown
-from .view import describe, events, moment, view
+from ..rules.errors import InvalidInput
+from ..rules.game import Game
+from ..rules.refusals import shown
+from ..seen.view import describe, events, moment, view
 
 
 class Replay:
@@ -16,7 +16,7 @@ class Replay:
     @classmethod
     def of_game(cls, game: Game) -> "Replay":
         """The replay of a game held in memory whose dice were checked another way (a game
-        by link: every die derived from the devices' chains, generala/linkgame.py)."""
+        by link: every die derived from the devices' chains, generala/modes/linkgame.py)."""
         replay = cls.__new__(cls)
         replay._take(game)
         return replay

@@ -24,7 +24,7 @@ earned nothing.
 """
 from __future__ import annotations
 
-from .game import Game
+from ..rules.game import Game
 
 
 def turns(game: Game) -> list[dict]:
@@ -63,9 +63,8 @@ def decider(game: Game) -> dict | None:
     if not game.over:
         return None
     if game.auto_win is not None:
-        from .view import best_hand  # view.py imports this module: asked when needed
         return {"kind": "auto_win", "side": game.auto_win["side"], "round": game.round,
-                "boxes": [best_hand(game.rules)], "points": None, "served": True,
+                "boxes": [game.rules.best_hand], "points": None, "served": True,
                 "win": game.auto_win["kind"]}
     played = turns(game)
     if not played:

@@ -8,13 +8,19 @@ A document::
      "roller": {"kind": "seeded", "seed": 7} | null, "history": [...],
      "daily": {"date": "2026-12-01", "late": false}}     (a daily challenge only)
 
+A mode of play that adds a field to the document (the daily challenge's ``daily``) registers
+it here with the check that reads it back (:func:`register_field`): this format knows no
+mode, and a mode's field is checked wherever a game is opened, since every game is opened
+by :func:`load`. The package registers its modes when it is imported
+(``generala/__init__.py``).
+
 Loading checks the shape, rebuilds the rules and replays every action, so a
 document that describes an illegal game is refused; in a rolled game every
 recorded die (roll-off and rolls) must be the one its roller gives at that
 position, so a document whose dice were edited is refused too, naming the
 first wrong roll (a document that records rolls without its roller cannot be
 checked and is refused). Whatever is wrong, the
-loader raises only :class:`~generala.errors.SaveError`, saying why: edited dice
+loader raises only :class:`~generala.rules.errors.SaveError`, saying why: edited dice
 as ``save.dice_edited`` (or ``save.rolloff_edited``, ``..._unchecked``), any
 other refused action as ``save.illegal`` with that refusal as its ``cause``.
 
@@ -30,8 +36,9 @@ from __future__ import annotations
 
 import json
 
+from typing import Callable
+
 from . import nesting
-from .daily import check_document
 from .errors import GeneralaError, SaveError
 from .refusals import shown
 from .roller import roller_from_json
@@ -43,6 +50,16 @@ MIGRATIONS: dict[int, callable] = {}
 #: Refusals of a replayed history that mean its dice are not the ones its roller gives.
 DICE_EDITED = frozenset({"save.dice_edited", "save.rolloff_edited", "save.dice_unchecked",
                          "save.rolloff_unchecked"})
+#: The fields modes of play add to a document: name -> ``check(doc, game)``, which returns the
+#: game's attribute of that name, checked against the game the document loads as (a
+#: SaveError when it is not what the mode made).
+FIELDS: dict[str, Callable] = {}
+
+
+def register_field(name: str, check: Callable) -> None:
+    """A mode's own field of the document: saved from the game's attribute ``name`` when it is
+    set, and read back through ``check(doc, game)`` when a document carrying it loads."""
+    FIELDS[name] = check
 
 
 def dump(game) -> dict:
@@ -57,8 +74,10 @@ def dump(game) -> dict:
         "roller": roller.to_json() if hasattr(roller, "to_json") else None,
         "history": [dict(action) for action in game.history],
     }
-    if getattr(game, "daily", None):
-        doc["daily"] = dict(game.daily)  # a daily challenge (generala/daily.py)
+    for name in FIELDS:
+        value = getattr(game, name, None)
+        if value:
+            doc[name] = dict(value)
     return doc
 
 
@@ -70,7 +89,7 @@ def dumps(game) -> str:
 def load(doc, new_game, roller=None):
     """Rebuild a game from a document (dict or JSON text): ``Game.from_json`` calls this with
     ``new_game(rules, sides)``, which makes an empty game to replay the history into (this
-    module sits below :mod:`generala.game` and never imports it). ``roller`` replaces a
+    module sits below :mod:`generala.rules.game` and never imports it). ``roller`` replaces a
     saved one."""
     if isinstance(doc, (bytes, bytearray)):
         try:
@@ -90,8 +109,9 @@ def load(doc, new_game, roller=None):
         rolled = any(isinstance(a, dict) and ("roll" in a or "rolloff" in a) for a in history)
         if rolled and saved is None:
             raise SaveError("save.unchecked")
-        if "daily" in doc:
-            game.daily = check_document(doc, game)
+        for name, check in FIELDS.items():
+            if name in doc:
+                setattr(game, name, check(doc, game))
         game.replay(history, check=saved if rolled else None)
         game.roller = roller if roller is not None else saved
         return game
