@@ -17,8 +17,8 @@ from e2e_support import boot, emulate_a_3g_link, engine_version, poll, wake
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
-import words  # noqa: E402
+sys.path[:0] = [str(ui_modules.UI)]
+from words import words  # noqa: E402
 
 # Before any page script: every person's input the page receives, and every `new`
 # request sent to the engine's worker.

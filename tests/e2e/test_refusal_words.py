@@ -23,8 +23,8 @@ from generala.catalog import catalog
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
-import words  # noqa: E402
+sys.path[:0] = [str(ui_modules.UI)]
+from words import words  # noqa: E402
 
 words.use_catalog(catalog())
 

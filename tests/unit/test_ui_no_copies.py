@@ -101,8 +101,8 @@ def test_no_page_module_copies_an_engine_rule(path):
 
 
 def test_every_page_module_is_scanned():
-    assert {p.name for p in page_modules()} >= {"controller.py", "render.py", "moments.py", "shapes.py",
-                                                 "setup.py", "quickplay.py", "computer.py", "coach.py",
+    assert {p.name for p in page_modules()} >= {"controller.py", "render.py", "cues.py", "shapes.py",
+                                                 "setup.py", "quickplay.py", "computer.py", "coach_panel.py",
                                                  "replayview.py", "sheetmode.py", "transfer.py", "page_boot.py"}
 
 

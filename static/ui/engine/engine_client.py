@@ -54,9 +54,9 @@ import json
 import js
 from pyscript.ffi import create_proxy
 
-import words
-from dom import byid, each, el, message, on
-from replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
+from words import words
+from web.dom import byid, each, el, message, on
+from engine.replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
 
 transport = js.generala.engine
 

@@ -9,23 +9,23 @@ import json
 
 import js
 
-import engine_client
-import features
-import words
-from bar import Bar
-from clock import Clock
-from coach import Coach
-from computer import Computer
-from controller import Controller
-from dom import byid, message
-from home_screen import Home
-from navigation import LANG_KEY, Navigation, set_state, status, translate_page
-from page_input import PageInput
-from render import Board
-from saved_games import SavedGames
-from saves import Saves
-from setup import Setup, parse_seed
-from shapes import size_text
+from engine import engine_client
+from screens import features
+from words import words
+from players.bar import Bar
+from web.clock import Clock
+from players.coach_panel import Coach
+from players.computer import Computer
+from board.controller import Controller
+from web.dom import byid, message
+from screens.home_screen import Home
+from page.navigation import LANG_KEY, Navigation, set_state, status, translate_page
+from page.page_input import PageInput
+from board.render import Board
+from saves.saved_games import SavedGames
+from saves.saves import Saves
+from screens.setup import Setup, parse_seed
+from board.shapes import size_text
 
 storage = js.generala.storage
 
@@ -171,7 +171,7 @@ async def load_catalog():
 async def boot(pause):
     """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
     code, bad_lang = choose_lang()
-    __import__("words_" + code)  # a language's words (30-55 kB of bytecode): a slice of their own
+    words.table(code)  # a language's words (30-55 kB of bytecode) imported: a slice of their own
     await pause()
     for _ in words.switching(code):  # set_lang, a few hundred keys a slice
         await pause()
@@ -214,7 +214,7 @@ async def boot(pause):
     byid("engine-status").hidden = True
     set_state("ready")
     if entry is None:
-        import first_game  # the one-tap game, prepared while the page is idle
+        from page import first_game  # the one-tap game, prepared while the page is idle
 
         try:
             await first_game.prepare(page)

@@ -28,11 +28,11 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-import words
-from dom import byid, el, on, saved_items
-from saves import describe
-import engine_client
-from screens import spawn
+from words import words
+from web.dom import byid, el, on, saved_items
+from saves.saves import describe
+from engine import engine_client
+from web.screen_switch import spawn
 
 
 FORMAT = "generala-export"

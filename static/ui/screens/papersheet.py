@@ -3,8 +3,8 @@
 # (rows 1-6 with O/+n/-n marks, the mandatory line, the combinations, their sum,
 # "Result" as mandatory + combinations = total, and "Ranking" in Roman numerals).
 # Built with DOM calls, text only (names come from players).
-import words
-from dom import el
+from words import words
+from web.dom import el
 
 FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6"}
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"]

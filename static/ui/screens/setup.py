@@ -3,9 +3,9 @@
 # works before the engine has booted: its games and options (variants), who may play
 # a side (levels, in their order) and the limits (limits: sides, a name's length, the
 # largest seed). Reading the form happens once, on Start.
-import botseat
-import words
-from dom import byid, clear, each, el
+from players import botseat
+from words import words
+from web.dom import byid, clear, each, el
 
 ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
 # The words naming who plays a side, by the catalog's level id (a level without words

@@ -312,7 +312,7 @@ WORDS = {
     "sheet.winner": "{name} печели!",
     "sheet.tie_first": "{names} делят първото място!",
     "sheet.shared": "поделено",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Изиграй",
     "coach.play_label": "Изиграй: {choice}",
     "coach.loading": "Зарежда се таблицата на най-добрата игра…",
@@ -457,7 +457,7 @@ WORDS = {
     "replay.file_large": "Файлът е твърде голям.",
     "replay.file_empty": "В него няма игра.",
     "replay.file_more": "Файлът съдържа {n} игри: показана е първата.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Рекорди",
     "records.nav": "Рекорди",
     "records.title": "Рекорди",
@@ -726,7 +726,7 @@ WORDS = {
     "refusal.box.scratch_last": "Полето „{box}“ може да се зачеркне само когато „{after}“ е попълнено.",
     "refusal.box.needs_first": "Пет еднакви не могат да влязат в „{box}“, докато „{needs}“ е празно.",
     "refusal.win.not_offered": "Няма победа за вземане: дават я само пет еднакви при първото хвърляне на хода.",
-    # --- дневното предизвикателство (screens/daily.py, daily_share.py) ---
+    # --- дневното предизвикателство (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Предизвикателството за днес",
     "daily.lead": "Едни и същи зарове за всички днес, сравнени с перфектната игра.",
     "daily.play": "Играй днешното предизвикателство",

@@ -310,7 +310,7 @@ WORDS = {
     "sheet.winner": "{name} wins!",
     "sheet.tie_first": "{names} share first place!",
     "sheet.shared": "shared",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Play",
     "coach.play_label": "Play: {choice}",
     "coach.loading": "Loading the table of the best play…",
@@ -455,7 +455,7 @@ WORDS = {
     "replay.file_large": "The file is too large.",
     "replay.file_empty": "It holds no game.",
     "replay.file_more": "The file holds {n} games: the first one is shown.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Records",
     "records.nav": "Records",
     "records.title": "Records",
@@ -734,7 +734,7 @@ WORDS = {
     "refusal.box.scratch_last": "{box} can be scratched only once {after} is filled.",
     "refusal.box.needs_first": "Five alike cannot go into {box} while {needs} is open.",
     "refusal.win.not_offered": "There is no win to take: only five alike on the turn's first roll offers it.",
-    # --- the daily challenge (screens/daily.py, daily_share.py) ---
+    # --- the daily challenge (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Today's challenge",
     "daily.lead": "The same dice for everyone today, measured against perfect play.",
     "daily.play": "Play today's challenge",

@@ -312,7 +312,7 @@ WORDS = {
     "sheet.winner": "¡Gana {name}!",
     "sheet.tie_first": "¡{names} comparten el primer puesto!",
     "sheet.shared": "compartido",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Jugar",
     "coach.play_label": "Jugar: {choice}",
     "coach.loading": "Cargando la tabla de la mejor jugada…",
@@ -457,7 +457,7 @@ WORDS = {
     "replay.file_large": "El archivo es demasiado grande.",
     "replay.file_empty": "No contiene ninguna partida.",
     "replay.file_more": "El archivo contiene {n} partidas: se muestra la primera.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Récords",
     "records.nav": "Récords",
     "records.title": "Récords",
@@ -726,7 +726,7 @@ WORDS = {
     "refusal.box.scratch_last": "La casilla {box} solo se puede tachar cuando {after} está anotada.",
     "refusal.box.needs_first": "Cinco iguales no pueden ir a {box} mientras {needs} está abierta.",
     "refusal.win.not_offered": "No hay victoria para cobrar: solo la ofrecen cinco iguales en la primera tirada del turno.",
-    # --- el desafío diario (screens/daily.py, daily_share.py) ---
+    # --- el desafío diario (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "El desafío de hoy",
     "daily.lead": "Los mismos dados para todos hoy, comparados con el juego perfecto.",
     "daily.play": "Jugar el desafío de hoy",

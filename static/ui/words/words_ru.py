@@ -313,7 +313,7 @@ WORDS = {
     "sheet.winner": "{name} побеждает!",
     "sheet.tie_first": "{names} делят первое место!",
     "sheet.shared": "делят место",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Сыграть",
     "coach.play_label": "Сыграть: {choice}",
     "coach.loading": "Загружается таблица лучшей игры…",
@@ -458,7 +458,7 @@ WORDS = {
     "replay.file_large": "Файл слишком большой.",
     "replay.file_empty": "В нём нет игры.",
     "replay.file_more": "В файле {n} игр: показана первая.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Рекорды",
     "records.nav": "Рекорды",
     "records.title": "Рекорды",
@@ -741,7 +741,7 @@ WORDS = {
     "refusal.box.scratch_last": "Клетку «{box}» можно вычеркнуть, только когда «{after}» заполнена.",
     "refusal.box.needs_first": "Пять одинаковых нельзя записать в «{box}», пока «{needs}» пуста.",
     "refusal.win.not_offered": "Нет победы, которую можно взять: её даёт только пять одинаковых при первом броске хода.",
-    # --- ежедневный вызов (screens/daily.py, daily_share.py) ---
+    # --- ежедневный вызов (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Вызов дня",
     "daily.lead": "Сегодня у всех одни и те же кости, а результат сравнивается с идеальной игрой.",
     "daily.play": "Сыграть вызов дня",

@@ -6,11 +6,11 @@
 # end's figures); this module asks it and draws the answers. Its looks: static/css/daily.css.
 import js
 
-import daily_share
-import engine_client
-import words
-from dom import byid, el, on
-from screens import spawn
+from screens import daily_share
+from engine import engine_client
+from words import words
+from web.dom import byid, el, on
+from web.screen_switch import spawn
 
 GAMES = ("argentine", "puerto-rican", "double", "bulgarian")
 # The words of each status the engine gives a game on a day (daily.history).
