@@ -223,7 +223,3 @@ async def started():
         transport.showBootError(str(err))
         return None
 
-
-def boot_failed(text):
-    """The page itself failed to start: shown as the engine's boot errors are."""
-    transport.showBootError(text)

@@ -200,7 +200,9 @@ async def boot(pause):
         if entry is None:
             page.home.first_tap()  # a play choice tapped while the page loaded
     except Exception as err:
-        engine_client.boot_failed(words.t("msg.page_failed", error=err))
+        # index.html's error box says so in the player's language; the reason, in English,
+        # goes to the console (engine.mjs showBootError)
+        js.generala.engine.showBootError(repr(err), "page")
         raise
     set_state("ui-ready")
     if str(js.generala.engine.state) != "ready":

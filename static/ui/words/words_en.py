@@ -99,7 +99,10 @@ WORDS = {
     "msg.unknown_game": "Unknown game “{name}” in the address: choose one below (known: {known}).",
     "msg.bad_url_seed": "The seed “{seed}” in the address is not a whole number from 0 to {max}: the dice will be random.",
     "msg.bad_lang": "Unknown language “{lang}” in the address (known: {known}).",
-    "msg.page_failed": "the page could not be built: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "The game could not start. Reload the page to try again.",
+    "boot.page_failed": "The page could not start. Reload the page to try again.",
+    "boot.engine_stopped": "The game engine stopped. Reload the page to play on: your game is stored up to its last answered move.",
     "msg.no_answer": "The game engine did not answer.",
     # saved games
     "save.turn": "Turn {round} of {turns} · {when}",
@@ -497,7 +500,7 @@ WORDS = {
     "transfer.checking": "Checking “{name}”…",
     "transfer.bad": "The file “{name}” was not imported. {why} Nothing was changed.",
     "transfer.too_large": "The file is too large (more than {max} MB).",
-    "transfer.unreadable": "The file could not be read ({why}).",
+    "transfer.unreadable": "The file could not be read.",
     "transfer.no_engine": "The game engine did not start, so the file could not be checked.",
     "transfer.full": "The games of “{name}” could not all be stored: the browser's storage is full. The import was undone; nothing was changed. Delete some saved games and try again.",
     "transfer.imported": {

@@ -91,7 +91,10 @@ WORDS = {
     "msg.unknown_game": "Juego desconocido «{name}» en la dirección: elige uno abajo (conocidos: {known}).",
     "msg.bad_url_seed": "La semilla «{seed}» de la dirección no es un número entero de 0 a {max}: los dados serán al azar.",
     "msg.bad_lang": "Idioma desconocido «{lang}» en la dirección (conocidos: {known}).",
-    "msg.page_failed": "no se pudo construir la página: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "El juego no pudo empezar. Recarga la página para intentarlo de nuevo.",
+    "boot.page_failed": "La página no pudo empezar. Recarga la página para intentarlo de nuevo.",
+    "boot.engine_stopped": "El motor del juego se detuvo. Recarga la página para seguir: tu partida está guardada hasta la última jugada que respondió.",
     "msg.no_answer": "El motor del juego no respondió.",
     "save.turn": "Turno {round} de {turns} · {when}",
     "save.continue": "Continuar",
@@ -499,7 +502,7 @@ WORDS = {
     "transfer.checking": "Revisando «{name}»…",
     "transfer.bad": "No se importó el archivo «{name}». {why} No se cambió nada.",
     "transfer.too_large": "El archivo es demasiado grande (más de {max} MB).",
-    "transfer.unreadable": "No se pudo leer el archivo ({why}).",
+    "transfer.unreadable": "No se pudo leer el archivo.",
     "transfer.no_engine": "El motor del juego no arrancó, así que no se pudo revisar el archivo.",
     "transfer.full": "No se pudieron guardar todas las partidas de «{name}»: el almacenamiento del navegador está lleno. Se deshizo la importación; no se cambió nada. Borra algunas partidas guardadas y vuelve a intentarlo.",
     "transfer.imported": {
