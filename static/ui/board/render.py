@@ -42,6 +42,14 @@ class Board:
         self.c = Cache()
         self.prev = None  # the last view drawn on this board (None right after a build)
 
+    def busy(self, on):
+        """The engine's answers are awaited (engine_client's busy hook): the board is
+        aria-busy until the last one comes (tests wait for it to clear)."""
+        if on:
+            self.root.setAttribute("aria-busy", "true")
+        else:
+            self.root.removeAttribute("aria-busy")
+
     # --- build once per game ---------------------------------------------
 
     def build(self, view):

@@ -19,6 +19,7 @@ from players.computer import Computer
 from board.controller import Controller
 from web.dom import byid, message
 from screens.home_screen import Home
+from page import engine_notes
 from page.navigation import LANG_KEY, Navigation, set_state, status, translate_page
 from page.page_input import PageInput
 from board.render import Board
@@ -56,6 +57,7 @@ async def assemble(catalog, params, pause):
     page.catalog = catalog
     page.saves = saves = Saves(storage)
     page.board = board = Board(byid("board"))
+    engine_client.hear(busy=board.busy)
     clock = Clock()
     page.screen = screen = Navigation(catalog["variants"])
     page.keeper = keeper = SavedGames(saves, clock, screen)
@@ -177,6 +179,7 @@ async def boot(pause):
         await pause()
     await pause()
     translate_page()
+    engine_client.hear(say=engine_notes.say, stopped=engine_notes.stopped, restarted=engine_notes.restarted)
     if bad_lang is not None:
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS)), "warn")
     if not storage.persistent:
