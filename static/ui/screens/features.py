@@ -72,7 +72,7 @@ class Features:
         await pause()
         self.records = RecordsView(game, self.screens, catalog["variants"])
         await pause()
-        self.daily = Daily(game, catalog["variants"])
+        self.daily = Daily(game, catalog["variants"], catalog["games"])
         await pause()
         self.botlab = BotLab(self.screens, catalog["variants"])
         await pause()

@@ -294,7 +294,7 @@ class ReplayView:
         for i in sorted(range(len(sides)), key=lambda i: (sides[i]["place"] or 99, i)):
             li = el("li", None, None, {"data-side": i})
             li.appendChild(el("span", "rank", papersheet.roman(sides[i]["place"])
-                              if view["variant"] == "bulgarian" else words.ordinal(sides[i]["place"])))
+                              if papersheet.has_paper(view) else words.ordinal(sides[i]["place"])))
             li.appendChild(el("span", "rank-name", sides[i]["name"]))
             li.appendChild(el("span", "rank-total", words.points(sides[i]["total"])))
             ol.appendChild(li)

@@ -251,7 +251,7 @@ class SheetMode:
             self.spoken = ""
 
     def draw_paper(self, view, wrap):
-        if view["variant"] != "bulgarian":
+        if not papersheet.has_paper(view):
             if self.paper is not None and self.paper.parentNode is not None:
                 self.paper.remove()
             return
