@@ -196,16 +196,21 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     assert all(name.encode() in published for name in boot)
 
 
-def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
+def ui_problems(tmp_path, monkeypatch, files, boot):
+    """ui_modules.problems() of a static/ui made of ``files`` (empty) and a modules.toml
+    listing ``boot``."""
     ui = tmp_path / "ui"
-    (ui / "board").mkdir(parents=True)
-    (ui / "board" / "render.py").write_text("", encoding="utf-8")
-    (ui / "board" / "stray.py").write_text("", encoding="utf-8")
-    (ui / "main.py").write_text("", encoding="utf-8")
-    (ui / "modules.toml").write_text('boot = ["board/render", "page/gone"]\n', encoding="utf-8")
+    for name in files + ["main.py"]:
+        (ui / name).parent.mkdir(parents=True, exist_ok=True)
+        (ui / name).write_text("", encoding="utf-8")
+    (ui / "modules.toml").write_text(f"boot = {json.dumps(boot)}\n", encoding="utf-8")
     monkeypatch.setattr(ui_modules, "UI", ui)
     monkeypatch.setattr(ui_modules, "LIST", ui / "modules.toml")
-    found = ui_modules.problems()
+    return ui_modules.problems()
+
+
+def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
+    found = ui_problems(tmp_path, monkeypatch, ["board/render.py", "board/stray.py"], ["board/render", "page/gone"])
     assert any("static/ui/page/gone.py does not exist" in p for p in found)
     assert any("static/ui/board/stray.py is not listed" in p for p in found)
     with pytest.raises(site_build.BuildError, match="stray.py is not listed"):
@@ -213,15 +218,9 @@ def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch
 
 
 def test_the_ui_list_keeps_packages_one_level_deep_with_their_init_and_their_own_names(tmp_path, monkeypatch):
-    ui = tmp_path / "ui"
-    for folder in ("board", "screens", "page/deep"):
-        (ui / folder).mkdir(parents=True)
-    for name in ("board/__init__.py", "board/render.py", "screens/daily.py", "page/deep/x.py", "main.py"):
-        (ui / name).write_text("", encoding="utf-8")
-    (ui / "modules.toml").write_text('boot = ["board/render", "screens/daily", "page/deep/x"]\n', encoding="utf-8")
-    monkeypatch.setattr(ui_modules, "UI", ui)
-    monkeypatch.setattr(ui_modules, "LIST", ui / "modules.toml")
-    found = ui_modules.problems()
+    found = ui_problems(tmp_path, monkeypatch,
+                        ["board/__init__.py", "board/render.py", "screens/daily.py", "page/deep/x.py"],
+                        ["board/render", "screens/daily", "page/deep/x"])
     assert any("static/ui/screens/ has no __init__.py" in p for p in found)
     assert any("screens/daily.py is named like an engine module" in p for p in found)
     assert any("'page/deep/x': a module sits in a package one level deep" in p for p in found)
