@@ -13,6 +13,10 @@ from .rules.roller import MAX_SEED
 from .rules.sides import MAX_NAME, MAX_SIDES, computer_player
 from .rules.variants import SPECS, variant
 
+#: The games in the order players are shown them (the setup form, the daily challenge,
+#: the home screen's first paint): every variant once.
+SHOWN = ("argentine", "puerto-rican", "double", "bulgarian")
+
 #: Value tables shipped with the site (read in CPython at build time; absent in the browser).
 TABLES = Path(__file__).resolve().parents[1] / "static" / "tables"
 
@@ -75,14 +79,15 @@ def sheet_order(name: str) -> list[str]:
 def catalog() -> dict:
     """What the page offers before the engine answers (the build writes it to catalog.json):
 
-    ``{"variants": {id: {...}}, "levels": [...], "limits": {...}}``: every variant with
-    its options and boxes; the computer levels in the order shown to players, each with
+    ``{"variants": {id: {...}}, "games": [id, ...], "levels": [...], "limits": {...}}``:
+    every variant with its options and boxes; the games in the order shown (``SHOWN``); the computer levels in the order shown to players, each with
     ``needs_table`` (it plays from the rules' value table, as the coach does); and the
     limits the page enforces before asking the engine (sides, a name's length, the
     largest seed, an export file's size)."""
     from .ai.players import LEVELS
     return {
         "variants": {name: _variant(name, spec) for name, spec in SPECS.items()},
+        "games": list(SHOWN),
         "levels": [{"id": level, "player": computer_player(level), "needs_table": cls.needs_table}
                    for level, cls in LEVELS.items()],
         "limits": {"sides": MAX_SIDES, "name": MAX_NAME, "seed": MAX_SEED, "file_bytes": MAX_BYTES},

@@ -171,7 +171,7 @@ def page_words() -> dict[str, dict[str, str]]:
     """The page's words by language (static/ui/words/words_LANG.py: plain Python dicts, read
     through static/ui/words/words.py)."""
     with ui_modules.on_path():
-        import words  # type: ignore
+        from words import words  # type: ignore
         return {lang: words.table(lang) for lang in words.LANGS}
 
 
@@ -431,8 +431,9 @@ def mpy_cross_version() -> str:
 
 
 def compile_ui(out: Path, micropython: str) -> list[str]:
-    """Publish the UI modules of static/ui/modules.toml as .mpy bytecode (ui.json points at
-    them: write_ui_manifest) and write main.py's import order.
+    """Compile the UI modules of static/ui/modules.toml, each package's __init__.py and
+    main.py to .mpy bytecode in place (write_ui_archive packs them) and write main.py's
+    import order.
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
     ~240 ms of main-thread time (the blocking budget is 300 ms in all);
@@ -450,7 +451,7 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
     ui = out / UI_DIR
     write_main(ui / ui_modules.ENTRY)
     compiled = []
-    for module in ui_modules.listed() + [ui_modules.ENTRY[:-3]]:
+    for module in ui_modules.published():
         src = ui / f"{module}.py"
         target = src.with_suffix(".mpy")
         # Run in the folder: the bytecode records the file name as given (reproducible builds).
@@ -474,7 +475,7 @@ def write_main(main: Path) -> None:
     lines = [line for line in text.splitlines() if line.startswith(MAIN_MODULES)]
     if len(lines) != 1 or lines[0] != MAIN_MODULES + "  # written by tools/build.py":
         raise BuildError(f"static/ui/main.py: expected one line {MAIN_MODULES!r} (+ its comment) for the build to fill")
-    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    boot = tuple(ui_modules.dotted(m) for m in ui_modules.modules()["boot"])
     main.write_text(text.replace(lines[0], f"MODULES = {boot!r}"), encoding="utf-8")
 
 
@@ -488,22 +489,25 @@ ARCHIVE_MEMBER_MAX = 65_535
 
 def write_ui_archive(out: Path, compiled: list[str]) -> None:
     """The UI's bytecode in one archive, out/static/ui/modules.tar.gz (one request where
-    there were forty: each fetch costs the page's thread too), which PyScript unpacks into
-    the root of MicroPython's file system (pyscript.toml's [files]), where `import render`
-    finds board/render.mpy; main.mpy among them is the entry point (its run()). A module
-    larger than ARCHIVE_MEMBER_MAX is published as out/static/ui/NAME.mpy instead, and
-    pyscript.toml must name it (the build says so otherwise). Deterministic: sorted, no
-    times, no owners (two builds give the same bytes)."""
+    there were fifty: each fetch costs the page's thread too), which PyScript unpacks into
+    MicroPython's file system (pyscript.toml's [files]) with the tree as it is:
+    board/render.mpy, imported as `from board import render`; main.mpy at the root is the
+    entry point (its run()). Members only, no folder entries: PyScript's unpacking makes a
+    member's folder (one level) when it is missing, and a folder entry would fail where a
+    file of [files] made the folder first. A module larger than ARCHIVE_MEMBER_MAX is
+    published as out/static/ui/PACKAGE/NAME.mpy instead, and pyscript.toml must name it
+    (the build says so otherwise). Deterministic: sorted, no times, no owners (two builds
+    give the same bytes)."""
     ui = out / UI_DIR
     own_files = {src: dst for src, dst in pyscript_config().get("files", {}).items() if src != f"./{UI_ARCHIVE}"}
     members, alone = [], []
     for module in compiled:
         path = ui / f"{module}.mpy"
-        name = f"{ui_modules.stem(module)}.mpy"
+        name = f"{module}.mpy"
         data = path.read_bytes()
         path.unlink()
         if own_files.get(f"./{UI_DIR}/{name}") == f"./{name}" or len(data) > ARCHIVE_MEMBER_MAX:
-            (ui / name).write_bytes(data)
+            path.write_bytes(data)
             alone.append(name)
         else:
             members.append((name, data))
@@ -511,7 +515,7 @@ def write_ui_archive(out: Path, compiled: list[str]) -> None:
     if unnamed:
         raise BuildError(f"{', '.join(unnamed)}: larger than {ARCHIVE_MEMBER_MAX} bytes, which PyScript cannot "
                          f"unpack from an archive: name each in {PYSCRIPT_CONFIG}'s [files] "
-                         f'("./{UI_DIR}/NAME.mpy" = "./NAME.mpy")')
+                         f'("./{UI_DIR}/PACKAGE/NAME.mpy" = "./PACKAGE/NAME.mpy")')
     for folder in sorted((p for p in ui.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()

@@ -50,7 +50,7 @@ TREES = {
     ),
     "static/ui": Tree(
         ROOT / "static" / "ui", None,
-        layers=[["main"], ["page"], ["screens"], ["board", "players"], ["saves", "engine"], ["words"]],
+        layers=[["main"], ["page"], ["screens"], ["players", "saves"], ["board"], ["engine", "web"], ["words"]],
     ),
 }
 

@@ -41,8 +41,10 @@
 //
 // All methods only ever fail through a rejected promise, never by throwing
 // synchronously (MicroPython cannot catch a synchronous JS exception).
+//
 // On a boot failure this module itself sets <html data-state="error"> and shows
-// a visible message, so a failure is reported even if the Python UI never ran.
+// index.html's error box, in the page's language (the English reason on the console), so
+// a failure is reported even if the Python UI never ran.
 //
 // Every answer is matched to its request by id, and the worker answers requests one at
 // a time in the order they were sent. What the engine says about an answer comes as fields
@@ -120,25 +122,35 @@ function setState(next) {
   tellAll(listeners, next, "state");
 }
 
-/** Put the page into its error state with a visible message (text only). `lead`: the
- *  sentence's start ("The game could not start", or "The game engine stopped"). */
-export function showBootError(message, lead = "The game could not start") {
-  const text = `${lead}: ${message}`;
+// The error box's sentences (index.html #boot-error: one a case, in the four languages,
+// shown in the page's by CSS) and their English for the console.
+const BOOT_ERRORS = {
+  start: "The game could not start",
+  page: "The page could not start",
+  stopped: "The game engine stopped",
+};
+
+/** Put the page into its error state with a visible message: `what` ("start", "page" or
+ *  "stopped") chooses index.html's sentence, in the player's language; `detail` (English:
+ *  why) goes to the console only. */
+export function showBootError(detail, what = "start") {
+  const key = what in BOOT_ERRORS ? what : "start";
   try {
     document.documentElement.dataset.state = "error";
     let box = document.getElementById("boot-error");
-    if (!box) {
+    if (!box) {  // a page without the box (never index.html): the English sentence alone
       box = document.createElement("div");
       box.id = "boot-error";
       box.setAttribute("role", "alert");
+      box.textContent = BOOT_ERRORS[key] + ".";
       (document.getElementById("app") || document.body || document.documentElement).prepend(box);
     }
+    for (const p of box.querySelectorAll("[data-boot]")) p.hidden = p.dataset.boot !== key;
     box.hidden = false;
-    box.textContent = text; // never innerHTML: text from a failure is never markup
   } catch (e) {
     console.error("cannot show the boot error:", e);
   }
-  console.error(text);
+  console.error(`${BOOT_ERRORS[key]}: ${detail}`);
 }
 
 /** An answer to a request sent with send(): to the onReply callbacks (never during send). */
@@ -166,7 +178,7 @@ function settle(id, entry, msg, why) {
   }
 }
 
-function fail(message, lead) {
+function fail(message) {
   if (state === "error") return;
   const wasReady = state === "ready";
   error = message;
@@ -184,9 +196,9 @@ function fail(message, lead) {
   for (const [id, entry] of answered) settle(id, entry, null, message);
   if (wasReady && failureListeners.size) {
     document.documentElement.dataset.state = "error";
-    console.error(`${lead || "The game engine stopped"}: ${message}`);
+    console.error(`${BOOT_ERRORS.stopped}: ${message}`);
     tellAll(failureListeners, { reason: message }, "failure");
-  } else showBootError(message, lead || (wasReady ? "The game engine stopped" : undefined));
+  } else showBootError(message, wasReady ? "stopped" : "start");
 }
 
 /** What the worker now holds, after an answer (the engine's facts, `msg`): kept to restore a

@@ -8,7 +8,7 @@
 // page the files of the build it was loaded with (static/js/sw.js, ONE BUILD PER
 // PAGE): nothing here reloads on its own. The banner stays (or shows) and reloads
 // this page into the new build when the player asks. A reload writes the game's last
-// move first (static/ui/page_input.py saves on "pagehide"; every move is saved anyway).
+// move first (static/ui/page/page_input.py saves on "pagehide"; every move is saved anyway).
 //
 // Where service workers are unavailable (a storage-denied iframe, an old browser,
 // Playwright's service_workers="block") this does nothing but say so in the console.

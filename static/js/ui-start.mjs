@@ -72,7 +72,7 @@ function failed(error) {
   const text = String((error && error.message) || error);
   console.error(`the page's UI failed: ${text}`);
   const state = root.dataset.state;
-  if (state === "loading" || state === "ui-ready") engine.showBootError(text.trim().split("\n").pop(), "The page could not start");
+  if (state === "loading" || state === "ui-ready") engine.showBootError(text.trim().split("\n").pop(), "page");
 }
 
 (globalThis.generala ||= {}).ui = {

@@ -15,7 +15,8 @@ import sys
 import js
 
 # The modules to import, in order (a module's own imports are already loaded when its
-# turn comes): the `boot` list of static/ui/modules.toml, page_boot last. No language's
+# turn comes): the `boot` list of static/ui/modules.toml, by package ("board.render"),
+# page.page_boot last. No language's
 # words are among them: page_boot.py imports the page's own in a task of their own, and
 # words.py the others when one is chosen (English also if a table lacked a key).
 MODULES = ()  # written by tools/build.py
@@ -50,6 +51,6 @@ async def boot():
             await pause()
             began = now()
     await pause()
-    import page_boot  # imported above: the last of MODULES
+    from page import page_boot  # imported above: the last of MODULES
 
     await page_boot.boot(pause)

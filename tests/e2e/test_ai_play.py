@@ -11,7 +11,7 @@
 - after the game, the report's skill loss and luck are the engine's;
 - house options with no shipped table: the worker solves them, with progress.
 
-The computer's pace is a timer of the page (static/ui/computer.py): this module's page
+The computer's pace is a timer of the page (static/ui/players/computer.py): this module's page
 runs on Playwright's fake clock, which flows as real time unless a test pauses it to
 prove the pace step by step (page.clock.run_for).
 """
@@ -92,7 +92,7 @@ def wait_person_or_over(gp: GamePage, deadline: float):
 
 
 def coach_told(page):
-    """The coach toggle is aria-busy until the worker knows (static/ui/coach.py): the
+    """The coach toggle is aria-busy until the worker knows (static/ui/players/coach_panel.py): the
     next move's reply then says what it cost."""
     page.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
 

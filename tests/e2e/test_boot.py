@@ -17,8 +17,8 @@ from e2e_support import boot, emulate_a_3g_link, engine_version, poll, wake
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
-import words  # noqa: E402
+sys.path[:0] = [str(ui_modules.UI)]
+from words import words  # noqa: E402
 
 # Before any page script: every person's input the page receives, and every `new`
 # request sent to the engine's worker.
@@ -141,6 +141,21 @@ def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
     )
     assert outcome == "error:" + page.evaluate("generala.engine.error"), outcome
     assert "cannot fetch the engine (404" in outcome
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_a_boot_failure_is_said_in_the_pages_language_and_its_reason_goes_to_the_console(page, guard, lang):
+    # The error box is index.html's sentence in the page's language (the word tables'
+    # own text), with none of the engine's English; the reason is on the console.
+    guard.allow(r"generala\.zip|could not start|Failed to load resource")
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.context.route("**/generala.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"/?lang={lang}")
+    page.wait_for_selector("html[data-state=error]", state="attached", timeout=90_000)
+    assert page.is_visible("#boot-error")
+    assert page.inner_text("#boot-error").strip() == words.table(lang)["boot.start_failed"]
+    assert any("The game could not start: cannot fetch the engine (404" in e for e in errors), errors
 
 
 @pytest.mark.cross_engine

@@ -13,8 +13,8 @@ from gamepage import SETTLED, open_library, open_setup
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
-import words  # noqa: E402
+sys.path[:0] = [str(ui_modules.UI)]
+from words import words  # noqa: E402
 
 # The layout shifts since the page began (buffered entries: a new observer's takeRecords()
 # has them at once), after the frames that draw the page as it is now.

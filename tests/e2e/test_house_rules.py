@@ -22,8 +22,8 @@ from generala import app
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
-import words  # noqa: E402
+sys.path[:0] = [str(ui_modules.UI)]
+from words import words  # noqa: E402
 
 SEED = 50512
 OPTIONS = {"served_win_choice": True, "double_after_generala": True}

@@ -3,7 +3,7 @@ the moment before the computer starts (and the computer's turn is then cancelled
 after the game is over nothing is undone. (The engine's rule, undo never takes back a
 roll, is tested property-based in tests/unit/test_app_view_actions.py.)
 
-The computer's moment is a timer of the page (static/ui/computer.py UNDO_GRACE_MS,
+The computer's moment is a timer of the page (static/ui/players/computer.py UNDO_GRACE_MS,
 1000 ms): this module's page runs on Playwright's fake clock, paused while a test
 proves what the timer does, and moved on by hand (page.clock.run_for) instead of
 waiting for it."""
@@ -11,7 +11,7 @@ import pytest
 from e2e_support import engine_round_trip, pause_clock
 from gamepage import RENDERED, GamePage, gp, shared_page  # noqa: F401
 
-GRACE_MS = 1000  # static/ui/computer.py UNDO_GRACE_MS
+GRACE_MS = 1000  # static/ui/players/computer.py UNDO_GRACE_MS
 BUSY = "document.getElementById('board').hasAttribute('aria-busy')"
 
 

@@ -129,14 +129,22 @@ def ui_modules_published(dist_dir):
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    beside = sorted(src.rsplit("/", 1)[1] for src in config["files"] if src != "./static/ui/modules.tar.gz")
-    # no source: the archive, and the modules too large for it
-    assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*")) == sorted(["modules.tar.gz"] + beside)
+    beside = sorted(src[len("./static/ui/"):] for src in config["files"] if src != "./static/ui/modules.tar.gz")
+    # no source: the archive, and the modules too large for it, at their packages' paths
+    assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*") if p.is_file()) == sorted(["modules.tar.gz"] + beside)
     modules = ui_modules_published(dist_dir)
-    # static/ui/modules.toml's modules and main.py, each at the root of MicroPython's file
-    # system (where PyScript writes them), as bytecode (.mpy format version 6).
-    listed = ui_modules.listed()
-    assert sorted(modules) == sorted([f"{ui_modules.stem(m)}.mpy" for m in listed] + ["main.mpy"])
+    # static/ui/modules.toml's modules, each package's __init__ and main.py, in static/ui's
+    # tree (where PyScript writes them: board/render.mpy), as bytecode (.mpy format version 6).
+    assert sorted(modules) == sorted(f"{m}.mpy" for m in ui_modules.published())
+    assert "main.mpy" in modules and "board/render.mpy" in modules and "board/__init__.mpy" in modules
+    for src, dst in config["files"].items():  # each module beside the archive lands where the archive's would
+        assert src == "./*" or src.endswith(".tar.gz") or src == "./static/ui/" + dst[2:]
+    data = (ui / "modules.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
+        # members only: a folder entry makes PyScript's unpacking call os.mkdir on a folder
+        # that the files beside the archive may have made first
+        assert all(m.isfile() for m in tar.getmembers())
+        assert max(m.name.count("/") for m in tar.getmembers()) == 1  # packages one level deep
     for name, data in modules.items():
         assert data[:2] == b"M\x06", name
         # PyScript writes one read() of an archive's member: at most 64 kB
@@ -162,40 +170,61 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     main = tmp_path / "main.py"
     main.write_text(source, encoding="utf-8")
     site_build.write_main(main)
-    boot = tuple(ui_modules.stem(m) for m in ui_modules.modules()["boot"])
+    boot = tuple(ui_modules.dotted(m) for m in ui_modules.modules()["boot"])
     assert f"MODULES = {boot!r}" in main.read_text(encoding="utf-8")
-    assert boot[-1] == "page_boot" and boot[0] == "words"
+    assert boot[-1] == "page.page_boot" and boot[0] == "words.words"
     # every language's words are imported on first use (page_boot.py: the page's own)
     later = ui_modules.modules()["later"]
     assert later[:5] == ["words/words_en", "words/words_es", "words/words_bg", "words/words_ru", "page/first_game"]
-    # the screens the board does not need: features.py builds them, importing its LATER in
-    # that order; none of them is imported at boot
+    # the screens the board does not need: features.py's build() imports them (with what
+    # they import): exactly the rest of `later`, none of them imported at boot
+    from tools import layers
+    tree = layers.TREES["static/ui"]
+    graph, _ = layers.check(tree)
     source = (site_build.ROOT / "static" / "ui" / "screens" / "features.py").read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    found = [node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
-             and any(isinstance(t, ast.Name) and t.id == "LATER" for t in node.targets)]
-    assert len(found) == 1
-    assert sorted(ast.literal_eval(found[0])) == sorted(ui_modules.stem(m) for m in later[5:])
-    assert not set(ast.literal_eval(found[0])) & set(boot)
+    [build] = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.AsyncFunctionDef) and n.name == "build"]
+    reached = {n.module for n in ast.walk(build) if isinstance(n, ast.ImportFrom)}
+    todo = list(reached)
+    while todo:
+        for target, _ in graph[todo.pop()]:
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    assert reached - set(boot) == {ui_modules.dotted(m) for m in later[5:]}
     # The published main.mpy holds that list: the modules' names are in its bytecode.
     published = ui_modules_published(dist_dir)["main.mpy"]
     assert all(name.encode() in published for name in boot)
 
 
-def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
+def ui_problems(tmp_path, monkeypatch, files, boot):
+    """ui_modules.problems() of a static/ui made of ``files`` (empty) and a modules.toml
+    listing ``boot``."""
     ui = tmp_path / "ui"
-    (ui / "board").mkdir(parents=True)
-    (ui / "board" / "render.py").write_text("", encoding="utf-8")
-    (ui / "board" / "stray.py").write_text("", encoding="utf-8")
-    (ui / "main.py").write_text("", encoding="utf-8")
-    (ui / "modules.toml").write_text('boot = ["board/render", "page/gone"]\n', encoding="utf-8")
+    for name in files + ["main.py"]:
+        (ui / name).parent.mkdir(parents=True, exist_ok=True)
+        (ui / name).write_text("", encoding="utf-8")
+    (ui / "modules.toml").write_text(f"boot = {json.dumps(boot)}\n", encoding="utf-8")
     monkeypatch.setattr(ui_modules, "UI", ui)
     monkeypatch.setattr(ui_modules, "LIST", ui / "modules.toml")
-    found = ui_modules.problems()
+    return ui_modules.problems()
+
+
+def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
+    found = ui_problems(tmp_path, monkeypatch, ["board/render.py", "board/stray.py"], ["board/render", "page/gone"])
     assert any("static/ui/page/gone.py does not exist" in p for p in found)
     assert any("static/ui/board/stray.py is not listed" in p for p in found)
     with pytest.raises(site_build.BuildError, match="stray.py is not listed"):
         site_build.compile_ui(tmp_path / "out", "1.28.0-6")
+
+
+def test_the_ui_list_keeps_packages_one_level_deep_with_their_init_and_their_own_names(tmp_path, monkeypatch):
+    found = ui_problems(tmp_path, monkeypatch,
+                        ["board/__init__.py", "board/render.py", "screens/daily.py", "page/deep/x.py"],
+                        ["board/render", "screens/daily", "page/deep/x"])
+    assert any("static/ui/screens/ has no __init__.py" in p for p in found)
+    assert any("screens/daily.py is named like an engine module" in p for p in found)
+    assert any("'page/deep/x': a module sits in a package one level deep" in p for p in found)
+    assert not any("board" in p for p in found)
 
 
 def test_the_pages_pyscript_config_is_the_top_level_pyscript_toml(dist_dir):

@@ -179,7 +179,8 @@ def test_catalog_lists_the_computer_levels_and_the_limits_the_page_enforces():
     from generala.rules import roller, sides
     from generala.ai import players
     cat = catalog()
-    assert set(cat) == {"variants", "levels", "limits"}
+    assert set(cat) == {"variants", "games", "levels", "limits"}
+    assert sorted(cat["games"]) == sorted(cat["variants"])  # every game once, in the order shown
     assert [level["id"] for level in cat["levels"]] == list(players.LEVELS) == [
         "beginner", "heuristic", "optimal", "expert"]
     assert [level["player"] for level in cat["levels"]] == ["ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert"]

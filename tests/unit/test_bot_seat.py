@@ -15,6 +15,7 @@ from generala import Game, app
 from generala.modes import bots, share
 from generala.rules.errors import InvalidInput
 from generala.rules.sides import Side
+from tools import ui_modules
 
 LAZY = "def play(turn):\n    return turn.best()\n"
 CHASE = bots.example_source("chase")
@@ -167,15 +168,15 @@ def botseat():
     stub = types.SimpleNamespace(generala=types.SimpleNamespace(storage=storage))
     saved = sys.modules.get("js")
     sys.modules["js"] = stub
-    path = str(Path(__file__).resolve().parents[2] / "static/ui/players")
+    path = str(ui_modules.UI)
     sys.path.insert(0, path)
     try:
-        sys.modules.pop("botseat", None)
-        import botseat
+        ui_modules.forget()
+        from players import botseat
         yield botseat
     finally:
         sys.path.remove(path)
-        sys.modules.pop("botseat", None)
+        ui_modules.forget()
         if saved is None:
             sys.modules.pop("js", None)
         else:

@@ -12,12 +12,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
+sys.path[:0] = [str(ui_modules.UI)]
 
-import daily_share  # noqa: E402
-import words  # noqa: E402
+from screens import daily_share  # noqa: E402
+from words import words  # noqa: E402
 from generala import app  # noqa: E402
-from generala.modes import daily
+from generala.modes import daily  # noqa: E402
 from generala.ai import players  # noqa: E402
 from generala.catalog import catalog  # noqa: E402
 from generala.rules.errors import IllegalAction, InvalidInput, SaveError  # noqa: E402

@@ -19,9 +19,9 @@ from generala.rules.variants import Option, adds_box, parse_option, sets_points
 
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
+sys.path[:0] = [str(ui_modules.UI)]
 
-import words  # noqa: E402
+from words import words  # noqa: E402
 from test_i18n import missing_option_words, tables  # noqa: E402
 
 # A number read by scoring: what a full house is worth (30 by default, as without it).

@@ -14,9 +14,9 @@ UI = ROOT / "static" / "ui"
 sys.path.insert(0, str(ROOT))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
+sys.path[:0] = [str(ui_modules.UI)]
 
-import words  # noqa: E402
+from words import words  # noqa: E402
 from generala.catalog import catalog  # noqa: E402
 
 PLACEHOLDER = re.compile(r"\{(\w*)\}")

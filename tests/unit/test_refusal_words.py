@@ -18,7 +18,7 @@ from generala.rules.refusals import CODES
 from tools import ui_modules
 
 with ui_modules.on_path():
-    import words
+    from words import words
     for _lang in words.LANGS:
         words.table(_lang)  # imported now: set_lang finds them later
 

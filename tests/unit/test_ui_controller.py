@@ -14,18 +14,17 @@ from tools import ui_modules
 
 @pytest.fixture(scope="module")
 def controller_module():
-    paths = [str(p) for p in ui_modules.folders()]
+    paths = [str(ui_modules.UI)]
     sys.path[:0] = paths
     try:
-        import controller
-        import words
+        from board import controller
+        from words import words
         words.set_lang("en")
         yield controller
     finally:
         for path in paths:
             sys.path.remove(path)
-        for name in ("controller", "words", "words_en"):
-            sys.modules.pop(name, None)
+        ui_modules.forget()
 
 
 class Engine:

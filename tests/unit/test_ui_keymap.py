@@ -6,19 +6,19 @@ import pytest
 
 from tools import ui_modules
 
-UI_PATHS = [str(p) for p in ui_modules.folders()]
+UI_PATHS = [str(ui_modules.UI)]
 
 
 @pytest.fixture(scope="module")
 def keymap():
     sys.path[:0] = UI_PATHS
     try:
-        import keymap
+        from page import keymap
         yield keymap
     finally:
         for path in UI_PATHS:
             sys.path.remove(path)
-        sys.modules.pop("keymap", None)
+        ui_modules.forget()
 
 
 def test_board_keys(keymap):

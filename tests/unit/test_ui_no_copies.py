@@ -11,7 +11,11 @@ page module (the word tables aside):
 - the split's five dice counted (``len(...) == 5``): the view's ``split_sizes``;
 - a 0 taken for a scratch (``preview == 0``): the cell's ``scratch`` and ``request``;
 - a save's history read (``["history"]``, ``.get("history")``): whose turn a replayed step
-  is, and whether a game is a score-sheet game, are the views'.
+  is, and whether a game is a score-sheet game, are the views';
+- the list of games written out (a list or tuple of two or more of the catalog's game
+  ids): the catalog's ``games``, in the order shown;
+- a game special-cased by its id (a comparison with a game id, ``view["variant"] ==
+  "bulgarian"``): the view says what differs (the paper sheet: ``sides[i].paper``).
 
 The first paint's level picker (index.html, plain HTML before the UI runs) lists the
 catalog's levels.
@@ -27,6 +31,7 @@ UI = Path(__file__).resolve().parents[2] / "static" / "ui"
 LIMITS = catalog()["limits"]
 NAMES = {"MAX_SIDES", "MAX_NAME", "MAX_SEED", "MAX_FILE", "MAX_BYTES", "LEVELS", "PLAYERS"}
 NUMBERS = {LIMITS["name"], LIMITS["seed"], LIMITS["file_bytes"]}
+GAMES = set(catalog()["games"])
 
 
 def _const(node, kind):
@@ -51,6 +56,8 @@ def copies(source):
                 found.append((line, "an old copy's name: " + name))
         elif isinstance(node, ast.Compare):
             sides = [node.left] + list(node.comparators)
+            if any(_const(s, str) and s.value in GAMES for s in sides):
+                found.append((line, "a game special-cased by its id"))
             if any(_const(s, int) and s.value == LIMITS["sides"] for s in sides):
                 found.append((line, "the number of sides compared with the limit"))
             counted = any(isinstance(s, ast.Call) and isinstance(s.func, ast.Name) and s.func.id == "len"
@@ -60,6 +67,9 @@ def copies(source):
             if any(isinstance(s, ast.Subscript) and _const(s.slice, str) and s.slice.value == "preview"
                    for s in sides) and any(_const(s, int) and s.value == 0 for s in sides):
                 found.append((line, "a 0 taken for a scratch"))
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)) \
+                and sum(_const(e, str) and e.value in GAMES for e in node.elts) >= 2:
+            found.append((line, "the list of games written out"))
         elif isinstance(node, ast.Subscript) and _const(node.slice, str) and node.slice.value == "history":
             found.append((line, "a save's history read"))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
@@ -90,6 +100,13 @@ def test_the_scan_finds_each_kind_of_copy():
         'ok = len(in_a) == view["split_sizes"][0]': 0,
         'ask = cell["scratch"]': 0,
         'level = side["computer"]': 0,
+        'ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]': 1,
+        'GAMES = ("argentine", "puerto-rican", "double", "bulgarian")': 1,
+        'bulgarian = view["variant"] == "bulgarian"': 1,
+        'if view["variant"] != "bulgarian": pass': 1,
+        'x = roman(p) if view["variant"] == "bulgarian" else str(p)': 1,
+        'for name in catalog["games"]: pass': 0,
+        'paper = any(s.get("paper") is not None for s in view["sides"])': 0,
     }
     for source, count in once.items():
         assert len(copies(source)) == count, (source, copies(source))
@@ -101,8 +118,8 @@ def test_no_page_module_copies_an_engine_rule(path):
 
 
 def test_every_page_module_is_scanned():
-    assert {p.name for p in page_modules()} >= {"controller.py", "render.py", "moments.py", "shapes.py",
-                                                 "setup.py", "quickplay.py", "computer.py", "coach.py",
+    assert {p.name for p in page_modules()} >= {"controller.py", "render.py", "cues.py", "shapes.py",
+                                                 "setup.py", "quickplay.py", "computer.py", "coach_panel.py",
                                                  "replayview.py", "sheetmode.py", "transfer.py", "page_boot.py"}
 
 
@@ -115,3 +132,14 @@ def test_the_first_paints_levels_are_the_catalogs():
     assert picker, "no #quick-level in index.html"
     values = re.findall(r'<option value="([^"]+)"', picker.group(1))
     assert values == [level["player"] for level in catalog()["levels"]]
+
+
+def test_the_first_paints_lists_of_games_are_in_the_catalogs_order():
+    """index.html's one-tap game picker and the daily challenge's buttons are plain HTML
+    drawn before the UI runs: each lists the catalog's games, in its order."""
+    import re
+    html = (UI.parents[1] / "index.html").read_text(encoding="utf-8")
+    picker = re.search(r'<select id="quick-game">(.*?)</select>', html, re.S)
+    assert picker, "no #quick-game in index.html"
+    assert re.findall(r'<option value="([^"]+)"', picker.group(1)) == catalog()["games"]
+    assert re.findall(r'data-daily="([^"]+)"', html) == catalog()["games"]

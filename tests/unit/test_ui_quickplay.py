@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from tools import ui_modules  # noqa: E402
 
-sys.path[:0] = [str(p) for p in ui_modules.folders()]
+sys.path[:0] = [str(ui_modules.UI)]
 
-import quickplay  # noqa: E402
+from screens import quickplay  # noqa: E402
 from generala import app  # noqa: E402
 from generala.catalog import catalog  # noqa: E402
 

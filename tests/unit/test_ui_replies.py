@@ -10,19 +10,19 @@ from generala import app
 
 from tools import ui_modules
 
-UI_PATHS = [str(p) for p in ui_modules.folders()]
+UI_PATHS = [str(ui_modules.UI)]
 
 
 @pytest.fixture(scope="module")
 def replies():
     sys.path[:0] = UI_PATHS
     try:
-        import replies
+        from engine import replies
         yield replies
     finally:
         for path in UI_PATHS:
             sys.path.remove(path)
-        sys.modules.pop("replies", None)
+        ui_modules.forget()
 
 
 @pytest.fixture

@@ -7,15 +7,15 @@ import pytest
 
 from tools import ui_modules
 
-UI_PATHS = [str(p) for p in ui_modules.folders()]
+UI_PATHS = [str(ui_modules.UI)]
 
 
 @pytest.fixture
 def lists():
     sys.path[:0] = UI_PATHS
     try:
-        import save_lists
-        import words
+        from saves import save_lists
+        from words import words
         from generala.catalog import catalog
         words.use_catalog(catalog())  # as the page at boot: the engine's English titles
         yield save_lists, words
@@ -23,8 +23,7 @@ def lists():
         words.set_lang("en")
         for path in UI_PATHS:
             sys.path.remove(path)
-        for name in ("save_lists", "words", "words_en", "words_es", "words_bg", "words_ru"):
-            sys.modules.pop(name, None)
+        ui_modules.forget()
 
 
 FINISHED = {"variant": "argentine", "title": "Generala", "names": ["Ana", "Beto", "Caro"],

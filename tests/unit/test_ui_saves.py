@@ -16,7 +16,7 @@ from generala import app
 
 from tools import ui_modules
 
-UI_PATHS = [str(p) for p in ui_modules.folders()]
+UI_PATHS = [str(ui_modules.UI)]
 
 
 class Clock:
@@ -97,13 +97,12 @@ def saves():
     sys.modules["js"] = stub
     sys.path[:0] = UI_PATHS
     try:
-        import saves
+        from saves import saves
         yield saves
     finally:
         for path in UI_PATHS:
             sys.path.remove(path)
-        for name in ("saves", "save_lists", "shapes", "words", "words_en", "words_es", "words_bg", "words_ru"):
-            sys.modules.pop(name, None)
+        ui_modules.forget()
         if saved is None:
             sys.modules.pop("js", None)
         else:
@@ -278,7 +277,7 @@ def test_a_save_set_aside_keeps_the_refusal_and_the_list_words_it_in_the_languag
     """The engine's refusal is stored as its code and params, not as words: after a
     language switch the list says why in the new language; the page's own reason (the
     engine did not answer) by its key too, and a text stored by an older version as it is."""
-    import words
+    from words import words
     local = LocalStorage()
     tab = saves.Saves(Wrapper(local))
     (view, text), = replies(1)

@@ -2,7 +2,7 @@
 from the engine's view (on a small fake DOM), and the score chart's points.
 
 The UI modules run in MicroPython in the page; their logic is plain Python, so they
-are imported here with stand-ins for `js` and `jsffi` (text-only fake elements)."""
+are imported here with stand-ins for `js` and `pyscript` (text-only fake elements)."""
 import sys
 import tomllib
 import types
@@ -15,7 +15,7 @@ from generala import app
 from tools import ui_modules
 
 ROOT = Path(__file__).resolve().parents[2]
-UI_PATHS = [str(p) for p in ui_modules.folders()]
+UI_PATHS = [str(ui_modules.UI)]
 SEED_000 = tomllib.loads((ROOT / "tests" / "data" / "seed_000_sheets.toml").read_text(encoding="utf-8"))
 
 
@@ -52,25 +52,25 @@ class Node:
 
 @pytest.fixture(scope="module")
 def ui():
-    """The UI modules, imported with stand-ins for js / jsffi; removed afterwards."""
+    """The UI modules, imported with stand-ins for js / pyscript; removed afterwards."""
     document = types.SimpleNamespace(createElement=Node, createElementNS=lambda ns, tag: Node(tag))
     stubs = {
         "js": types.SimpleNamespace(generala=types.SimpleNamespace(batch=None), document=document),
-        "jsffi": types.SimpleNamespace(create_proxy=lambda f: f),
+        "pyscript": types.SimpleNamespace(document=document),
+        "pyscript.ffi": types.SimpleNamespace(create_proxy=lambda f: f),
     }
     saved = {name: sys.modules.get(name) for name in stubs}
     sys.modules.update(stubs)
     sys.path[:0] = UI_PATHS
     try:
-        import chart
-        import papersheet
-        import sheetmode
+        from screens import chart
+        from screens import papersheet
+        from screens import sheetmode
         yield types.SimpleNamespace(papersheet=papersheet, sheetmode=sheetmode, chart=chart)
     finally:
         for path in UI_PATHS:
             sys.path.remove(path)
-        for name in ("chart", "papersheet", "sheetmode", "render", "dom"):
-            sys.modules.pop(name, None)
+        ui_modules.forget()
         for name, module in saved.items():
             if module is None:
                 sys.modules.pop(name, None)

@@ -10,8 +10,8 @@
 
 # The parts in drawing order: score-sheet mode's entry panel and paper sheet under the
 # tray (sheetmode.py), the share panel in the game-over card (replayview.py), the
-# daily challenge's badge and its end in that card (daily.py), the
-# computer's bar under the tray (computer.py), the coach's controls in that bar (coach.py),
+# daily challenge's badge and its end in that card (daily_screen.py), the
+# computer's bar under the tray (computer.py), the coach's controls in that bar (coach_panel.py),
 # a game by link's verification in the game-over card (linkplay.py).
 ORDER = ("sheet", "share", "challenge", "computer", "coach", "link")
 

@@ -20,7 +20,7 @@
 #            message(text, kind), focus(id), refocus(view)
 #
 # and, once they are built (attach): the computer players (computer.py: cancel()), the
-# coach (coach.py: said(reply)) and the other features (features.py: blocks(),
+# coach (coach_panel.py: said(reply)) and the other features (features.py: blocks(),
 # resumed(entry)).
 #
 # It keeps the last view it drew and the person's transient choices (`ui`: the two
@@ -32,7 +32,7 @@
 import asyncio
 import gc
 
-import words
+from words import words
 
 
 class Controller:

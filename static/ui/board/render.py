@@ -5,11 +5,11 @@ import json
 
 import js
 
-import result
-import words
-from board_parts import Parts
-from dom import Cache, clear, el
-from moments import moments, rolled
+from board import result
+from words import words
+from board.board_parts import Parts
+from web.dom import Cache, clear, el
+from board.cues import moments, rolled
 
 PIPS = "123456789"
 SUM_ORDER = ["numbers", "mandatory", "penalty", "combinations", "total"]  # a 3 x 3 grid; CSS shows the pips of each face
@@ -41,6 +41,14 @@ class Board:
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
         self.prev = None  # the last view drawn on this board (None right after a build)
+
+    def busy(self, on):
+        """The engine's answers are awaited (engine_client's busy hook): the board is
+        aria-busy until the last one comes (tests wait for it to clear)."""
+        if on:
+            self.root.setAttribute("aria-busy", "true")
+        else:
+            self.root.removeAttribute("aria-busy")
 
     # --- build once per game ---------------------------------------------
 
@@ -76,7 +84,7 @@ class Board:
         head.appendChild(self.title)
         head.appendChild(self.turn)
         head.appendChild(self.who)
-        self.menu = self.build_menu()  # a part may add its own item (coach.py: its switch)
+        self.menu = self.build_menu()  # a part may add its own item (coach_panel.py: its switch)
         head.appendChild(self.menu)
         root.appendChild(head)
         self.i_turn, self.i_who = R(self.turn), R(self.who)
@@ -111,7 +119,7 @@ class Board:
         felt.appendChild(self.starts)
         tray.appendChild(felt)
         js.generala.dice.dress(self.dice_box)  # the cubes inside the buttons (static/js/dice-motion.mjs)
-        actions = self.actions = el("div", "actions")  # a part may add a button (coach.py: Hint)
+        actions = self.actions = el("div", "actions")  # a part may add a button (coach_panel.py: Hint)
         self.roll = el("button", "btn primary roll", None, {"id": "roll", "type": "button",
                                                              "aria-keyshortcuts": "R"})
         # Its label in two parts, the rolls left smaller and kept whole ("Roll (2 left)":
@@ -560,7 +568,7 @@ class Board:
 
     def moments(self, view):
         """What just happened on this board is seen and heard, from the view's events
-        (moments.py): a box filled (a tick), five alike, an automatic win, the end of the
+        (cues.py): a box filled (a tick), five alike, an automatic win, the end of the
         game (a celebration), the device passed to the next person in hot-seat
         (static/js/sound.mjs, moments.mjs)."""
         for kind, data in moments(view):

@@ -8,9 +8,9 @@
 # part (replayview.py). Its looks: static/css/result.css.
 import js
 
-import words
-from clock import Frame
-from dom import clear, el
+from words import words
+from web.clock import Frame
+from web.dom import clear, el
 
 FOCUS_ONLY = '{"preventScroll": true}'  # focus() that leaves the scrolling to Sight
 BLOCK_END = '{"block": "end"}'
@@ -129,7 +129,7 @@ def draw(node, view, seen):
                                                   amount=words.money(pay["amount"]))))
         node.appendChild(ul)
     buttons = el("div", "actions over-actions")
-    if not view.get("daily"):  # a daily challenge is played once (daily.py draws its end)
+    if not view.get("daily"):  # a daily challenge is played once (daily_screen.py draws its end)
         buttons.appendChild(el("button", "btn primary", words.t("over.again"),
                                {"type": "button", "data-action": "again", "id": "again"}))
     buttons.appendChild(el("button", "btn", words.t("over.new"), {"type": "button", "data-action": "home"}))

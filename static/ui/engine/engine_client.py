@@ -1,6 +1,9 @@
 # The page's one client of the engine. Every request of the page goes through here,
 # to the worker's transport (static/js/engine.mjs, `js.generala.engine`), and every
-# reply comes back as a dict, with one policy for what goes wrong:
+# reply comes back as a dict, with one policy for what goes wrong. Transport only: it
+# touches no DOM and words nothing; it decides WHEN the player is told, and the page
+# tells (page/engine_notes.py: the notes, in the player's language; the board: aria-busy),
+# through the hooks it gives at start (hear()):
 #
 #   the engine did not answer   (its worker failed, or the engine failed to start):
 #                               the reply is {"ok": False, "kind": "NoAnswer", "error": ...}
@@ -34,10 +37,14 @@
 # posts it apart from the rest of the reply (generala.app.handle_parts), and the page
 # stores it as it came, never parsing it on a move (saves.stored_reply).
 #
+#   hear(say=, stopped=, restarted=, busy=)  the page's hooks: say(reply) tells the player
+#                               of a refusal or NoAnswer; stopped() shows (again) the note
+#                               of an engine that failed for good; restarted() the note of
+#                               a worker replaced; busy(on) while replies are awaited
 #   send(req, callback, quiet)  the hot path (roll, hold, score, the computer's steps):
 #                               callback(reply) for the answer of that very request (by
-#                               its id), no asyncio hop; the board is aria-busy while
-#                               replies are awaited
+#                               its id), no asyncio hop; busy(True) while replies are
+#                               awaited
 #   await call(req, quiet)      any other request
 #   waiting()                   how many sent requests still wait for their reply
 #   await ready()               True once the engine has booted, False if it failed
@@ -54,11 +61,24 @@ import json
 import js
 from pyscript.ffi import create_proxy
 
-import words
-from dom import byid, each, el, message, on
-from replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
+from engine.replies import NO_ANSWER, TOLD_ALWAYS, Waiting, answer_of, no_answer, reply_of
 
 transport = js.generala.engine
+
+
+def _unheard(*args):
+    """Before the page gives its hooks: the console has the details (log, warn)."""
+
+
+_hooks = {"say": _unheard, "stopped": _unheard, "restarted": _unheard, "busy": _unheard}
+
+
+def hear(**hooks):
+    """The page's hooks (say, stopped, restarted, busy: see above), given at start."""
+    for name, hook in hooks.items():
+        if name not in _hooks:
+            raise KeyError(name)
+        _hooks[name] = hook
 
 
 def tell(reply, quiet=False):
@@ -71,14 +91,14 @@ def tell(reply, quiet=False):
     if kind == NO_ANSWER:
         js.console.warn("the engine did not answer: " + str(reply.get("error")))
         if str(transport.state) != "error":
-            message(words.t("msg.no_answer"), "error")
+            _hooks["say"](reply)
         elif _failure["seen"]:
-            stopped_note()  # again, if the player dismissed it
+            _hooks["stopped"]()  # again, if the player dismissed it
         reply["told"] = True
         return reply
     log(reply)
     if kind in TOLD_ALWAYS or not (quiet is True or (quiet and kind in quiet)):
-        message(words.refusal(reply), "error")
+        _hooks["say"](reply)
         reply["told"] = True
     return reply
 
@@ -110,17 +130,14 @@ def _answered(answer):
         return
     callback, quiet = entry
     if not len(_waiting):
-        byid("board").removeAttribute("aria-busy")
+        _hooks["busy"](False)
     callback(tell(answer_of(answer.reply, answer.save, answer.error), quiet))
 
 
-ABOUT_ENGINE = "engine"  # the data-about of the notes about the engine's workers
-
-
 def _restarted(info):
-    """The engine's worker stopped and a new one took its place with the game: say so
-    once (the details are on the console)."""
-    message(words.t("msg.engine_restarted"), "warn").setAttribute("data-about", ABOUT_ENGINE)
+    """The engine's worker stopped and a new one took its place with the game: the page
+    says so once (the details are on the console)."""
+    _hooks["restarted"]()
 
 
 _failure = {"seen": False, "hooks": []}
@@ -132,27 +149,12 @@ def when_failed(hook):
 
 
 def _failed(info):
-    """The engine failed for good (engine.mjs: its English reason is on the console): one
-    note says so in the player's language, in place of any earlier note about the engine,
-    and the parts stop taking moves."""
+    """The engine failed for good (engine.mjs: its English reason is on the console): the
+    page's one note says so (stopped), and the parts stop taking moves."""
     _failure["seen"] = True
-    for node in each(byid("messages").querySelectorAll('[data-about="' + ABOUT_ENGINE + '"]')):
-        node.remove()
-    stopped_note()
+    _hooks["stopped"]()
     for hook in _failure["hooks"]:
         hook()
-
-
-def stopped_note():
-    """The one note of an engine that failed for good, with a Reload button (shown once)."""
-    if byid("messages").querySelector('[data-about="' + ABOUT_ENGINE + '"]') is not None:
-        return
-    note = message(words.t("msg.engine_stopped"), "error")
-    note.setAttribute("data-about", ABOUT_ENGINE)
-    note.classList.add("stacked")  # its text, then its two buttons under it
-    reload = el("button", "btn small primary", words.t("update.reload"), {"type": "button", "id": "engine-reload"})
-    on(reload, "click", lambda e: js.location.reload())
-    note.insertBefore(reload, note.querySelector(".dismiss"))
 
 
 _answered_proxy = create_proxy(_answered)
@@ -165,9 +167,9 @@ transport.onFailure(_failed_proxy)
 
 def send(req, callback, quiet=False):
     """Send ``req``; ``callback(reply)`` runs when its answer comes. While answers are
-    awaited the board is aria-busy (tests wait for it to clear)."""
+    awaited the page is told busy(True) (the board is aria-busy: tests wait for it to clear)."""
     if not len(_waiting):
-        byid("board").setAttribute("aria-busy", "true")
+        _hooks["busy"](True)
     _waiting.add(int(transport.send(json.dumps(req))), callback, quiet)
 
 
@@ -223,7 +225,3 @@ async def started():
         transport.showBootError(str(err))
         return None
 
-
-def boot_failed(text):
-    """The page itself failed to start: shown as the engine's boot errors are."""
-    transport.showBootError(text)

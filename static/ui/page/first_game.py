@@ -25,9 +25,9 @@ import json
 import js
 from pyscript import document
 
-from dom import byid, each, el
-from render import Board
-from replies import reply_of
+from web.dom import byid, each, el
+from board.render import Board
+from engine.replies import reply_of
 
 UI = {"ready": True, "picked": [], "split": None, "scoring": False}  # controller.py's ui, at rest
 html = document.documentElement

@@ -2,8 +2,8 @@
 # event and runs the command keymap.py names (the key map itself is there).
 from pyscript import document
 
-from dom import each
-from keymap import command
+from web.dom import each
+from page.keymap import command
 
 
 def move_focus(step):

@@ -6,8 +6,8 @@
 import js
 from pyscript import document
 
-import words
-from dom import byid, clear, each, el, message
+from words import words
+from web.dom import byid, clear, each, el, message
 
 html = document.documentElement
 LANG_KEY = "generala.lang"  # the language chosen with the picker (saved by static/js/first-tap.mjs)
@@ -124,7 +124,7 @@ class Navigation:
         for line in words.t("help.keys"):
             ul.appendChild(el("li", None, line))
         body.appendChild(ul)
-        import linkplay  # playing by link, and its honest limits
+        from screens import linkplay  # playing by link, and its honest limits
 
         linkplay.help_nodes(body)
         byid("rules").showModal()

@@ -9,23 +9,24 @@ import json
 
 import js
 
-import engine_client
-import features
-import words
-from bar import Bar
-from clock import Clock
-from coach import Coach
-from computer import Computer
-from controller import Controller
-from dom import byid, message
-from home_screen import Home
-from navigation import LANG_KEY, Navigation, set_state, status, translate_page
-from page_input import PageInput
-from render import Board
-from saved_games import SavedGames
-from saves import Saves
-from setup import Setup, parse_seed
-from shapes import size_text
+from engine import engine_client
+from screens import features
+from words import words
+from players.bar import Bar
+from web.clock import Clock
+from players.coach_panel import Coach
+from players.computer import Computer
+from board.controller import Controller
+from web.dom import byid, message
+from screens.home_screen import Home
+from page import engine_notes
+from page.navigation import LANG_KEY, Navigation, set_state, status, translate_page
+from page.page_input import PageInput
+from board.render import Board
+from saves.saved_games import SavedGames
+from saves.saves import Saves
+from screens.setup import Setup, parse_seed
+from board.shapes import size_text
 
 storage = js.generala.storage
 
@@ -56,6 +57,7 @@ async def assemble(catalog, params, pause):
     page.catalog = catalog
     page.saves = saves = Saves(storage)
     page.board = board = Board(byid("board"))
+    engine_client.hear(busy=board.busy)
     clock = Clock()
     page.screen = screen = Navigation(catalog["variants"])
     page.keeper = keeper = SavedGames(saves, clock, screen)
@@ -171,12 +173,13 @@ async def load_catalog():
 async def boot(pause):
     """Boot in slices: pause() ends the browser task, so no slice blocks input for long."""
     code, bad_lang = choose_lang()
-    __import__("words_" + code)  # a language's words (30-55 kB of bytecode): a slice of their own
+    words.table(code)  # a language's words (30-55 kB of bytecode) imported: a slice of their own
     await pause()
     for _ in words.switching(code):  # set_lang, a few hundred keys a slice
         await pause()
     await pause()
     translate_page()
+    engine_client.hear(say=engine_notes.say, stopped=engine_notes.stopped, restarted=engine_notes.restarted)
     if bad_lang is not None:
         message(words.t("msg.bad_lang", lang=bad_lang, known=", ".join(words.LANGS)), "warn")
     if not storage.persistent:
@@ -200,7 +203,9 @@ async def boot(pause):
         if entry is None:
             page.home.first_tap()  # a play choice tapped while the page loaded
     except Exception as err:
-        engine_client.boot_failed(words.t("msg.page_failed", error=err))
+        # index.html's error box says so in the player's language; the reason, in English,
+        # goes to the console (engine.mjs showBootError)
+        js.generala.engine.showBootError(repr(err), "page")
         raise
     set_state("ui-ready")
     if str(js.generala.engine.state) != "ready":
@@ -214,7 +219,7 @@ async def boot(pause):
     byid("engine-status").hidden = True
     set_state("ready")
     if entry is None:
-        import first_game  # the one-tap game, prepared while the page is idle
+        from page import first_game  # the one-tap game, prepared while the page is idle
 
         try:
             await first_game.prepare(page)

@@ -11,10 +11,10 @@
 import js
 from pyscript import document, when
 
-import keys
-from dom import byid
-from keymap import LIGHT
-from screens import spawn
+from page import keys
+from web.dom import byid
+from page.keymap import LIGHT
+from web.screen_switch import spawn
 
 # What a tap does by itself: a tap there is not taken for hurrying a computer's turn.
 CONTROLS = "button:not(:disabled), input, select, textarea, label, a, summary, dialog"

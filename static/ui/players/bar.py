@@ -1,5 +1,5 @@
 # The bar under the dice, shared by the computer players (computer.py: who plays, Skip)
-# and the coach (coach.py: Hint, the coach switch, the cost of a move, the report), and
+# and the coach (coach_panel.py: Hint, the coach switch, the cost of a move, the report), and
 # what both need from the engine:
 #
 #   view        the last view drawn on the board (set by the computer's part, which
@@ -13,9 +13,9 @@ import asyncio
 import js
 from pyscript.ffi import create_proxy
 
-import engine_client
-import words
-from dom import byid, el
+from engine import engine_client
+from words import words
+from web.dom import byid, el
 
 SOLVE_BUDGET_MS = 150
 

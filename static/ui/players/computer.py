@@ -24,7 +24,7 @@
 # says what the bot did wrong; its next turn is the bot's again. A bot this browser no
 # longer keeps: the note says so and the heuristic level plays its turns.
 #
-# The coach's part (hint, coach toggle, costs, game report) is in coach.py; both
+# The coach's part (hint, coach toggle, costs, game report) is in coach_panel.py; both
 # draw in the bar under the dice (bar.py), which also sends their requests that may
 # need the rules' value table (NeedTable -> solve in slices with progress -> ask again).
 #
@@ -36,12 +36,12 @@ import json
 import js
 from pyscript import document
 
-import botseat
-import engine_client
-import words
-from dom import byid, each, el, on
-from screens import spawn
-from shapes import acting_side
+from players import botseat
+from engine import engine_client
+from words import words
+from web.dom import byid, each, el, on
+from web.screen_switch import spawn
+from board.shapes import acting_side
 
 # The wait before a computer's step (ms), by what came before it: the turn's start, a
 # roll (its dice land and are seen) or a hold (the roll follows it). A turn of three

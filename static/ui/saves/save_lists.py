@@ -1,7 +1,7 @@
 # The words of the home screen's lists of saved games, from a stored entry (no DOM:
 # unit-tested in CPython; saved_games.py builds the list items from them). ``when``
 # is the entry's time as the page words it (saves.when: the browser's locale).
-import words
+from words import words
 
 
 def game_title(entry):

@@ -10,12 +10,12 @@
 
 import js
 
-import words
-from dom import byid, clear, el, message
-from render import sheet_mark as render_sheet_mark
-from replies import stored
-from save_lists import continue_meta, game_title, result_line
-from saves import CONFLICT, FAILED, PREFIX, REV_READ, SAVED, describe, reason_text, rev_of, when, why_aside
+from words import words
+from web.dom import byid, clear, el, message
+from board.render import sheet_mark as render_sheet_mark
+from engine.replies import stored
+from saves.save_lists import continue_meta, game_title, result_line
+from saves.saves import CONFLICT, FAILED, PREFIX, REV_READ, SAVED, describe, reason_text, rev_of, when, why_aside
 
 storage = js.generala.storage
 

@@ -15,7 +15,7 @@
 #                        when the save they name is no longer stored: nothing is listed
 #                        that does not exist)
 #   generala.daily_deleted  ["<variant>/<date>", ...]: the daily challenges whose saved game
-#                        was deleted: played again, they are marked so (screens/daily.py)
+#                        was deleted: played again, they are marked so (screens/daily_screen.py)
 #   generala.unsaved     {id: rev}: games whose last moves could not be written (storage
 #                        full), with the rev that is stored (0: nothing); a reload says so
 #                        when it opens such a game (saved_games.py), and the entry goes
@@ -38,9 +38,9 @@ import json
 
 import js
 
-import words
-from save_lists import game_title
-from shapes import list_fields, size_text, view_problem
+from words import words
+from saves.save_lists import game_title
+from board.shapes import list_fields, size_text, view_problem
 
 PREFIX = "generala.save."
 REV_HEAD = '{"rev": '

@@ -28,11 +28,11 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-import words
-from dom import byid, el, on, saved_items
-from saves import describe
-import engine_client
-from screens import spawn
+from words import words
+from web.dom import byid, el, on, saved_items
+from saves.saves import describe
+from engine import engine_client
+from web.screen_switch import spawn
 
 
 FORMAT = "generala-export"
@@ -224,8 +224,9 @@ class Transfer:
                 why = words.t("transfer.too_large", max=self.most // 1_000_000)
             elif kind == engine_client.NO_ANSWER:
                 why = words.t("transfer.no_engine")
-            elif kind == "ReadError":
-                why = words.t("transfer.unreadable", why=str(reply.error))
+            elif kind == "ReadError":  # the browser's own words for it: the console only
+                js.console.warn("import: the file could not be read: " + str(reply.error))
+                why = words.t("transfer.unreadable")
             else:  # the engine names the problem (SaveError), in the player's words
                 why = words.refusal(engine_client.refusal_of(reply))
             self.show(words.t("transfer.bad", name=name, why=why), "error")

@@ -11,11 +11,11 @@ import json
 
 import js
 
-import words
-from botseat import load_bots, save_bots
-from chart import node as svg
-from dom import byid, clear, el, on
-from screens import section, spawn
+from words import words
+from players.botseat import load_bots, save_bots
+from screens.chart import node as svg
+from web.dom import byid, clear, el, on
+from web.screen_switch import section, spawn
 
 CSS = "./static/css/botlab.css"
 GAMES_MIN, GAMES_MAX, GAMES_STEP = 100, 10000, 100

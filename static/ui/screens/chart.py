@@ -2,7 +2,7 @@
 # (no markup strings, no external service). Points carry <title> tooltips.
 from pyscript import document
 
-import words
+from words import words
 
 SVG = "http://www.w3.org/2000/svg"
 W, H = 320, 160

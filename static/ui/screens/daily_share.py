@@ -2,7 +2,7 @@
 # share data (generala/daily.py `share`: the game, the date, late, played again, the
 # score, perfect play's score, one mark a box and the row length). It tells no die and no box's points.
 # Plain Python: the unit tests word it in the four languages (tests/unit/golden/).
-import words
+from words import words
 
 SYMBOLS = {"well": "\U0001f7e9", "poorly": "\U0001f7e8", "scratched": "\u2b1b", "open": "\u2b1c"}
 

@@ -1,6 +1,6 @@
 # The score-sheet, replay and records features of the page, attached to the controller (controller.py) through a few
 # calls (amend / resumed / saves_drawn / blocks / opened): score-sheet
-# mode, replays and share links, records. Their own screens live in screens.py; their
+# mode, replays and share links, records. Which screen shows is web/screen_switch.py; their
 # parts of the board (the entry panel, the share panel) register with it (board_parts.py).
 # Export and import of saved games (transfer.py), on the home screen.
 #
@@ -16,14 +16,12 @@ import asyncio
 
 from pyscript import document
 
-from dom import el
-from screens import Screens, spawn
-from sheetmode import SheetMode
-from transfer import Transfer
+from web.dom import el
+from web.screen_switch import Screens, spawn
+from screens.sheetmode import SheetMode
+from saves.transfer import Transfer
 
 CSS = "./static/css/sheet.css"
-# The modules of the screens build() makes, in import order (a module's own imports first).
-LATER = ("chart", "replayview", "records", "daily_share", "daily", "botlab", "linkplay")
 # The parts build() makes, in order: their attribute here.
 PARTS = ("replay", "records", "daily", "botlab", "link")
 
@@ -57,21 +55,24 @@ class Features:
             return
         self.building = True
         pause = self.pause
-        for name in LATER:
-            __import__(name)
-            await pause()
-        from botlab import BotLab
-        from daily import Daily
-        from linkplay import LinkPlay
-        from records import RecordsView
-        from replayview import ReplayView
+        # One screen's module (with what it imports that is not loaded yet) a slice.
+        from screens.replayview import ReplayView
+        await pause()
+        from screens.records_screen import RecordsView
+        await pause()
+        from screens.daily_screen import Daily
+        await pause()
+        from screens.botlab import BotLab
+        await pause()
+        from screens.linkplay import LinkPlay
+        await pause()
 
         game, catalog = self.game, self.catalog
         self.replay = ReplayView(game, self.screens, catalog["limits"])
         await pause()
         self.records = RecordsView(game, self.screens, catalog["variants"])
         await pause()
-        self.daily = Daily(game, catalog["variants"])
+        self.daily = Daily(game, catalog["variants"], catalog["games"])
         await pause()
         self.botlab = BotLab(self.screens, catalog["variants"])
         await pause()

@@ -8,10 +8,10 @@ import asyncio
 import js
 from pyscript import document
 
-import quickplay
-import words
-from dom import byid, each, message, on
-from setup import parse_seed
+from screens import quickplay
+from words import words
+from web.dom import byid, each, message, on
+from screens.setup import parse_seed
 
 html = document.documentElement
 storage = js.generala.storage

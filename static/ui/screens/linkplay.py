@@ -21,10 +21,10 @@ import json
 import js
 from pyscript import document
 
-import engine_client
-import words
-from dom import byid, clear, el, message, on
-from screens import section, spawn
+from engine import engine_client
+from words import words
+from web.dom import byid, clear, el, message, on
+from web.screen_switch import section, spawn
 
 PREFIX = "generala.link."
 BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by link

@@ -3,8 +3,8 @@
 # (rows 1-6 with O/+n/-n marks, the mandatory line, the combinations, their sum,
 # "Result" as mandatory + combinations = total, and "Ranking" in Roman numerals).
 # Built with DOM calls, text only (names come from players).
-import words
-from dom import el
+from words import words
+from web.dom import el
 
 FACES = {"ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6"}
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"]
@@ -59,11 +59,17 @@ def _row(cls, label, cells, attrs=None):
     return tr
 
 
+def has_paper(view):
+    """The game keeps a paper sheet of its own (a mandatory part, a result, places in
+    roman numerals: the Bulgarian sheet): its sides carry the paper's figures."""
+    return any(side.get("paper") is not None for side in view["sides"])
+
+
 def sheet_table(view, ident=None, changed=None):
     """A <table class="paper"> of every side's sheet in ``view``. ``changed``: boxes of
     the side that just scored, marked (the replay's last action)."""
     sides = view["sides"]
-    bulgarian = view["variant"] == "bulgarian"
+    paper_sheet = has_paper(view)
     attrs = {"data-variant": view["variant"]}
     if ident:
         attrs["id"] = ident
@@ -71,7 +77,7 @@ def sheet_table(view, ident=None, changed=None):
     table.appendChild(el("caption", "sr-only", words.t("papersheet.caption")))
     thead = el("thead")
     tr = el("tr")
-    tr.appendChild(el("th", "box-h", words.t("papersheet.name" if bulgarian else "papersheet.box"), {"scope": "col"}))
+    tr.appendChild(el("th", "box-h", words.t("papersheet.name" if paper_sheet else "papersheet.box"), {"scope": "col"}))
     for i, side in enumerate(sides):
         cls = "side-h current" if view["current"] == i and not view["over"] else "side-h"
         tr.appendChild(el("th", cls, side["name"], {"scope": "col", "data-side": i}))
@@ -82,7 +88,7 @@ def sheet_table(view, ident=None, changed=None):
     rows = view["rows"]
     for k, row in enumerate(rows):
         box = row["box"]
-        label = FACES.get(box, words.box(box)) if bulgarian else words.box(box)
+        label = FACES.get(box, words.box(box)) if paper_sheet else words.box(box)
         cells = []
         for i, cell in enumerate(row["cells"]):
             cls = "just" if marked.get(i) and box in marked[i] else None
@@ -90,12 +96,12 @@ def sheet_table(view, ident=None, changed=None):
         tr = _row("mandatory" if row["mandatory"] else None, label, cells, {"data-row": box})
         tbody.appendChild(tr)
         last_mandatory = row["mandatory"] and (k + 1 == len(rows) or not rows[k + 1]["mandatory"])
-        if bulgarian and last_mandatory:
+        if paper_sheet and last_mandatory:
             cells = [el("td", None, mandatory_text(s["paper"]), {"data-side": i}) for i, s in enumerate(sides)]
             tbody.appendChild(_row("sum", words.t("papersheet.mandatory_line"), cells, {"data-sum": "mandatory"}))
     table.appendChild(tbody)
     tfoot = el("tfoot")
-    if bulgarian:
+    if paper_sheet:
         cells = [el("td", None, plain(s["subtotals"]["combinations"]), {"data-side": i})
                  for i, s in enumerate(sides)]
         tfoot.appendChild(_row("sum", words.t("papersheet.combinations_line"), cells, {"data-sum": "combinations"}))
@@ -112,8 +118,8 @@ def sheet_table(view, ident=None, changed=None):
                      for i, s in enumerate(sides)]
             tfoot.appendChild(_row("sum", words.SUBTOTALS.get(key, key), cells, {"data-sum": key}))
     if view["over"]:
-        name = words.t("papersheet.ranking") if bulgarian else words.t("papersheet.place")
-        cells = [el("td", None, roman(s["place"]) if bulgarian else words.ordinal(s["place"]),
+        name = words.t("papersheet.ranking") if paper_sheet else words.t("papersheet.place")
+        cells = [el("td", None, roman(s["place"]) if paper_sheet else words.ordinal(s["place"]),
                     {"data-side": i}) for i, s in enumerate(sides)]
         tfoot.appendChild(_row("sum place", name, cells, {"data-sum": "place"}))
     table.appendChild(tfoot)

@@ -8,14 +8,14 @@ import json
 import js
 from pyscript import document
 
-import papersheet
-import words
-from dom import byid, clear, el, on, saved_items
-from render import mini_dice, sheet_mark
-import engine_client
-from dom import message
-from replies import save_doc
-from screens import section, spawn
+from screens import papersheet
+from words import words
+from web.dom import byid, clear, el, on, saved_items
+from board.render import mini_dice, sheet_mark
+from engine import engine_client
+from web.dom import message
+from engine.replies import save_doc
+from web.screen_switch import section, spawn
 
 
 def dice_text(dice):
@@ -294,7 +294,7 @@ class ReplayView:
         for i in sorted(range(len(sides)), key=lambda i: (sides[i]["place"] or 99, i)):
             li = el("li", None, None, {"data-side": i})
             li.appendChild(el("span", "rank", papersheet.roman(sides[i]["place"])
-                              if view["variant"] == "bulgarian" else words.ordinal(sides[i]["place"])))
+                              if papersheet.has_paper(view) else words.ordinal(sides[i]["place"])))
             li.appendChild(el("span", "rank-name", sides[i]["name"]))
             li.appendChild(el("span", "rank-total", words.points(sides[i]["total"])))
             ol.appendChild(li)

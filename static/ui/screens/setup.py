@@ -3,11 +3,10 @@
 # works before the engine has booted: its games and options (variants), who may play
 # a side (levels, in their order) and the limits (limits: sides, a name's length, the
 # largest seed). Reading the form happens once, on Start.
-import botseat
-import words
-from dom import byid, clear, each, el
+from players import botseat
+from words import words
+from web.dom import byid, clear, each, el
 
-ORDER = ["argentine", "puerto-rican", "double", "bulgarian"]
 # The words naming who plays a side, by the catalog's level id (a level without words
 # is named by its id).
 LEVEL_WORDS = {"beginner": "setup.ai_beginner", "heuristic": "setup.ai_heuristic",
@@ -40,13 +39,14 @@ class Setup:
         self.limits = catalog["limits"]
         self.players = players(catalog)
         self.to_win = [level["player"] for level in catalog["levels"] if level["id"] in TO_WIN]
+        self.order = catalog["games"]  # the games, in the order shown
         catalog = self.catalog = catalog["variants"]
         self.form = byid("setup")
         self.games = byid("game-choice")
         self.options = byid("house-options")
         self.sides = byid("sides")
         self.count = 0
-        self.variant = variant if variant in catalog else ORDER[0]
+        self.variant = variant if variant in catalog else self.order[0]
         self.built = False
         botseat.listen(self.offer_bots)
 
@@ -67,7 +67,7 @@ class Setup:
         fs = self.games
         for node in each(fs.querySelectorAll("label.game")):
             node.remove()
-        for name in ORDER:
+        for name in self.order:
             if name not in self.catalog:
                 continue
             info = self.catalog[name]

@@ -8,10 +8,10 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-import papersheet
-import words
-from dom import byid, clear, el, on
-from render import mini_dice
+from screens import papersheet
+from words import words
+from web.dom import byid, clear, el, on
+from board.render import mini_dice
 
 
 def parse_dice(text, count):
@@ -251,7 +251,7 @@ class SheetMode:
             self.spoken = ""
 
     def draw_paper(self, view, wrap):
-        if view["variant"] != "bulgarian":
+        if not papersheet.has_paper(view):
             if self.paper is not None and self.paper.parentNode is not None:
                 self.paper.remove()
             return

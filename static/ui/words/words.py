@@ -15,6 +15,8 @@
 # pick_lang(url, saved, browser)  the language to use: ?lang=, the saved choice, then
 #                        the browser's preferences (navigator.languages), then English
 
+import sys
+
 LANGS = ["en", "es", "bg", "ru"]
 NAMES = {"en": "English", "es": "Español", "bg": "Български", "ru": "Русский"}
 # The plural categories each language needs (see plural_category).
@@ -38,9 +40,11 @@ _IDS = {
 
 
 def table(code):
-    """The words of the language ``code`` (its module words_CODE.py, imported on first use:
+    """The words of the language ``code`` (its module words/words_CODE.py, imported on first use:
     the page loads only the language chosen; page_boot.py imports it in a task of its own)."""
-    return __import__("words_" + (code if code in LANGS else "en")).WORDS
+    name = "words.words_" + (code if code in LANGS else "en")
+    __import__(name)
+    return sys.modules[name].WORDS
 
 
 def english():

@@ -91,7 +91,10 @@ WORDS = {
     "msg.unknown_game": "Непозната игра „{name}“ в адреса: изберете една по-долу (познати: {known}).",
     "msg.bad_url_seed": "Началното число „{seed}“ в адреса не е цяло число от 0 до {max}: заровете ще са случайни.",
     "msg.bad_lang": "Непознат език „{lang}“ в адреса (познати: {known}).",
-    "msg.page_failed": "страницата не можа да се изгради: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "Играта не можа да започне. Презаредете страницата, за да опитате отново.",
+    "boot.page_failed": "Страницата не можа да започне. Презаредете страницата, за да опитате отново.",
+    "boot.engine_stopped": "Двигателят на играта спря. Презаредете страницата, за да продължите: играта ви е запазена до последния ход, на който той отговори.",
     "msg.no_answer": "Двигателят на играта не отговори.",
     "save.turn": "Ход {round} от {turns} · {when}",
     "save.continue": "Продължете",
@@ -312,7 +315,7 @@ WORDS = {
     "sheet.winner": "{name} печели!",
     "sheet.tie_first": "{names} делят първото място!",
     "sheet.shared": "поделено",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Изиграй",
     "coach.play_label": "Изиграй: {choice}",
     "coach.loading": "Зарежда се таблицата на най-добрата игра…",
@@ -457,7 +460,7 @@ WORDS = {
     "replay.file_large": "Файлът е твърде голям.",
     "replay.file_empty": "В него няма игра.",
     "replay.file_more": "Файлът съдържа {n} игри: показана е първата.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Рекорди",
     "records.nav": "Рекорди",
     "records.title": "Рекорди",
@@ -499,7 +502,7 @@ WORDS = {
     "transfer.checking": "Проверява се „{name}“…",
     "transfer.bad": "Файлът „{name}“ не беше импортиран. {why} Нищо не е променено.",
     "transfer.too_large": "Файлът е твърде голям (над {max} МБ).",
-    "transfer.unreadable": "Файлът не можа да се прочете ({why}).",
+    "transfer.unreadable": "Файлът не можа да се прочете.",
     "transfer.no_engine": "Двигателят на играта не стартира, затова файлът не можа да се провери.",
     "transfer.full": "Не всички игри от „{name}“ можаха да се запазят: хранилището на браузъра е пълно. Импортирането е отменено; нищо не е променено. Изтрийте някои запазени игри и опитайте отново.",
     "transfer.imported": {
@@ -727,7 +730,7 @@ WORDS = {
     "refusal.box.scratch_last": "Полето „{box}“ може да се зачеркне само когато „{after}“ е попълнено.",
     "refusal.box.needs_first": "Пет еднакви не могат да влязат в „{box}“, докато „{needs}“ е празно.",
     "refusal.win.not_offered": "Няма победа за вземане: дават я само пет еднакви при първото хвърляне на хода.",
-    # --- дневното предизвикателство (screens/daily.py, daily_share.py) ---
+    # --- дневното предизвикателство (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Предизвикателството за днес",
     "daily.lead": "Едни и същи зарове за всички днес, сравнени с перфектната игра.",
     "daily.play": "Играй днешното предизвикателство",

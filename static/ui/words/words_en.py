@@ -99,7 +99,10 @@ WORDS = {
     "msg.unknown_game": "Unknown game “{name}” in the address: choose one below (known: {known}).",
     "msg.bad_url_seed": "The seed “{seed}” in the address is not a whole number from 0 to {max}: the dice will be random.",
     "msg.bad_lang": "Unknown language “{lang}” in the address (known: {known}).",
-    "msg.page_failed": "the page could not be built: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "The game could not start. Reload the page to try again.",
+    "boot.page_failed": "The page could not start. Reload the page to try again.",
+    "boot.engine_stopped": "The game engine stopped. Reload the page to play on: your game is stored up to its last answered move.",
     "msg.no_answer": "The game engine did not answer.",
     # saved games
     "save.turn": "Turn {round} of {turns} · {when}",
@@ -310,7 +313,7 @@ WORDS = {
     "sheet.winner": "{name} wins!",
     "sheet.tie_first": "{names} share first place!",
     "sheet.shared": "shared",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Play",
     "coach.play_label": "Play: {choice}",
     "coach.loading": "Loading the table of the best play…",
@@ -455,7 +458,7 @@ WORDS = {
     "replay.file_large": "The file is too large.",
     "replay.file_empty": "It holds no game.",
     "replay.file_more": "The file holds {n} games: the first one is shown.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Records",
     "records.nav": "Records",
     "records.title": "Records",
@@ -497,7 +500,7 @@ WORDS = {
     "transfer.checking": "Checking “{name}”…",
     "transfer.bad": "The file “{name}” was not imported. {why} Nothing was changed.",
     "transfer.too_large": "The file is too large (more than {max} MB).",
-    "transfer.unreadable": "The file could not be read ({why}).",
+    "transfer.unreadable": "The file could not be read.",
     "transfer.no_engine": "The game engine did not start, so the file could not be checked.",
     "transfer.full": "The games of “{name}” could not all be stored: the browser's storage is full. The import was undone; nothing was changed. Delete some saved games and try again.",
     "transfer.imported": {
@@ -735,7 +738,7 @@ WORDS = {
     "refusal.box.scratch_last": "{box} can be scratched only once {after} is filled.",
     "refusal.box.needs_first": "Five alike cannot go into {box} while {needs} is open.",
     "refusal.win.not_offered": "There is no win to take: only five alike on the turn's first roll offers it.",
-    # --- the daily challenge (screens/daily.py, daily_share.py) ---
+    # --- the daily challenge (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Today's challenge",
     "daily.lead": "The same dice for everyone today, measured against perfect play.",
     "daily.play": "Play today's challenge",

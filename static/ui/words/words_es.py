@@ -91,7 +91,10 @@ WORDS = {
     "msg.unknown_game": "Juego desconocido «{name}» en la dirección: elige uno abajo (conocidos: {known}).",
     "msg.bad_url_seed": "La semilla «{seed}» de la dirección no es un número entero de 0 a {max}: los dados serán al azar.",
     "msg.bad_lang": "Idioma desconocido «{lang}» en la dirección (conocidos: {known}).",
-    "msg.page_failed": "no se pudo construir la página: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "El juego no pudo empezar. Recarga la página para intentarlo de nuevo.",
+    "boot.page_failed": "La página no pudo empezar. Recarga la página para intentarlo de nuevo.",
+    "boot.engine_stopped": "El motor del juego se detuvo. Recarga la página para seguir: tu partida está guardada hasta la última jugada que respondió.",
     "msg.no_answer": "El motor del juego no respondió.",
     "save.turn": "Turno {round} de {turns} · {when}",
     "save.continue": "Continuar",
@@ -312,7 +315,7 @@ WORDS = {
     "sheet.winner": "¡Gana {name}!",
     "sheet.tie_first": "¡{names} comparten el primer puesto!",
     "sheet.shared": "compartido",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Jugar",
     "coach.play_label": "Jugar: {choice}",
     "coach.loading": "Cargando la tabla de la mejor jugada…",
@@ -457,7 +460,7 @@ WORDS = {
     "replay.file_large": "El archivo es demasiado grande.",
     "replay.file_empty": "No contiene ninguna partida.",
     "replay.file_more": "El archivo contiene {n} partidas: se muestra la primera.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Récords",
     "records.nav": "Récords",
     "records.title": "Récords",
@@ -499,7 +502,7 @@ WORDS = {
     "transfer.checking": "Revisando «{name}»…",
     "transfer.bad": "No se importó el archivo «{name}». {why} No se cambió nada.",
     "transfer.too_large": "El archivo es demasiado grande (más de {max} MB).",
-    "transfer.unreadable": "No se pudo leer el archivo ({why}).",
+    "transfer.unreadable": "No se pudo leer el archivo.",
     "transfer.no_engine": "El motor del juego no arrancó, así que no se pudo revisar el archivo.",
     "transfer.full": "No se pudieron guardar todas las partidas de «{name}»: el almacenamiento del navegador está lleno. Se deshizo la importación; no se cambió nada. Borra algunas partidas guardadas y vuelve a intentarlo.",
     "transfer.imported": {
@@ -727,7 +730,7 @@ WORDS = {
     "refusal.box.scratch_last": "La casilla {box} solo se puede tachar cuando {after} está anotada.",
     "refusal.box.needs_first": "Cinco iguales no pueden ir a {box} mientras {needs} está abierta.",
     "refusal.win.not_offered": "No hay victoria para cobrar: solo la ofrecen cinco iguales en la primera tirada del turno.",
-    # --- el desafío diario (screens/daily.py, daily_share.py) ---
+    # --- el desafío diario (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "El desafío de hoy",
     "daily.lead": "Los mismos dados para todos hoy, comparados con el juego perfecto.",
     "daily.play": "Jugar el desafío de hoy",

@@ -91,7 +91,10 @@ WORDS = {
     "msg.unknown_game": "Неизвестная игра «{name}» в адресе: выберите одну ниже (известные: {known}).",
     "msg.bad_url_seed": "Зерно «{seed}» в адресе — не целое число от 0 до {max}: кости будут случайными.",
     "msg.bad_lang": "Неизвестный язык «{lang}» в адресе (известные: {known}).",
-    "msg.page_failed": "не удалось построить страницу: {error}",
+    # the page's error box before the UI runs (static/js/engine.mjs showBootError; index.html)
+    "boot.start_failed": "Игра не смогла запуститься. Перезагрузите страницу, чтобы попробовать снова.",
+    "boot.page_failed": "Страница не смогла запуститься. Перезагрузите страницу, чтобы попробовать снова.",
+    "boot.engine_stopped": "Игровой движок остановился. Перезагрузите страницу, чтобы продолжить: партия сохранена до последнего хода, на который он ответил.",
     "msg.no_answer": "Игровой движок не ответил.",
     "save.turn": "Ход {round} из {turns} · {when}",
     "save.continue": "Продолжить",
@@ -313,7 +316,7 @@ WORDS = {
     "sheet.winner": "{name} побеждает!",
     "sheet.tie_first": "{names} делят первое место!",
     "sheet.shared": "делят место",
-    # the computer players and the coach (computer.py, coach.py, setup.py)
+    # the computer players and the coach (computer.py, coach_panel.py, setup.py)
     "coach.play": "Сыграть",
     "coach.play_label": "Сыграть: {choice}",
     "coach.loading": "Загружается таблица лучшей игры…",
@@ -458,7 +461,7 @@ WORDS = {
     "replay.file_large": "Файл слишком большой.",
     "replay.file_empty": "В нём нет игры.",
     "replay.file_more": "В файле {n} игр: показана первая.",
-    # the records screen (records.py)
+    # the records screen (records_screen.py)
     "records.screen": "Рекорды",
     "records.nav": "Рекорды",
     "records.title": "Рекорды",
@@ -501,7 +504,7 @@ WORDS = {
     "transfer.checking": "Проверяем «{name}»…",
     "transfer.bad": "Файл «{name}» не импортирован. {why} Ничего не изменилось.",
     "transfer.too_large": "Файл слишком большой (больше {max} МБ).",
-    "transfer.unreadable": "Файл не удалось прочитать ({why}).",
+    "transfer.unreadable": "Файл не удалось прочитать.",
     "transfer.no_engine": "Игровой движок не запустился, поэтому файл не удалось проверить.",
     "transfer.full": "Не все партии из «{name}» удалось сохранить: хранилище браузера заполнено. Импорт отменён; ничего не изменилось. Удалите несколько сохранённых партий и попробуйте снова.",
     "transfer.imported": {
@@ -742,7 +745,7 @@ WORDS = {
     "refusal.box.scratch_last": "Клетку «{box}» можно вычеркнуть, только когда «{after}» заполнена.",
     "refusal.box.needs_first": "Пять одинаковых нельзя записать в «{box}», пока «{needs}» пуста.",
     "refusal.win.not_offered": "Нет победы, которую можно взять: её даёт только пять одинаковых при первом броске хода.",
-    # --- ежедневный вызов (screens/daily.py, daily_share.py) ---
+    # --- ежедневный вызов (screens/daily_screen.py, daily_share.py) ---
     "daily.title": "Вызов дня",
     "daily.lead": "Сегодня у всех одни и те же кости, а результат сравнивается с идеальной игрой.",
     "daily.play": "Сыграть вызов дня",

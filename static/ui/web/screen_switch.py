@@ -4,7 +4,7 @@ import asyncio
 
 import js
 
-from dom import byid, el
+from web.dom import byid, el
 
 MINE = ["replay", "records", "botlab", "linkplay"]
 ALL = ["home", "board"] + MINE

@@ -6,13 +6,12 @@
 # end's figures); this module asks it and draws the answers. Its looks: static/css/daily.css.
 import js
 
-import daily_share
-import engine_client
-import words
-from dom import byid, el, on
-from screens import spawn
+from screens import daily_share
+from engine import engine_client
+from words import words
+from web.dom import byid, el, on
+from web.screen_switch import spawn
 
-GAMES = ("argentine", "puerto-rican", "double", "bulgarian")
 # The words of each status the engine gives a game on a day (daily.history).
 STATUS = {"new": "daily.status_new", "playing": "daily.status_playing", "done": "daily.status_done"}
 
@@ -38,10 +37,12 @@ def local_day():
 
 
 class Daily:
-    def __init__(self, game, catalog):
-        """``game``: the controller (start_game, resume, keeper); ``catalog``: its variants."""
+    def __init__(self, game, catalog, games):
+        """``game``: the controller (start_game, resume, keeper); ``catalog``: its variants;
+        ``games``: the catalog's games in the order shown."""
         self.game = game
         self.catalog = catalog
+        self.games = games
         self.history = None
         self.result_for = None  # (variant, date) of the result drawn or being computed
         self.share = None
@@ -61,7 +62,7 @@ class Daily:
         if self.picker is None:
             return
         self.buttons = {}
-        for name in GAMES:
+        for name in self.games:
             btn = byid("daily-" + name)
             if btn is not None and name in self.catalog:
                 self.buttons[name] = btn
@@ -160,7 +161,7 @@ class Daily:
     def play_today(self):
         """The home screen's one tap: today's challenge of the game picked for one-tap play."""
         pick = byid("quick-game")
-        name = str(pick.value) if pick is not None and str(pick.value) in self.catalog else GAMES[0]
+        name = str(pick.value) if pick is not None and str(pick.value) in self.catalog else self.games[0]
         if self.picker is not None:
             self.date_input.value = local_day()
         spawn(self.play(name, local_day()))

@@ -4,12 +4,12 @@
 # static/css/records.css (a table; on a phone, a card a record).
 import js
 
-import words
-from chart import score_chart
-from dom import byid, clear, el, on
-from render import sheet_mark
-import engine_client
-from screens import section, spawn
+from words import words
+from screens.chart import score_chart
+from web.dom import byid, clear, el, on
+from board.render import sheet_mark
+from engine import engine_client
+from web.screen_switch import section, spawn
 
 
 # The figures of a record: the words' key (records.KEY) and the record's field.

@@ -10,10 +10,10 @@ import json
 import js
 from pyscript import document
 
-import engine_client
-import words
-from dom import byid, clear, el, on
-from screens import spawn
+from engine import engine_client
+from words import words
+from web.dom import byid, clear, el, on
+from web.screen_switch import spawn
 
 STORE_KEY = "generala.coach"
 TOP = 5

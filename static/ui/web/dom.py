@@ -7,7 +7,7 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-import words
+from words import words
 
 _proxies = []  # keep event handlers alive for the page's lifetime
 

@@ -1,6 +1,6 @@
 # What the table shows and plays for what just happened, read from the view's events
 # (the engine's list of what its last action made happen: generala/view.py `events`).
-# Plain Python (no js, no DOM): unit-tested in CPython (tests/unit/test_ui_moments.py);
+# Plain Python (no js, no DOM): unit-tested in CPython (tests/unit/test_ui_cues.py);
 # render.py plays what these functions return (static/js/dice-motion.mjs, sound.mjs,
 # moments.mjs), and only for a view drawn on the board right after an action: never
 # for a game just opened (a stored view, a loaded one), never in a replay (its own
@@ -11,7 +11,7 @@
 #                          five alike, an automatic win, the end of the game (the biggest
 #                          one); ("hand_over", card) the turn passed from one person's side
 #                          to another person's (hot seat)
-import words
+from words import words
 
 
 def rolled(events):
