@@ -19,7 +19,7 @@
 // between moves, with the moves of each game played. Its figures are never asked for:
 // the game's engine (generala.engine, op lab_games) plays each game again from its seed
 // with those moves, refusing any that is not legal, and counts; op lab_results sums the
-// count up (generala/bots.py). A sandbox silent for WATCHDOG_MS is in a move past the time
+// count up (generala/modes/bots.py). A sandbox silent for WATCHDOG_MS is in a move past the time
 // limit (1 s; a move that ends after more than 1 s is caught by the sandbox itself): it
 // is removed, and the slice it was in is played again in a new one that posts each
 // position before each move, so the position of the move that never ended can be shown.
@@ -88,7 +88,7 @@ const plain = (v) => v !== null && typeof v === "object" && Object.getPrototypeO
 const whole = (v, lo, hi) => Number.isSafeInteger(v) && v >= lo && v <= hi;
 const text = (v, max = TEXT_MAX) => typeof v === "string" && v.length <= max;
 
-/** A bot's error as generala/bots.py BotError.to_json writes it, rebuilt from what was
+/** A bot's error as generala/modes/bots.py BotError.to_json writes it, rebuilt from what was
  *  checked; null when it is not one. */
 function botError(e) {
   if (!plain(e) || !KINDS.includes(e.kind) || !text(e.message) || !text(e.trace || "")) return null;
@@ -97,7 +97,7 @@ function botError(e) {
   return { kind: e.kind, message: e.message, trace: e.trace || "", position };
 }
 
-/** A position (generala/bots.py position), rebuilt from what was checked; undefined when
+/** A position (generala/modes/bots.py position), rebuilt from what was checked; undefined when
  *  it is not one. */
 function botPosition(p) {
   if (!plain(p)) return undefined;
@@ -572,7 +572,7 @@ function seatSandbox() {
   return seat;
 }
 
-/** A seat's answer (generala/bots.py choose): {move} (the engine checks it) or {error}. */
+/** A seat's answer (generala/modes/bots.py choose): {move} (the engine checks it) or {error}. */
 function seatAnswer(answer) {
   if (!plain(answer)) return null;
   if (plain(answer.move)) {

@@ -1,5 +1,5 @@
 # What the table shows and plays for what just happened, read from the view's events
-# (the engine's list of what its last action made happen: generala/view.py `events`).
+# (the engine's list of what its last action made happen: generala/seen/view.py `events`).
 # Plain Python (no js, no DOM): unit-tested in CPython (tests/unit/test_ui_cues.py);
 # render.py plays what these functions return (static/js/dice-motion.mjs, sound.mjs,
 # moments.mjs), and only for a view drawn on the board right after an action: never

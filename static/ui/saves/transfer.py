@@ -2,7 +2,7 @@
 #
 # Export: every readable saved game (unfinished and finished; saves set aside are
 # left out), or one game from its list item, as a JSON file in the format of
-# generala/bundle.py: {"format": "generala-export", "version": 1, "exported": ISO time,
+# generala/modes/bundle.py: {"format": "generala-export", "version": 1, "exported": ISO time,
 # "games": [{"id", "when", "finished", "save"}]}. Composed here from the stored save
 # documents (the engine is not needed, so export works even while it boots).
 #

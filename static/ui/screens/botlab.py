@@ -6,7 +6,7 @@
 # browser (localStorage, through static/js/storage.mjs): saved, renamed, deleted,
 # exported as .py and imported. A bot runs in a sandbox (an opaque origin), and the
 # results are the game's engine's, which plays each of the bot's games again from its
-# moves (generala/bots.py): the page only draws them. Its looks: static/css/botlab.css.
+# moves (generala/modes/bots.py): the page only draws them. Its looks: static/css/botlab.css.
 import json
 
 import js
@@ -20,7 +20,7 @@ from web.screen_switch import section, spawn
 CSS = "./static/css/botlab.css"
 GAMES_MIN, GAMES_MAX, GAMES_STEP = 100, 10000, 100
 RUNNING = ("running", "replaying", "counting")
-# The kinds of a bot's error (generala/bots.py BotError; "sandbox": its sandbox sent the
+# The kinds of a bot's error (generala/modes/bots.py BotError; "sandbox": its sandbox sent the
 # page what the protocol does not, static/js/bot-lab.mjs), each with its heading.
 ERRORS = ("exception", "illegal", "timeout", "load", "sandbox")
 W = 320

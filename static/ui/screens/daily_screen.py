@@ -2,7 +2,7 @@
 # Today's challenge in one tap, the four games with their status on the day picked, the
 # streak) and the board's part (the title's badge; at the end, the comparison with perfect
 # play and the share text in the game-over card). The engine decides everything
-# (generala/daily.py: the day's seed, no undo or help, each game's status, the streak, the
+# (generala/modes/daily.py: the day's seed, no undo or help, each game's status, the streak, the
 # end's figures); this module asks it and draws the answers. Its looks: static/css/daily.css.
 import js
 

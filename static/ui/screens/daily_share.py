@@ -1,5 +1,5 @@
 # The daily challenge's share text, worded in the page's language from the engine's
-# share data (generala/daily.py `share`: the game, the date, late, played again, the
+# share data (generala/modes/daily.py `share`: the game, the date, late, played again, the
 # score, perfect play's score, one mark a box and the row length). It tells no die and no box's points.
 # Plain Python: the unit tests word it in the four languages (tests/unit/golden/).
 from words import words

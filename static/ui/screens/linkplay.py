@@ -1,5 +1,5 @@
 # Playing by link (docs/link-play.md): two to eight devices, each move passed as a link.
-# The engine holds the game, its dice and every check (generala/linkgame.py, the worker's
+# The engine holds the game, its dice and every check (generala/modes/linkgame.py, the worker's
 # link_* requests); this screen draws what its replies say:
 #
 #   the setup form in "link" mode (home_screen.py) -> start(): link_new, the invitations;

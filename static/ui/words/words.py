@@ -1,9 +1,9 @@
 # The page's words, in the chosen language: the one place the page looks text up.
 # The words themselves are plain data, one module a language: words_en.py (every key,
 # with where each is used), words_es.py, words_bg.py, words_ru.py; box and option ids
-# are the engine's (generala/variants.py); its view model carries ids and numbers only. The
+# are the engine's (generala/rules/variants.py); its view model carries ids and numbers only. The
 # English of the games' titles and summaries and of the house options' help is the
-# engine's own text (generala/variants.py), read from the catalog (use_catalog).
+# engine's own text (generala/rules/variants.py), read from the catalog (use_catalog).
 #
 # t(key, **values)       the text of a key with its {placeholders} filled in
 # tn(key, n, **values)   the plural form for the number n ({n} is filled in), by the
@@ -341,7 +341,7 @@ def money(amount):
 
 # --- the engine's refusals ---------------------------------------------------------------
 #
-# A refusal carries a code and params (generala/refusals.py); its words are the key
+# A refusal carries a code and params (generala/rules/refusals.py); its words are the key
 # "refusal.<code>", else its family's "refusal.<family>" (the code's part before its first
 # dot), else "refusal.other" (a code this page does not know: a newer engine). Which codes
 # have words of their own and which share their family's: words_en.py, above its refusals.
@@ -395,7 +395,7 @@ def refusal(reply):
 
 
 def worded(name, value):
-    """A refusal's param as a player reads it (what each param holds: generala/refusals.py)."""
+    """A refusal's param as a player reads it (what each param holds: generala/rules/refusals.py)."""
     if name == "cause" and isinstance(value, dict):
         return refusal(value)
     if name == "expected" and isinstance(value, str):
