@@ -25,6 +25,10 @@ from tools import ui_modules  # noqa: E402
 sys.path[:0] = [str(ui_modules.UI)]
 from words import words  # noqa: E402
 
+# The expected texts are English (box names included) in whatever order the tests run
+# (two workers run them in any order; a parametrized test below switches the language).
+words.set_lang("en")
+
 SEED = 50512
 OPTIONS = {"served_win_choice": True, "double_after_generala": True}
 
