@@ -15,7 +15,7 @@ import sys
 import js
 
 # The modules to import, in order (a module's own imports are already loaded when its
-# turn comes): the `boot` list of static/ui/modules.toml, by package ("board.render"),
+# turn comes): the `{BOOT}` files of pyscript.toml's [files], by package ("board.render"),
 # page.page_boot last. No language's
 # words are among them: page_boot.py imports the page's own in a task of their own, and
 # words.py the others when one is chosen (English also if a table lacked a key).
