@@ -202,7 +202,7 @@ async function warm() {
   let list;
   try {
     const config = await (await fetch(CONFIG, { priority: "low" })).json();
-    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...Object.keys(config.files || {})];
+    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...filesOf(config)];
     list = [PYSCRIPT.href, ...named.map((path) => new URL(path, CONFIG).href), new URL("../../catalog.json", import.meta.url).href];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
@@ -215,6 +215,19 @@ async function warm() {
     }
   };
   await Promise.all([next(), next(), next(), next()]);
+}
+
+/** The URLs of a PyScript config's [files], as PyScript reads them: a "{NAME}" key sets a
+ * template (its value may use the ones set before it), any other key is a file. */
+function filesOf(config) {
+  const templates = new Map();
+  const fill = (text) => text.replace(/\{.+?\}/g, (name) => templates.get(name) ?? name);
+  const urls = [];
+  for (const [source, dest] of Object.entries(config.files || {})) {
+    if (/^\{.+\}$/.test(source)) templates.set(source, fill(dest));
+    else urls.push(fill(source));
+  }
+  return urls;
 }
 
 /** A promise resolved when the browser is next idle (at most `timeout` ms later): the
