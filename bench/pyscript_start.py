@@ -13,7 +13,8 @@ a phone; the engine's worker is not slowed):
   floor   PyScript's start on an empty page, as the page starts it: the same vendored
           PyScript and MicroPython, the same config without the UI's files (its own
           package as bytecode: pyscript.toml's {PYSCRIPT} files, first on sys.path as
-          static/js/ui-start.mjs puts them), and a <script type="mpy"> that imports
+          static/js/ui-start.mjs puts them, and its file system's misses thrown as plain
+          objects, as ui-start.mjs has them), and a <script type="mpy"> that imports
           `pyscript` and marks the page (<html data-floor="done">). No page started by
           this PyScript can do less;
   stock   the same empty page with PyScript as it comes (its package written as source
@@ -62,11 +63,13 @@ document.documentElement.dataset.floor = "done"
 </head><body><p>PyScript on an empty page.</p><py-config src="./floor.json"></py-config></body></html>
 """
 # As static/js/ui-start.mjs loads it: the worker hook cleared (no Function(), no
-# 'unsafe-eval'), and (but for the stock page) PyScript's package as bytecode first on sys.path.
+# 'unsafe-eval'), and (but for the stock page) PyScript's package as bytecode first on
+# sys.path and the file system's misses as plain objects.
 FLOOR_MJS = """const core = await import("../{core}");
 core.hooks.worker.onBeforeRunAsync.clear();
 """
 BYTECODE_MJS = """core.hooks.main.onReady.add((wrap) => {
+  wrap.interpreter.FS.ErrnoError = class ErrnoError { constructor(errno) { this.name = "ErrnoError"; this.errno = errno; } };
   wrap.interpreter.runPython("import sys\\nsys.path.insert(0, '/pyscript-mpy')");
 });
 """

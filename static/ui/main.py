@@ -34,11 +34,19 @@ async def pause():
 
 def pyscript_from():
     """Where PyScript's own package was imported from: "bytecode" (pyscript.toml's
-    {PYSCRIPT} files, first on sys.path: static/js/ui-start.mjs) or "source" (what
-    PyScript wrote, compiled on the page)."""
+    {PYSCRIPT} files, their folder first on sys.path: static/js/ui-start.mjs) or "source"
+    (what PyScript wrote, compiled on the page). That folder then leaves sys.path: the
+    package is imported (its modules are found by its own path), and every other import
+    looks in one folder less."""
     import pyscript  # PyScript imported it before this script ran
 
-    return "bytecode" if getattr(pyscript, "__file__", "").endswith(".mpy") else "source"
+    where = getattr(pyscript, "__file__", "")
+    if not where.endswith(".mpy"):
+        return "source"
+    folder = where.rsplit("/pyscript/", 1)[0]
+    if folder in sys.path:
+        sys.path.remove(folder)
+    return "bytecode"
 
 
 async def run():
