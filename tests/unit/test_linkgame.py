@@ -319,7 +319,7 @@ def test_damaged_and_edited_tokens_are_refused_with_their_reason():
         assert refused_code(host.merge, token[:-cut]) in ("link.check", "link.altered")
     assert refused_code(host.merge, token.replace("p1.", "g1.", 1)) == "link.not_link"
     assert refused_code(host.merge, token[:10] + "!" + token[11:]) == "link.characters"
-    assert refused_code(host.merge, repack(token, lambda d: d.update(link=2))) == "link.newer"
+    assert refused_code(host.merge, repack(token, lambda d: d.update(link=linkgame.FORMAT + 1))) == "link.newer"
     assert refused_code(host.merge, repack(token, lambda d: d.update(id=linkgame.b64(bytes(16))))) in (
         "link.secret_wrong", "link.other_game")
     assert refused_code(host.merge, repack(token, lambda d: d["history"].append({"score": "nope"}))) == "link.illegal"
@@ -547,8 +547,15 @@ def test_a_host_waiting_for_joins_gets_its_invitations_again_from_its_stored_rec
     again = {inv["side"]: inv["token"] for inv in loaded["invitations"]}
     assert sorted(again) == [1, 2] and "view" not in loaded
     ceci = linkgame.join(again[2], "Ceci", draw(32))
-    started = host.handle({"op": "link_open", "token": ceci.link(), "local": opened["local"]})
-    assert started["outcome"] == "updated" and started["status"]["joined"] and "invitations" not in started
+    committed = host.handle({"op": "link_open", "token": ceci.link(), "local": opened["local"]})
+    # every device has committed (Ceci's invitation showed Beto's commitment: her join
+    # reveals at once); Beto reveals once the host's link shows him every commitment
+    assert committed["outcome"] == "updated" and committed["status"]["joined"] and "invitations" not in committed
+    assert committed["status"]["reveals"] == [1] and "view" not in committed
+    sent = host.handle({"op": "link_send"})
+    assert beto.merge(sent["link"]) == linkgame.UPDATED
+    started = host.handle({"op": "link_open", "token": beto.link(), "local": sent["local"]})
+    assert started["outcome"] == "updated" and started["status"]["reveals"] == []
     assert started["view"]["current"] is not None
     record = linkgame.LinkGame.from_local(started["local"])
     devices = {0: record, 1: beto, 2: ceci}

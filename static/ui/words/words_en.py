@@ -701,6 +701,10 @@ WORDS = {
     "refusal.link.not_invitation": "This link is not an invitation to join a game.",
     "refusal.link.seat_taken": "{name} has already joined the game in this place.",
     "refusal.link.again": "A game by link is played again from a new invitation.",
+    "refusal.link.old_protocol": "This game by link was started by an older version of the app (format {schema}), in which two players could steer the dice together in a game of {devices} devices. It cannot be played on: start a new game.",
+    "refusal.link.seal_wrong": "The values {name} revealed do not match the seal {name} sent when joining.",
+    "refusal.link.seat_uninvited": "The link puts {name} in a place of the game without that place's invitation: this device does not take it.",
+    "refusal.link.join_twice": "{got} joined with the invitation {name} already used: that place is {name}'s. An invitation is for one person; this join is not taken.",
     # what a field or a part of a saved game must be ({expected} of a refusal: generala/rules/refusals.py TYPES)
     "type.bool": "yes or no",
     "type.int": "a whole number",

@@ -685,6 +685,10 @@ WORDS = {
     "refusal.link.not_invitation": "Este enlace no es una invitación para unirse a una partida.",
     "refusal.link.seat_taken": "{name} ya se unió a la partida en este lugar.",
     "refusal.link.again": "Una partida por enlace se vuelve a jugar con una nueva invitación.",
+    "refusal.link.old_protocol": "Esta partida por enlace se empezó con una versión anterior de la aplicación (formato {schema}), en la que dos jugadores podían manipular juntos los dados en una partida de {devices} dispositivos. No se puede continuar: empiecen una partida nueva.",
+    "refusal.link.seal_wrong": "Los valores que reveló {name} no coinciden con el sello que {name} envió al unirse.",
+    "refusal.link.seat_uninvited": "El enlace pone a {name} en un lugar de la partida sin la invitación de ese lugar: este dispositivo no lo acepta.",
+    "refusal.link.join_twice": "{got} se unió con la invitación que {name} ya usó: ese lugar es de {name}. Una invitación es para una sola persona; esta unión no se acepta.",
     # lo que debe ser un campo o una parte de una partida guardada
     "type.bool": "sí o no",
     "type.int": "un número entero",
