@@ -536,7 +536,7 @@ class LinkGame:
                 continue
             if self.names[d] is None and seat != d:
                 raise SaveError("link.seat_uninvited", {"side": d, "name": shown(theirs)})
-            if self.names[d] is not None and seat == d and self.game is None and commit != b64(self.commits[d]):
+            if self.names[d] is not None and seat == d and not doc.get("history") and commit != b64(self.commits[d]):
                 raise SaveError("link.join_twice", {"side": d, "name": self.names[d], "got": shown(theirs)})
 
     def local(self) -> dict:

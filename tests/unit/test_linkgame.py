@@ -344,8 +344,40 @@ def test_an_invitation_is_joined_once_a_side():
     beto = linkgame.join(invitation, "Beto", draw(32))
     assert host.merge(beto.link()) == linkgame.UPDATED
     intruder = linkgame.join(invitation, "Carla", draw(32))
-    assert refused_code(host.merge, intruder.link()) == "link.side_changed"
+    params = refused("link.join_twice", host.merge, intruder.link())
+    assert params == {"side": 1, "name": "Beto", "got": '"Carla"'}
     assert refused_code(linkgame.join, beto.link(), "Carla", draw(32)) == "link.not_invitation"
+
+
+def test_a_seat_is_taken_only_with_its_own_invitation():
+    """Ceci, with her own invitation, also fills Beto's empty seat with a chain of hers: the
+    host refuses her link, naming the seat she had no invitation for; the real Beto then
+    joins. An invitation without its seat's ticket (or with another seat's) is no invitation."""
+    draw = entropy_from(31)
+    sides = HOST_SIDES + [{"name": None, "player": "human"}]
+    host = linkgame.create(variant("argentine"), sides, draw(32), draw(16))
+    invitations = {side: host.invitation(side) for side in (1, 2)}
+    ceci = linkgame.join(invitations[2], "Ceci", draw(32))
+    fake = linkgame.join(invitations[1], "Beto", draw(32))  # a chain of Ceci's for Beto's seat
+
+    def both_seats(doc):
+        mine = fake.to_json()
+        for field in ("commit", "seal"):
+            doc[field][1] = mine[field][1]
+        doc["sides"][1] = {"name": "Beto", "player": "human"}
+    params = refused("link.seat_uninvited", host.merge, repack(ceci.link(), both_seats))
+    assert params == {"side": 1, "name": '"Beto"'}
+    beto = linkgame.join(invitations[1], "Beto", draw(32))
+    assert host.merge(beto.link()) == linkgame.UPDATED and host.merge(ceci.link()) == linkgame.UPDATED
+    assert host.joined and host.names == ["Ana", "Beto", "Ceci"]
+    taken = host.invitation(1)
+    assert refused("link.seat_taken", linkgame.join, taken, "Carla", draw(32)) == {"side": 1, "name": "Beto"}
+    for change in (lambda d: d.pop("ticket"), lambda d: d["ticket"].__setitem__(0, 2)):
+        assert refused_code(linkgame.join, repack(invitations[1], change), "Beto", draw(32)) == "link.not_invitation"
+    forged = repack(linkgame.join(invitations[2], "Dora", draw(32)).link(),
+                    lambda d: d["ticket"].__setitem__(1, linkgame.b64(bytes(16))))
+    fresh = linkgame.create(variant("argentine"), sides, host.secret, host.id)
+    assert refused_code(fresh.merge, forged) == "link.seat_uninvited"
 
 
 # --- the dice no side can choose -------------------------------------------------------------------
