@@ -535,9 +535,9 @@ class LinkGame:
             if theirs is None:
                 continue
             if self.names[d] is None and seat != d:
-                raise SaveError("link.seat_uninvited", {"side": d, "name": shown(theirs)})
+                raise SaveError("link.seat_uninvited", {"side": d, "name": _said(theirs)})
             if self.names[d] is not None and seat == d and not doc.get("history") and commit != b64(self.commits[d]):
-                raise SaveError("link.join_twice", {"side": d, "name": self.names[d], "got": shown(theirs)})
+                raise SaveError("link.join_twice", {"side": d, "name": self.names[d], "got": _said(theirs)})
 
     def local(self) -> dict:
         """What this device stores: the document, its side, its secret, what it has sent."""
@@ -613,7 +613,8 @@ class LinkGame:
             if a != b:
                 game = LinkGame(self.to_json() | {"history": mine[:i]}, self.device, self.secret).game
                 side = game.current
-                raise SaveError("link.rewrites", {"side": side, "name": self._name(side), "turn": game.round})
+                raise SaveError("link.rewrites", {"side": side, "name": self._name(side), "turn": game.round,
+                                                  "mine": a, "theirs": b})
         history = theirs if len(theirs) > len(mine) else mine
         newer = newer or len(theirs) > len(mine)
         older = older or len(theirs) < len(mine)
@@ -628,6 +629,14 @@ class LinkGame:
         fresh = LinkGame(merged, self.device, self.secret, self.sent)
         self.__dict__.update(fresh.__dict__)
         return UPDATED
+
+
+def _said(name) -> str:
+    """A name from a link as a refusal says it: cleaned as a side's name, else shown cut short."""
+    try:
+        return clean_name(name)
+    except GeneralaError:
+        return shown(name)
 
 
 def read(token: str) -> tuple[dict, int | None]:

@@ -208,7 +208,8 @@ CODES: dict[str, str] = {
     "link.side_changed": "the link names {name} as {got}",
     "link.commitment_changed": "the link gives {name} another commitment than the one this device holds",
     "link.value_changed": "the link changes a value {name} gave when joining",
-    "link.rewrites": "the link rewrites a move already played: turn {turn} of {name}",
+    "link.rewrites": "the link rewrites a move already played: turn {turn} of {name} ({mine} on this device, "
+                     "{theirs} in the link)",
     "link.not_invitation": "this link is not an invitation to join a game",
     "link.seat_taken": "{name} has already joined the game as this side",
     "link.again": "a game by link is played again from a new invitation",
