@@ -40,6 +40,9 @@ def test_three_devices_commit_first_then_reveal_and_play_to_the_end(devices):
     assert ana.state() == "handover" and ana.page.get_attribute("#linkplay", "data-to") == "2"
     ceci.open(call)
     ana.open(ceci.link())  # the last part: the roll-off, then the game
+    for friend in (beto, ceci):  # their parts are taken: they wait for the game on the home screen
+        friend.page.click('#linkplay [data-link="home"]')
+        friend.page.wait_for_selector("#home:not([hidden])")
     players = {0: ana, 1: beto, 2: ceci}
     sent = play_to_the_end(players)
     assert len(sent) > 5
