@@ -83,6 +83,7 @@ def test_a_seat_is_taken_only_through_its_own_invitation(devices):
     assert dora.page.locator("#link-name").count() == 0
 
 
+@pytest.mark.cross_engine
 def test_one_game_by_link_is_played_in_one_tab_at_a_time(devices):
     """A link opened in a second tab of the same browser says the game is open in another
     tab and shows neither the board nor a link; once the first tab leaves the game, Try
