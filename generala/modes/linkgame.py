@@ -143,6 +143,8 @@ class LinkGame:
             self.rules = variant(doc["variant"], **doc["options"])
         except GeneralaError as err:
             raise SaveError("link.illegal", {"cause": err}) from None
+        except TypeError:  # an option named as one of variant()'s own parameters ("name")
+            raise SaveError("link.field", {"field": "options"}) from None
         sides = doc.get("sides")
         if not isinstance(sides, list) or not 2 <= len(sides) <= 8:
             raise SaveError("link.field", {"field": "sides"})

@@ -39,7 +39,12 @@ def test_three_devices_commit_first_then_reveal_and_play_to_the_end(devices):
     ana.open(beto.link())
     assert ana.state() == "handover" and ana.page.get_attribute("#linkplay", "data-to") == "2"
     ceci.open(call)
-    ana.open(ceci.link())  # the last part: the roll-off, then the game
+    # the last part (the roll-off, then the game), pasted with spaces inside: they are dropped
+    reveal = ceci.link()
+    n = ana.opened()
+    ana.page.fill("#link-paste-field", reveal[:30] + "  " + reveal[30:60] + " " + reveal[60:])
+    ana.page.click("#link-paste button[type=submit]")
+    ana.page.wait_for_function("n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n)
     for friend in (beto, ceci):  # their parts are taken: they wait for the game on the home screen
         friend.page.click('#linkplay [data-link="home"]')
         friend.page.wait_for_selector("#home:not([hidden])")
@@ -90,6 +95,8 @@ def test_one_game_by_link_is_played_in_one_tab_at_a_time(devices):
     again takes it; the first tab, now stale, can no longer open it."""
     ana, beto = two_devices(devices)
     players = {0: ana, 1: beto}
+    if ana.state() == "handover":  # Beto plays first: the start link
+        beto.open(ana.link())
     mover = ana if ana.page.is_visible("#board") else beto
     link = mover.play_until_handover()
     receiver = beto if mover is ana else ana

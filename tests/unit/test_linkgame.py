@@ -329,6 +329,11 @@ def test_damaged_and_edited_tokens_are_refused_with_their_reason():
         == "link.rules_changed"
     assert refused_code(host.merge, repack(token, lambda d: d["sides"][1].update(name="Roberto"))) == "link.side_changed"
     assert refused_code(host.merge, repack(token, lambda d: d.pop("early"))) == "link.field"
+    assert refused("link.field", host.merge, repack(token, lambda d: d["options"].update(name="x"))) \
+        == {"field": "options"}
+    # the host gives no early values: one in its slot is a damaged field, not the host's fault
+    assert refused("link.field", host.merge,
+                   repack(token, lambda d: d["early"][0].append([0, 1, linkgame.b64(bytes(16))]))) == {"field": "early"}
     other = pair(11)[2]
     assert refused_code(host.merge, other) == "link.other_game"
 

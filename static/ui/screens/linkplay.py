@@ -37,6 +37,7 @@ BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by lin
 HASH = "#play="
 CSS = "./static/css/link.css"
 OUTCOMES = {"unchanged": "link.unchanged", "older": "link.older"}  # a link that changes nothing
+PASTE_MAX = 70_000  # characters a pasted link may have: above the engine's longest token (64,000)
 LOCK = "generala-link-"  # the Web Lock of one game by link: held by the tab that shows it
 STEP_SECONDS = 0.45  # one move of the catch-up, with motion on
 
@@ -272,17 +273,20 @@ class LinkPlay:
         form = el("form", "link-paste", None, {"id": "link-paste", "novalidate": ""})
         form.appendChild(el("label", "link-label", words.t("link.paste_label"), {"for": "link-paste-field"}))
         row = el("div", "link-paste-row")
+        # maxlength: a paste far longer than any link is cut by the browser, never copied
+        # whole into the page (the engine then refuses it as too long)
         row.appendChild(el("input", "link-field", None, {"id": "link-paste-field", "type": "text", "inputmode": "url",
-                                                         "spellcheck": "false", "autocomplete": "off"}))
+                                                         "spellcheck": "false", "autocomplete": "off",
+                                                         "maxlength": str(PASTE_MAX)}))
         row.appendChild(el("button", "btn", words.t("link.paste_open"), {"type": "submit"}))
         form.appendChild(row)
         self.root.appendChild(form)
 
     def pasted(self):
-        text = str(byid("link-paste-field").value or "").strip()
+        text = "".join(str(byid("link-paste-field").value or "").split())  # line breaks, spaces dropped
         at = text.find(HASH)
         token = text[at + len(HASH):] if at >= 0 else text
-        if not token or any(c.isspace() for c in token) or "/" in token:
+        if not token.startswith("p") or "." not in token[1:4] or "/" in token:  # a link's token: p<version>.
             old = byid("link-paste-note")
             if old:
                 old.remove()
