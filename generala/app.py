@@ -619,7 +619,7 @@ class Session:
         reply = {"local": record.local(), "status": link_status(record)}
         if record.game is not None:
             reply["view"] = view(record.game)
-        elif record.device == 0:
+        elif record.device == 0 and not record.joined:
             # the host waiting for joins: its invitations, made again from the record (an
             # imported game, or one opened on another day, shows them as link_new did)
             reply["invitations"] = [{"side": side, "token": record.invitation(side)}
@@ -693,11 +693,13 @@ def _actions(game) -> int:
 
 def link_status(record: linkgame.LinkGame) -> dict:
     """Where a game by link stands for this device: ``device`` (its side, None for a reader),
-    ``joined`` (every friend has joined), ``playing`` (the side whose device plays now, None
+    ``joined`` (every friend has joined), ``reveals`` (the friends whose roll-off element the
+    host waits for once every device has committed: three or more devices), ``playing`` (the side whose device plays now, None
     before the start and once over), ``mine`` (this device plays now), ``over``,
     ``verification`` (``state``: ``verified`` or ``pending``, and the sides ``pending``)."""
     game = record.game
     return {"id": linkgame.b64(record.id), "device": record.device, "joined": record.joined,
+            "reveals": record.waiting_reveals(),
             "playing": record.playing(), "mine": record.my_turn(),
             "over": bool(game is not None and game.over), "verification": record.verification()}
 

@@ -39,6 +39,10 @@ _TOP = b"generala-link/top/1"
 _CHAIN = b"generala-link/chain/1"
 _VALUE = b"generala-link/value/1"
 _DICE = b"generala-link/dice/1"
+_SEAL = b"generala-link/seal/1"
+_SEAT = b"generala-link/seat/1"
+#: Bytes of a seat's ticket (the invitation's proof that a join took its own seat).
+TICKET_SIZE = 16
 
 
 def _u16(n: int) -> bytes:
@@ -78,6 +82,19 @@ def value(chain_element: bytes, game_id: bytes, unit: int, device: int) -> bytes
 def turn_key(game_id: bytes, unit: int, device: int, values: list[bytes]) -> bytes:
     """The key of a unit's dice: every device's value for it, in the devices' order."""
     return hashlib.sha256(_DICE + game_id + _u16(unit) + bytes([device]) + b"".join(values)).digest()
+
+
+def seal(game_id: bytes, device: int, values: list[bytes]) -> bytes:
+    """What a friend commits to when it joins a game of three or more devices: the hash of
+    the early values it will give (in the order of :func:`generala.modes.linkgame.early_keys`),
+    sent with its commitment before any device has revealed anything."""
+    return hashlib.sha256(_SEAL + game_id + _u16(device) + b"".join(values)).digest()
+
+
+def ticket(secret: bytes, game_id: bytes, side: int) -> bytes:
+    """The host's ticket for the seat of ``side``: its invitation carries it, the join echoes
+    it; only the host (who holds ``secret``) can make or check it."""
+    return hmac.new(bytes(secret), _SEAT + game_id + _u16(side), hashlib.sha256).digest()[:TICKET_SIZE]
 
 
 def faces(key: bytes, start: int, count: int) -> tuple[int, ...]:

@@ -37,7 +37,9 @@ from ..rules.refusals import shown
 from ..rules.sides import clean_name, computer_level
 from ..rules.variants import variant
 
-FORMAT = 1
+FORMAT = 2
+#: The formats this engine reads: 1 (before seals and seat tickets) only for two devices.
+OLDEST = 1
 PREFIX = "p1."
 #: Bytes of a game's id.
 ID_SIZE = 16
@@ -131,8 +133,9 @@ class LinkGame:
             raise SaveError("link.field", {"field": "link"})
         if version > FORMAT:
             raise SaveError("link.newer", {"schema": version, "max": FORMAT})
-        if version < 1:
+        if version < OLDEST:
             raise SaveError("link.field", {"field": "link"})
+        self.version = version
         self.id = unb64(doc.get("id"), ID_SIZE, "id")
         if not isinstance(doc.get("variant"), str) or not isinstance(doc.get("options"), dict):
             raise SaveError("link.field", {"field": "variant"})
@@ -140,6 +143,8 @@ class LinkGame:
             self.rules = variant(doc["variant"], **doc["options"])
         except GeneralaError as err:
             raise SaveError("link.illegal", {"cause": err}) from None
+        except TypeError:  # an option named as one of variant()'s own parameters ("name")
+            raise SaveError("link.field", {"field": "options"}) from None
         sides = doc.get("sides")
         if not isinstance(sides, list) or not 2 <= len(sides) <= 8:
             raise SaveError("link.field", {"field": "sides"})
@@ -166,12 +171,28 @@ class LinkGame:
         self.devices = [i for i in range(n) if self.players[i] == "human"]
         if len(self.devices) < 2:
             raise SaveError("link.field", {"field": "sides"})
+        if version < 2 and len(self.devices) > 2:
+            # format 1 let a friend's roll-off element reach later joiners: colluders could
+            # choose the order and the first dice. Such a game is refused, not played on.
+            raise SaveError("link.old_protocol", {"devices": len(self.devices), "schema": version})
+        #: three or more devices: each friend joins with its commitment and a seal only, and
+        #: reveals once every device has committed (docs/link-play.md)
+        self.sealed = len(self.devices) > 2
         self.turns = n * self.rules.turns
         self.length = self.turns + 1  # chain length: unit 1 the roll-off, unit t + 2 turn t
         commits, tops, early = doc.get("commit"), doc.get("top"), doc.get("early")
-        for field, value in (("commit", commits), ("top", tops), ("early", early)):
+        seals = doc.get("seal", [None] * n) if version >= 2 else [None] * n
+        for field, value in (("commit", commits), ("top", tops), ("early", early), ("seal", seals)):
             if not isinstance(value, list) or len(value) != n:
                 raise SaveError("link.field", {"field": field})
+        self.ticket = None  # (side, ticket): the seat an invitation offers, or a friend took
+        if "ticket" in doc:
+            ticket = doc["ticket"]
+            if version < 2 or not isinstance(ticket, list) or len(ticket) != 2 or type(ticket[0]) is not int \
+                    or ticket[0] not in self.devices[1:]:
+                raise SaveError("link.field", {"field": "ticket"})
+            self.ticket = (ticket[0], unb64(ticket[1], linkdice.TICKET_SIZE, "ticket"))
+        self.seals: list[bytes | None] = []
         self.commits: list[bytes | None] = []
         self.tops: list[tuple[int, bytes] | None] = []
         self.early: list[dict[tuple[int, int], bytes]] = []
@@ -186,9 +207,13 @@ class LinkGame:
                         or not 1 <= top[0] <= self.length:
                     raise SaveError("link.field", {"field": "top"})
                 top = (top[0], unb64(top[1], linkdice.SIZE, "top"))
+            seal = None if seals[i] is None else unb64(seals[i], linkdice.SIZE, "seal")
+            if (seal is not None) != (self.sealed and i != 0 and commit is not None):
+                raise SaveError("link.field", {"field": "seal"})
+            self.seals.append(seal)
             values = {}
-            if not isinstance(early[i], list) or (early[i] and commit is None):
-                raise SaveError("link.field", {"field": "early"})
+            if not isinstance(early[i], list) or (early[i] and commit is None) or (early[i] and i == 0):
+                raise SaveError("link.field", {"field": "early"})  # the host gives no early values
             for entry in early[i]:
                 if not isinstance(entry, list) or len(entry) != 3 or type(entry[0]) is not int \
                         or not 0 <= entry[0] < n - 1 or entry[1] not in self.devices or entry[1] == i:
@@ -209,6 +234,8 @@ class LinkGame:
             own = self.commits[self.device]
             if own is not None and own != linkdice.element(self.secret, self.id, self.length, 0):
                 raise SaveError("link.not_mine", {"side": self.device, "name": self._name(self.device)})
+            if self.ticket is not None and self.ticket[0] != self.device:
+                raise SaveError("link.field", {"field": "ticket"})
         self._check_chains()
 
     def _name(self, side: int) -> str:
@@ -239,11 +266,28 @@ class LinkGame:
         self._check_early()
 
     def _check_early(self) -> None:
+        """Every early value a chain now shows agrees with it; in a sealed game, a friend who
+        has revealed its roll-off element has given every early value its chain does not
+        show yet, and all of them together match the seal it sent with its commitment."""
+        n = len(self.names)
         for d, values in enumerate(self.early):
             for (t, device), given in sorted(values.items()):
                 unit = t + 2
                 if self._known(d) >= unit and linkdice.value(self.chains[d][unit], self.id, unit, device) != given:
                     raise SaveError("link.value_wrong", {"side": d, "name": self._name(d), "turn": t + 1})
+            if self.seals[d] is None or self._known(d) < 1:
+                continue
+            sealed = []
+            for t, device in early_keys(n, self.devices, d):
+                unit = t + 2
+                if self._known(d) >= unit:
+                    sealed.append(linkdice.value(self.chains[d][unit], self.id, unit, device))
+                elif (t, device) in values:
+                    sealed.append(values[(t, device)])
+                else:
+                    raise SaveError("link.field", {"field": "early"})
+            if linkdice.seal(self.id, d, sealed) != self.seals[d]:
+                raise SaveError("link.seal_wrong", {"side": d, "name": self._name(d)})
 
     def _known(self, d: int) -> int:
         """The highest chain element of device ``d`` this device knows (its whole chain for
@@ -397,7 +441,9 @@ class LinkGame:
         before its own next turn (the whole chain once the game is over)."""
         d = self.device
         if self.game is None:
-            return 1 if d != 0 else 0
+            # a friend reveals its roll-off element (and its early values) in its join; in a
+            # sealed game only once every device has committed (the host's link says so)
+            return 1 if d != 0 and (self.joined or not self.sealed) else 0
         if self.game.over:
             return self.length
         n = len(self.names)
@@ -413,21 +459,32 @@ class LinkGame:
             if upto >= 1 and (tops[self.device] is None or tops[self.device][0] < upto):
                 tops[self.device] = (upto, self.chains[self.device][upto])
         early = []
+        n = len(self.names)
         for d, values in enumerate(self.early):
             keep = sorted(values.items())
-            if for_link and self.game is not None:
+            shown_to = tops[d][0] if tops[d] is not None else 0
+            if for_link and d == self.device and shown_to < 1:
+                keep = []  # not revealed yet: a sealed game's friend before every device committed
+            elif for_link and self.sealed:
+                # every value the chain does not show yet: together they check the seal
+                keep = [(key, v) for key, v in keep if key[0] + 2 > shown_to]
+            elif for_link and self.game is not None:
                 # the order is known: only the values for the device that plays each turn
-                n = len(self.names)
                 keep = [(key, v) for key, v in keep if self.host_of(self.game.order[key[0] % n]) == key[1]]
             early.append([[t, device, b64(v)] for (t, device), v in keep])
-        return {
-            "link": FORMAT, "id": b64(self.id), "variant": self.rules.name, "options": self.rules.options,
+        doc = {
+            "link": self.version, "id": b64(self.id), "variant": self.rules.name, "options": self.rules.options,
             "sides": [{"name": name, "player": player} for name, player in zip(self.names, self.players)],
             "commit": [None if c is None else b64(c) for c in self.commits],
             "top": [None if t is None else [t[0], b64(t[1])] for t in tops],
             "early": early,
             "history": canonical(self.game.history) if self.game is not None else [],
         }
+        if self.version >= 2:
+            doc["seal"] = [None if c is None else b64(c) for c in self.seals]
+        if self.ticket is not None and self.game is None:  # needed until the game starts: the join
+            doc["ticket"] = [self.ticket[0], b64(self.ticket[1])]
+        return doc
 
     def link(self) -> str:
         """The token this device sends now: its join, the game's start or its move. What it
@@ -450,7 +507,39 @@ class LinkGame:
             raise IllegalAction("link.not_host")
         if side not in self.devices or side == 0:
             raise InvalidInput("link.no_seat", {"side": side})
-        return share.pack({**self.to_json(), "for": side}, PREFIX)
+        doc = {**self.to_json(), "for": side}
+        if self.version >= 2:
+            doc["ticket"] = [side, b64(linkdice.ticket(self.secret, self.id, side))]
+        return share.pack(doc, PREFIX)
+
+    def waiting_reveals(self) -> list[int]:
+        """The friends whose roll-off element has not come, once every device has committed
+        and before the game starts (a sealed game's second round)."""
+        if self.game is not None or not self.joined:
+            return []
+        return [d for d in self.devices if self._known(d) < 1]
+
+    def _check_seats(self, doc: dict) -> None:
+        """The host takes a friend into a seat only with that seat's own invitation: the
+        join echoes the seat's ticket, which only the host can make. A second join through
+        an invitation already used is refused naming who holds the seat."""
+        if self.device != 0 or self.version < 2:
+            return
+        ticket, seat = doc.get("ticket"), None
+        if isinstance(ticket, list) and len(ticket) == 2 and type(ticket[0]) is int and ticket[0] in self.devices[1:] \
+                and ticket[1] == b64(linkdice.ticket(self.secret, self.id, ticket[0])):
+            seat = ticket[0]
+        sides, commits = doc.get("sides"), doc.get("commit")
+        for d in self.devices[1:]:
+            side = sides[d] if isinstance(sides, list) and d < len(sides) else None
+            theirs = side.get("name") if isinstance(side, dict) else None
+            commit = commits[d] if isinstance(commits, list) and d < len(commits) else None
+            if theirs is None:
+                continue
+            if self.names[d] is None and seat != d:
+                raise SaveError("link.seat_uninvited", {"side": d, "name": _said(theirs)})
+            if self.names[d] is not None and seat == d and not doc.get("history") and commit != b64(self.commits[d]):
+                raise SaveError("link.join_twice", {"side": d, "name": self.names[d], "got": _said(theirs)})
 
     def local(self) -> dict:
         """What this device stores: the document, its side, its secret, what it has sent."""
@@ -476,6 +565,7 @@ class LinkGame:
         doc, _ = read(token)
         if doc.get("id") != b64(self.id):
             raise SaveError("link.other_game")
+        self._check_seats(doc)
         sides = doc.get("sides")
         for d, mine in enumerate(self.names):
             side = sides[d] if isinstance(sides, list) and d < len(sides) else None
@@ -491,6 +581,7 @@ class LinkGame:
         if incoming.rules != self.rules or incoming.players != self.players:
             raise SaveError("link.rules_changed")
         names, commits, tops, early = list(self.names), list(self.commits), list(self.tops), []
+        seals = list(self.seals)
         newer = older = False
         for d in range(len(names)):
             mine, theirs = self.names[d], incoming.names[d]
@@ -499,8 +590,10 @@ class LinkGame:
             if self.commits[d] is not None and incoming.commits[d] is not None \
                     and self.commits[d] != incoming.commits[d]:
                 raise SaveError("link.commitment_changed", {"side": d, "name": self._name(d)})
+            if self.seals[d] is not None and incoming.seals[d] is not None and self.seals[d] != incoming.seals[d]:
+                raise SaveError("link.commitment_changed", {"side": d, "name": self._name(d)})
             if mine is None and theirs is not None:
-                names[d], commits[d], newer = theirs, incoming.commits[d], True
+                names[d], commits[d], seals[d], newer = theirs, incoming.commits[d], incoming.seals[d], True
             elif theirs is None and mine is not None:
                 older = True
             a, b = self.tops[d], incoming.tops[d]
@@ -522,7 +615,8 @@ class LinkGame:
             if a != b:
                 game = LinkGame(self.to_json() | {"history": mine[:i]}, self.device, self.secret).game
                 side = game.current
-                raise SaveError("link.rewrites", {"side": side, "name": self._name(side), "turn": game.round})
+                raise SaveError("link.rewrites", {"side": side, "name": self._name(side), "turn": game.round,
+                                                  "mine": a, "theirs": b})
         history = theirs if len(theirs) > len(mine) else mine
         newer = newer or len(theirs) > len(mine)
         older = older or len(theirs) < len(mine)
@@ -532,9 +626,19 @@ class LinkGame:
                   "commit": [None if c is None else b64(c) for c in commits],
                   "top": [None if t is None else [t[0], b64(t[1])] for t in tops],
                   "early": early, "history": history}
+        if self.version >= 2:
+            merged["seal"] = [None if c is None else b64(c) for c in seals]
         fresh = LinkGame(merged, self.device, self.secret, self.sent)
         self.__dict__.update(fresh.__dict__)
         return UPDATED
+
+
+def _said(name) -> str:
+    """A name from a link as a refusal says it: cleaned as a side's name, else shown cut short."""
+    try:
+        return clean_name(name)
+    except GeneralaError:
+        return shown(name)
 
 
 def read(token: str) -> tuple[dict, int | None]:
@@ -568,7 +672,14 @@ def create(rules, sides, secret: bytes, game_id: bytes) -> LinkGame:
            "commit": [None] * n, "top": [None] * n, "early": [[] for _ in range(n)], "history": []}
     length = n * rules.turns + 1
     doc["commit"][0] = b64(linkdice.element(secret, game_id, length, 0))
+    doc["seal"] = [None] * n
     return LinkGame(doc, 0, secret)
+
+
+def early_keys(sides: int, devices: list[int], device: int) -> list[tuple[int, int]]:
+    """The early values ``device`` gives as it joins, in order: for each turn before its own
+    first turn can come, one for each other device that may play it."""
+    return [(t, x) for t in range(sides - 1) for x in devices if x != device]
 
 
 def join(token: str, name: str, secret: bytes) -> LinkGame:
@@ -577,7 +688,8 @@ def join(token: str, name: str, secret: bytes) -> LinkGame:
     turn can come, one for each other device that may play it)."""
     doc, seat = read(token)
     invited = LinkGame(doc)
-    if seat is None or seat not in invited.devices or seat == 0:
+    if seat is None or seat not in invited.devices or seat == 0 \
+            or (invited.version >= 2 and (invited.ticket is None or invited.ticket[0] != seat)):
         raise SaveError("link.not_invitation")
     if invited.names[seat] is not None:
         raise SaveError("link.seat_taken", {"side": seat, "name": invited.names[seat]})
@@ -589,7 +701,14 @@ def join(token: str, name: str, secret: bytes) -> LinkGame:
     chain = [linkdice.element(secret, gid, length, k) for k in range(n + 1)]
     doc["sides"][seat] = {"name": name, "player": "human"}
     doc["commit"][seat] = b64(chain[0])
-    doc["top"][seat] = [1, b64(chain[1])]
-    doc["early"][seat] = [[t, d, b64(linkdice.value(chain[t + 2], gid, t + 2, d))]
-                          for t in range(n - 1) for d in invited.devices if d != seat]
+    keys = early_keys(n, invited.devices, seat)
+    values = [linkdice.value(chain[t + 2], gid, t + 2, d) for t, d in keys]
+    doc["early"][seat] = [[t, d, b64(v)] for (t, d), v in zip(keys, values)]
+    if invited.sealed:
+        # three or more devices: the join commits (the chain and a seal of the early values)
+        # and reveals nothing; the roll-off element and the values follow once every device
+        # has committed (reveal_upto)
+        doc["seal"][seat] = b64(linkdice.seal(gid, seat, values))
+    else:
+        doc["top"][seat] = [1, b64(chain[1])]
     return LinkGame(doc, seat, secret)

@@ -41,6 +41,13 @@ def play(rules, names: list[str], computers: dict[int, str] | None = None, *, st
         devices[side] = linkgame.join(invitation, names[side], entropy(32))
     for side in host.devices[1:]:
         send("join", side, devices[side].link(), [0])
+    # three or more devices: every friend joined with its commitment alone; the host's link
+    # says every device has committed, and each friend answers with its roll-off element
+    while host.game is None:
+        send("commitments", 0, host.link(), host.waiting_reveals())
+        for side in host.devices[1:]:
+            if devices[side].reveal_upto() >= 1 and host._known(side) < 1:
+                send("reveal", side, devices[side].link(), [0])
     sender, kind = 0, "start"
     while True:
         device = devices[sender]

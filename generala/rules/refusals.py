@@ -208,10 +208,16 @@ CODES: dict[str, str] = {
     "link.side_changed": "the link names {name} as {got}",
     "link.commitment_changed": "the link gives {name} another commitment than the one this device holds",
     "link.value_changed": "the link changes a value {name} gave when joining",
-    "link.rewrites": "the link rewrites a move already played: turn {turn} of {name}",
+    "link.rewrites": "the link rewrites a move already played: turn {turn} of {name} ({mine} on this device, "
+                     "{theirs} in the link)",
     "link.not_invitation": "this link is not an invitation to join a game",
     "link.seat_taken": "{name} has already joined the game as this side",
     "link.again": "a game by link is played again from a new invitation",
+    "link.old_protocol": "this game by link was started by an older version (format {schema}) whose dice two "
+                         "players could steer together with {devices} devices: it cannot be played on",
+    "link.seal_wrong": "the values {name} revealed do not match the seal {name} sent when joining",
+    "link.seat_uninvited": "the link puts {name} in side {side} without that side's invitation",
+    "link.join_twice": "{got} joined through the invitation {name} already used: that side is {name}'s",
 }
 
 #: Type ids (``expected`` in params) -> English: what a request field or document part must be.

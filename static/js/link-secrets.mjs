@@ -6,6 +6,16 @@
 //   generala.linkSecrets.hex(n)          n random bytes (crypto.getRandomValues), as hex
 //   generala.linkSecrets.canShare()      true where the browser has navigator.share
 //   generala.linkSecrets.share(title, url) -> Promise of "shared", "cancelled" or "failed"
+//   generala.linkSecrets.claim(name)     -> Promise of "held" (this tab now holds the Web Lock
+//                                        `name`, or held it already), "taken" (another tab
+//                                        holds it) or "none" (no Web Locks here: a cross-site
+//                                        iframe, an old browser)
+//   generala.linkSecrets.release(name)   let the lock go (another tab may then claim it)
+//   generala.linkSecrets.holds(name)     true while this tab holds it
+//
+// One game by link is played in one tab at a time: the tab that opens it claims the lock
+// generala-link-<id> and keeps it while the game is on its screen; a tab closed or gone lets
+// it go by itself (the browser releases a closed document's locks).
 
 function hex(n) {
   const bytes = new Uint8Array(Number(n));
@@ -45,6 +55,52 @@ async function copy(field) {
   }
 }
 
-export const linkSecrets = { hex, canShare, share, copy };
+const held = new Map(); // lock name -> the function that lets it go
+
+function claim(name) {
+  name = String(name);
+  if (held.has(name)) return Promise.resolve("held");
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (!locks || typeof locks.request !== "function") return Promise.resolve("none");
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (what) => {
+      if (!answered) {
+        answered = true;
+        resolve(what);
+      }
+    };
+    try {
+      locks
+        .request(name, { ifAvailable: true }, (lock) => {
+          if (!lock) {
+            answer("taken");
+            return undefined;
+          }
+          return new Promise((letGo) => {
+            held.set(name, letGo);
+            answer("held");
+          });
+        })
+        .catch(() => answer("none"));
+    } catch (_e) {
+      answer("none");
+    }
+  });
+}
+
+function release(name) {
+  const letGo = held.get(String(name));
+  if (letGo) {
+    held.delete(String(name));
+    letGo();
+  }
+}
+
+function holds(name) {
+  return held.has(String(name));
+}
+
+export const linkSecrets = { hex, canShare, share, copy, claim, release, holds };
 (globalThis.generala ||= {}).linkSecrets = linkSecrets;
 export default linkSecrets;

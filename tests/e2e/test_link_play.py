@@ -327,8 +327,26 @@ def test_a_link_that_rewrites_a_move_already_stored_is_refused_naming_the_move(d
     rewritten = mover.link()
     assert rewritten != link
     other.open(rewritten)
-    assert other.state() == "refused"
-    assert "rewrites a move already played: turn 1 of" in other.page.inner_text("#link-error")
+    # two versions of one move: who, which move, both versions, and what can be done
+    assert other.state() == "disagree"
+    assert other.page.inner_text("#linkplay-title") == "Two versions of a move"
+    said = other.page.inner_text("#link-error")
+    assert "rewrites a move already played: turn 1 of" in said
+    assert "scored in " in said and " on this device, " in said and " in the link)." in said
+    # keep this device's game: the board as it was, the link not taken
+    other.page.click('#linkplay [data-link="resume"]')
+    other.page.wait_for_function("() => !document.getElementById('board').hidden"
+                                 " || !!document.querySelector('#linkplay:not([hidden])[data-state=handover]')")
+    # the same link again, and the game ended as unverified: marked so in the list
+    other.open(rewritten)
+    assert other.state() == "disagree"
+    other.page.click('#linkplay [data-link="end"]')
+    other.page.click("#confirm-ok")
+    other.page.wait_for_selector("#linkplay:not([hidden])[data-state=ended]")
+    assert "ended as unverified" in other.page.inner_text("#link-outcome")
+    other.page.click('#linkplay [data-link="home"]')
+    other.page.wait_for_selector('#link-list [data-link-state="over"]')
+    assert "ended, not verified" in other.page.inner_text("#link-list")
 
 
 def test_three_sides_with_a_computer_on_the_host(devices):

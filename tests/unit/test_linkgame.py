@@ -181,7 +181,9 @@ def test_a_link_that_rewrites_a_stored_move_is_refused_naming_it():
                 return
     params = refused("link.rewrites", receiver.merge, repack(links[-1], rewrite))
     first = receiver.game.order[0]
-    assert params == {"side": first, "name": receiver.names[first], "turn": 1}
+    mine = next(a for a in receiver.history if "score" in a)
+    assert params == {"side": first, "name": receiver.names[first], "turn": 1, "mine": mine,
+                      "theirs": {"score": "ones" if mine["score"] != "ones" else "twos"}}
     # the sender played its turn again after sending it: the receiver holds the first
     assert sender.merge(links[-1]) == linkgame.UNCHANGED
 
@@ -319,7 +321,7 @@ def test_damaged_and_edited_tokens_are_refused_with_their_reason():
         assert refused_code(host.merge, token[:-cut]) in ("link.check", "link.altered")
     assert refused_code(host.merge, token.replace("p1.", "g1.", 1)) == "link.not_link"
     assert refused_code(host.merge, token[:10] + "!" + token[11:]) == "link.characters"
-    assert refused_code(host.merge, repack(token, lambda d: d.update(link=2))) == "link.newer"
+    assert refused_code(host.merge, repack(token, lambda d: d.update(link=linkgame.FORMAT + 1))) == "link.newer"
     assert refused_code(host.merge, repack(token, lambda d: d.update(id=linkgame.b64(bytes(16))))) in (
         "link.secret_wrong", "link.other_game")
     assert refused_code(host.merge, repack(token, lambda d: d["history"].append({"score": "nope"}))) == "link.illegal"
@@ -327,6 +329,11 @@ def test_damaged_and_edited_tokens_are_refused_with_their_reason():
         == "link.rules_changed"
     assert refused_code(host.merge, repack(token, lambda d: d["sides"][1].update(name="Roberto"))) == "link.side_changed"
     assert refused_code(host.merge, repack(token, lambda d: d.pop("early"))) == "link.field"
+    assert refused("link.field", host.merge, repack(token, lambda d: d["options"].update(name="x"))) \
+        == {"field": "options"}
+    # the host gives no early values: one in its slot is a damaged field, not the host's fault
+    assert refused("link.field", host.merge,
+                   repack(token, lambda d: d["early"][0].append([0, 1, linkgame.b64(bytes(16))]))) == {"field": "early"}
     other = pair(11)[2]
     assert refused_code(host.merge, other) == "link.other_game"
 
@@ -344,8 +351,40 @@ def test_an_invitation_is_joined_once_a_side():
     beto = linkgame.join(invitation, "Beto", draw(32))
     assert host.merge(beto.link()) == linkgame.UPDATED
     intruder = linkgame.join(invitation, "Carla", draw(32))
-    assert refused_code(host.merge, intruder.link()) == "link.side_changed"
+    params = refused("link.join_twice", host.merge, intruder.link())
+    assert params == {"side": 1, "name": "Beto", "got": "Carla"}
     assert refused_code(linkgame.join, beto.link(), "Carla", draw(32)) == "link.not_invitation"
+
+
+def test_a_seat_is_taken_only_with_its_own_invitation():
+    """Ceci, with her own invitation, also fills Beto's empty seat with a chain of hers: the
+    host refuses her link, naming the seat she had no invitation for; the real Beto then
+    joins. An invitation without its seat's ticket (or with another seat's) is no invitation."""
+    draw = entropy_from(31)
+    sides = HOST_SIDES + [{"name": None, "player": "human"}]
+    host = linkgame.create(variant("argentine"), sides, draw(32), draw(16))
+    invitations = {side: host.invitation(side) for side in (1, 2)}
+    ceci = linkgame.join(invitations[2], "Ceci", draw(32))
+    fake = linkgame.join(invitations[1], "Beto", draw(32))  # a chain of Ceci's for Beto's seat
+
+    def both_seats(doc):
+        mine = fake.to_json()
+        for field in ("commit", "seal"):
+            doc[field][1] = mine[field][1]
+        doc["sides"][1] = {"name": "Beto", "player": "human"}
+    params = refused("link.seat_uninvited", host.merge, repack(ceci.link(), both_seats))
+    assert params == {"side": 1, "name": "Beto"}
+    beto = linkgame.join(invitations[1], "Beto", draw(32))
+    assert host.merge(beto.link()) == linkgame.UPDATED and host.merge(ceci.link()) == linkgame.UPDATED
+    assert host.joined and host.names == ["Ana", "Beto", "Ceci"]
+    taken = host.invitation(1)
+    assert refused("link.seat_taken", linkgame.join, taken, "Carla", draw(32)) == {"side": 1, "name": "Beto"}
+    for change in (lambda d: d.pop("ticket"), lambda d: d["ticket"].__setitem__(0, 2)):
+        assert refused_code(linkgame.join, repack(invitations[1], change), "Beto", draw(32)) == "link.not_invitation"
+    forged = repack(linkgame.join(invitations[2], "Dora", draw(32)).link(),
+                    lambda d: d["ticket"].__setitem__(1, linkgame.b64(bytes(16))))
+    fresh = linkgame.create(variant("argentine"), sides, host.secret, host.id)
+    assert refused_code(fresh.merge, forged) == "link.seat_uninvited"
 
 
 # --- the dice no side can choose -------------------------------------------------------------------
@@ -547,8 +586,15 @@ def test_a_host_waiting_for_joins_gets_its_invitations_again_from_its_stored_rec
     again = {inv["side"]: inv["token"] for inv in loaded["invitations"]}
     assert sorted(again) == [1, 2] and "view" not in loaded
     ceci = linkgame.join(again[2], "Ceci", draw(32))
-    started = host.handle({"op": "link_open", "token": ceci.link(), "local": opened["local"]})
-    assert started["outcome"] == "updated" and started["status"]["joined"] and "invitations" not in started
+    committed = host.handle({"op": "link_open", "token": ceci.link(), "local": opened["local"]})
+    # every device has committed (Ceci's invitation showed Beto's commitment: her join
+    # reveals at once); Beto reveals once the host's link shows him every commitment
+    assert committed["outcome"] == "updated" and committed["status"]["joined"] and "invitations" not in committed
+    assert committed["status"]["reveals"] == [1] and "view" not in committed
+    sent = host.handle({"op": "link_send"})
+    assert beto.merge(sent["link"]) == linkgame.UPDATED
+    started = host.handle({"op": "link_open", "token": beto.link(), "local": sent["local"]})
+    assert started["outcome"] == "updated" and started["status"]["reveals"] == []
     assert started["view"]["current"] is not None
     record = linkgame.LinkGame.from_local(started["local"])
     devices = {0: record, 1: beto, 2: ceci}

@@ -14,7 +14,13 @@
 #   the hand-over screen; the result says whether every die is verified (board part).
 #
 # A device's record is stored under generala.link.<id> (its `local`: the document, its
-# side, its secret, what it has sent; and what the lists show: names, status, title).
+# side, its secret, what it has sent; and what the lists show: names, status, title;
+# `ended`: "unverified" once the player ended it over a move two devices disagree on).
+#
+# One game by link is played in one tab at a time: the tab that opens it holds the Web Lock
+# generala-link-<id> (static/js/link-secrets.mjs claim) while it is on the screen, and lets
+# it go on the home screen; another tab opening it says so (#linkplay[data-state=other-tab])
+# and never reaches its board or its link.
 import asyncio
 import json
 
@@ -31,6 +37,8 @@ BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by lin
 HASH = "#play="
 CSS = "./static/css/link.css"
 OUTCOMES = {"unchanged": "link.unchanged", "older": "link.older"}  # a link that changes nothing
+PASTE_MAX = 70_000  # characters a pasted link may have: above the engine's longest token (64,000)
+LOCK = "generala-link-"  # the Web Lock of one game by link: held by the tab that shows it
 STEP_SECONDS = 0.45  # one move of the catch-up, with motion on
 
 storage = js.generala.storage
@@ -81,12 +89,15 @@ def devices_waited(record):
     if status["playing"] is not None:
         return [status["playing"]]
     if status["device"] == 0:
-        return []  # the host waits for joins
+        # the host waits for joins, then (three or more devices) for each friend's part
+        return list(status.get("reveals") or [])
     return [0]
 
 
 def state_text(record):
     status = record["status"]
+    if record.get("ended"):
+        return words.t("link.state_unverified")
     if status["over"]:
         return words.t("link.state_over")
     if status["mine"]:
@@ -95,6 +106,10 @@ def state_text(record):
     if not waited:
         return words.t("link.state_joins")
     return words.t("link.state_waiting", name=name_of(record, waited[0]))
+
+
+def devices_count(record):
+    return sum(1 for s in record["local"]["doc"]["sides"] if s["player"] == "human")
 
 
 def receivers(record):
@@ -123,6 +138,9 @@ class LinkPlay:
         self.sending = False
         self.opened = 0
         self.replay = None  # the replay screen (replayview.py), given by features.py
+        self.held = None  # the id of the game whose Web Lock this tab holds
+        self.retry = None  # what "Try again" does on the other-tab screen
+        self.disagreement = None  # the link of two versions of a move: (gid, token)
         on(self.root, "click", self.on_click)
         on(self.root, "submit", self.on_submit)
         on(js.window, "hashchange", lambda e: self.from_hash())
@@ -255,17 +273,20 @@ class LinkPlay:
         form = el("form", "link-paste", None, {"id": "link-paste", "novalidate": ""})
         form.appendChild(el("label", "link-label", words.t("link.paste_label"), {"for": "link-paste-field"}))
         row = el("div", "link-paste-row")
+        # maxlength: a paste far longer than any link is cut by the browser, never copied
+        # whole into the page (the engine then refuses it as too long)
         row.appendChild(el("input", "link-field", None, {"id": "link-paste-field", "type": "text", "inputmode": "url",
-                                                         "spellcheck": "false", "autocomplete": "off"}))
+                                                         "spellcheck": "false", "autocomplete": "off",
+                                                         "maxlength": str(PASTE_MAX)}))
         row.appendChild(el("button", "btn", words.t("link.paste_open"), {"type": "submit"}))
         form.appendChild(row)
         self.root.appendChild(form)
 
     def pasted(self):
-        text = str(byid("link-paste-field").value or "").strip()
+        text = "".join(str(byid("link-paste-field").value or "").split())  # line breaks, spaces dropped
         at = text.find(HASH)
         token = text[at + len(HASH):] if at >= 0 else text
-        if not token or any(c.isspace() for c in token) or "/" in token:
+        if not token.startswith("p") or "." not in token[1:4] or "/" in token:  # a link's token: p<version>.
             old = byid("link-paste-note")
             if old:
                 old.remove()
@@ -295,7 +316,9 @@ class LinkPlay:
             return
         invitations = [[inv["side"], inv["token"]] for inv in reply["invitations"]]
         record = self.store(reply["local"], reply["status"], None, {"invitations": invitations})
-        self.show_invitations(record)
+        gid = record["status"]["id"]
+        if await self.claim(gid, lambda: self.resume(gid)):
+            self.show_invitations(record)
 
     def show_invitations(self, record):
         pending = [(words.t("link.invite_for", n=side + 1), token) for side, token in record.get("invitations", [])
@@ -348,7 +371,15 @@ class LinkPlay:
         record = self.load(gid)
         seat = read.get("for")
         if seat is not None and record is None:
-            self.join_screen(token, read)
+            if read["sides"][seat]["name"] is not None:
+                self.seat_taken(read)  # an invitation made once its friend had joined
+            else:
+                self.join_screen(token, read)
+            return
+        if record is not None and record.get("ended"):
+            self.ended(record)
+            return
+        if record is not None and not await self.claim(gid, lambda: self.open_token(token)):
             return
         if seat is not None and record["status"]["device"] == seat:
             await self.resume(gid)  # joined already: the same join link again, never a new secret
@@ -356,7 +387,10 @@ class LinkPlay:
         reply = await engine_client.call({"op": "link_open", "token": token,
                                           "local": None if record is None else record["local"]}, quiet=True)
         if not reply.get("ok"):
-            self.refused(reply)
+            if reply.get("code") == "link.rewrites" and record is not None:
+                self.disagree(gid, reply)
+            else:
+                self.refused(reply)
             return
         outcome = reply["outcome"]
         if outcome == "new":
@@ -376,6 +410,76 @@ class LinkPlay:
         if catch and reply.get("view") is not None:
             await self.catch_up(gid, catch, reply)
         await self.show_game(record, reply.get("view"), words.t("link.updated"))
+
+    def seat_taken(self, read):
+        """An invitation whose place is taken already: said, never joined."""
+        sides = read["sides"]
+        self.frame(words.t("link.seat_taken_title"), "seat-taken")
+        self.note(words.t("link.seat_taken", name=sides[read["for"]]["name"], host=sides[0]["name"]), "warn",
+                  "link-outcome")
+        self.buttons(("home", words.t("link.home"), True))
+        byid("linkplay-title").focus()
+
+    def disagree(self, gid, reply):
+        """A link with another version of a move this device holds (link.rewrites): who and
+        which move, both versions, and what can be done: keep this device's game (the link
+        is not taken), or end the game as unverified."""
+        self.frame(words.t("link.disagree_title"), "disagree")
+        self.root.setAttribute("data-game", gid)
+        self.note(words.refusal(reply), "error", "link-error")
+        self.root.appendChild(el("p", "help", words.t("link.disagree_help")))
+        self.buttons(("resume", words.t("link.keep"), True), ("end", words.t("link.end_unverified"), False),
+                     ("home", words.t("link.home"), False))
+        byid("linkplay-title").focus()
+
+    def end_unverified(self, gid):
+        def really():
+            record = self.load(gid)
+            if record is None:
+                return
+            record["ended"] = "unverified"
+            record["updated"] = str(storage.now())
+            if not storage.set(PREFIX + gid, json.dumps(record)):
+                message(words.t("msg.not_saved"), "error")
+            self.let_go()
+            self.ended(record)
+        self.game.screen.ask(words.t("link.end_ask"), words.t("link.end_unverified"), really)
+
+    def ended(self, record):
+        """A game the player ended as unverified: said; it is no longer played."""
+        self.frame(self.title(record), "ended")
+        self.root.setAttribute("data-game", record["status"]["id"])
+        self.note(words.t("link.ended_note"), "warn", "link-outcome")
+        self.buttons(("home", words.t("link.home"), True))
+        byid("linkplay-title").focus()
+
+    # --- one tab at a time ------------------------------------------------------------------
+
+    async def claim(self, gid, retry):
+        """This tab takes the game ``gid`` (its Web Lock): True when it may show and play it;
+        else the other-tab screen, whose Try again calls ``retry()`` (a coroutine)."""
+        if self.held == gid and js.generala.linkSecrets.holds(LOCK + gid):
+            return True
+        self.let_go()
+        got = str(await js.generala.linkSecrets.claim(LOCK + gid))
+        if got == "taken":
+            self.retry = retry
+            self.frame(words.t("link.screen"), "other-tab")
+            self.root.setAttribute("data-game", gid)
+            self.note(words.t("link.other_tab"), "warn", "link-outcome")
+            self.buttons(("retry", words.t("link.retry"), True), ("home", words.t("link.home"), False))
+            byid("linkplay-title").focus()
+            return False
+        if got == "none":
+            js.console.warn("link: no Web Locks here: two tabs of one game are not kept apart")
+        self.held = gid
+        return True
+
+    def let_go(self):
+        """The game's Web Lock let go (this tab no longer shows it)."""
+        if self.held is not None:
+            js.generala.linkSecrets.release(LOCK + self.held)
+            self.held = None
 
     # --- joining -------------------------------------------------------------------------
 
@@ -421,7 +525,9 @@ class LinkPlay:
             err.hidden = False
             return
         record = self.store(reply["local"], reply["status"], reply.get("view"))
-        self.handover(record, [("", reply["link"])], words.t("link.send_join", name=name_of(record, 0)), "joined")
+        gid = record["status"]["id"]
+        if await self.claim(gid, lambda: self.resume(gid)):
+            self.handover(record, [("", reply["link"])], words.t("link.send_join", name=name_of(record, 0)), "joined")
 
     # --- a stored game -----------------------------------------------------------------------
 
@@ -430,6 +536,11 @@ class LinkPlay:
         the hand-over with the link to send (the same link again: nothing new is revealed)."""
         record = self.load(gid)
         if record is None:
+            return
+        if record.get("ended"):
+            self.ended(record)
+            return
+        if not await self.claim(gid, lambda: self.resume(gid)):
             return
         if not await engine_client.ready():
             message(words.t("replay.no_engine"), "error")
@@ -480,6 +591,9 @@ class LinkPlay:
         """The link this device sends now (link_send), on the hand-over screen."""
         if self.sending:
             return
+        gid = self.record["status"]["id"] if self.record is not None else None
+        if gid is not None and self.held != gid and not await self.claim(gid, lambda: self.resume(gid)):
+            return  # a tab that does not hold the game never sends its link
         self.sending = True
         try:
             reply = await engine_client.call({"op": "link_send"}, quiet=True)
@@ -491,15 +605,23 @@ class LinkPlay:
         record = self.store(reply["local"], reply["status"])
         who = words.and_list(name_of(record, i) for i in receivers(record))
         status = record["status"]
+        help_key = None
         if status["over"]:
             heading = words.t("link.send_last", names=who)
         elif status["device"] != 0 and status["playing"] is None:
-            heading = words.t("link.send_join", name=who)
+            revealing = status["joined"] and devices_count(record) > 2
+            heading = words.t("link.send_reveal" if revealing else "link.send_join", name=who)
+            help_key = "link.reveal_friend" if revealing else None
         else:
             heading = words.t("link.send_to", names=who)
+            if status["device"] == 0 and status["playing"] is None:
+                help_key = "link.reveal_help"  # every device committed: each friend's part next
         self.gid = None
         self.game.keeper.gid = None
         self.handover(record, [("", reply["link"])], heading)
+        if help_key is not None:
+            self.root.insertBefore(el("p", "help", words.t(help_key), {"id": "link-stage-help"}),
+                                   self.root.querySelector(".link-box"))
 
     # --- the board's part: each reply stored, the hand-over when the game passes on --------
 
@@ -602,6 +724,8 @@ class LinkPlay:
 
     def saves_drawn(self):
         """The games by link, in the home screen's list of their own (after Continue)."""
+        if self.root.hidden and self.catching is None and not str(self.game.keeper.gid or "").startswith(BOARD_PREFIX):
+            self.let_go()  # the home screen: no game by link is on this tab's screen
         sec = byid("link-section")
         if sec is None:
             sec = el("section", "saves", None, {"id": "link-section", "aria-labelledby": "link-list-title"})
@@ -616,8 +740,9 @@ class LinkPlay:
         for record in records:
             gid = record["status"]["id"]
             label = self.title(record) + " · " + ", ".join(name_of(record, i) for i in range(len(names_of(record))))
-            li = el("li", "save", None, {"data-link-game": gid, "data-link-state": "turn" if record["status"]["mine"]
-                                         else "over" if record["status"]["over"] else "waiting"})
+            state = "over" if record["status"]["over"] or record.get("ended") else \
+                "turn" if record["status"]["mine"] else "waiting"
+            li = el("li", "save", None, {"data-link-game": gid, "data-link-state": state})
             text = el("span", "save-text")
             text.appendChild(el("span", "save-title", label))
             text.appendChild(el("span", "save-meta", state_text(record)))
@@ -719,6 +844,11 @@ class LinkPlay:
             spawn(self.resume(self.record["status"]["id"]))
         elif key == "resume":
             spawn(self.resume(str(self.root.getAttribute("data-game"))))
+        elif key == "retry" and self.retry is not None:
+            retry, self.retry = self.retry, None
+            spawn(retry())
+        elif key == "end":
+            self.end_unverified(str(self.root.getAttribute("data-game")))
 
     async def copy(self, field):
         note = field.closest(".link-box").querySelector(".link-copy-note")
@@ -732,6 +862,7 @@ class LinkPlay:
         await js.generala.linkSecrets.share(words.t("link.screen"), str(field.value))
 
     def leave(self):
+        self.let_go()
         self.screens.hide_mine()
         self.game.screen.show_home("main")
 

@@ -394,12 +394,29 @@ def refusal(reply):
         return t("refusal.other", code=code)
 
 
+def move_text(action):
+    """A move of a game by link's history as a player reads it: a roll, the dice kept, a box
+    scored (link.rewrites: the two versions of a move)."""
+    if "score" in action:
+        return t("link.move_score", box=box(action["score"]))
+    if "hold" in action:
+        held = action["hold"]
+        if not held:
+            return t("link.move_hold_none")
+        return t("link.move_hold", places=and_list(num(int(i) + 1) for i in held))
+    if "roll" in action:
+        return t("link.move_roll", dice=dice_text(action["roll"]))
+    return t("link.move_other")
+
+
 def worded(name, value):
     """A refusal's param as a player reads it (what each param holds: generala/rules/refusals.py)."""
     if name == "cause" and isinstance(value, dict):
         return refusal(value)
     if name == "expected" and isinstance(value, str):
         return t("type." + value) if known("type." + value) else value
+    if name in ("mine", "theirs") and isinstance(value, dict):
+        return move_text(value)
     if isinstance(value, list):
         if name == "boxes":
             return and_list([box(b) for b in value])
