@@ -325,7 +325,7 @@ WORDS = {
     "setup.ai_heuristic": "Компютър: силна евристика",
     "setup.ai_optimal": "Компютър: оптимален",
     "setup.ai_expert": "Компютър: експерт (играе за победа)",
-    "setup.ai_champion": "Компютър: шампион (играе за шанса си да спечели, всеки ход)",
+    "setup.ai_champion": "Компютър: шампион (смята шанса за победа)",
     "ai.level.beginner": "начинаещ",
     "ai.level.heuristic": "силна евристика",
     "ai.level.optimal": "оптимален",

@@ -323,7 +323,7 @@ WORDS = {
     "setup.ai_heuristic": "Computer: strong heuristic",
     "setup.ai_optimal": "Computer: optimal",
     "setup.ai_expert": "Computer: expert (plays to win)",
-    "setup.ai_champion": "Computer: champion (plays for its chance to win, every turn)",
+    "setup.ai_champion": "Computer: champion (counts its chance to win)",
     "ai.level.beginner": "beginner",
     "ai.level.heuristic": "strong heuristic",
     "ai.level.optimal": "optimal",

@@ -325,7 +325,7 @@ WORDS = {
     "setup.ai_heuristic": "Computadora: heurística fuerte",
     "setup.ai_optimal": "Computadora: óptima",
     "setup.ai_expert": "Computadora: experta (juega para ganar)",
-    "setup.ai_champion": "Computadora: campeona (juega por su probabilidad de ganar, en cada turno)",
+    "setup.ai_champion": "Computadora: campeona (calcula cómo ganar)",
     "ai.level.beginner": "principiante",
     "ai.level.heuristic": "heurística fuerte",
     "ai.level.optimal": "óptima",

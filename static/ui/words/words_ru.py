@@ -326,7 +326,7 @@ WORDS = {
     "setup.ai_heuristic": "Компьютер: сильная эвристика",
     "setup.ai_optimal": "Компьютер: оптимальный",
     "setup.ai_expert": "Компьютер: эксперт (играет на победу)",
-    "setup.ai_champion": "Компьютер: чемпион (играет на шанс победить, каждый ход)",
+    "setup.ai_champion": "Компьютер: чемпион (считает шанс победы)",
     "ai.level.beginner": "новичок",
     "ai.level.heuristic": "сильная эвристика",
     "ai.level.optimal": "оптимальный",
