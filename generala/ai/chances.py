@@ -27,7 +27,6 @@ holds the laws a player weighing its choices asks again and again.
 from __future__ import annotations
 
 import math
-from itertools import combinations
 
 from .lattice import FACES, NEG
 from .solver import Table
@@ -228,19 +227,9 @@ class Chances:
     def _finals(self, state, served: bool):
         """Every hand's stopping choice: ``(value, points, next state's index)``, the best
         box (or pair) by the table's value."""
-        model, V, ix = self.model, self.table.V, self.table.index
-        mask = state[0]
-        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
-        vecs = []
-        if model.per_turn == 2:
-            for a, b in combinations(open_boxes, 2):
-                i = ix[(mask | model.bit[a] | model.bit[b], 0)]
-                c = V[i]
-                vecs.append([(p + c, p, i) for p in model.pair_best(a, b)])
-        else:
-            for b in open_boxes:
-                rewards, succ = model.box_terms(state, b, served, ix)
-                vecs.append([(r + V[i], r, i) for r, i in zip(rewards, succ)])
+        V = self.table.V
+        vecs = [[(r + V[i], r, i) for r, i in zip(rewards, succ)]
+                for rewards, succ in self.model.stops(state, served, self.table.index)]
         return vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
 
     def _best_keeps(self, levels) -> list[int]:

@@ -314,19 +314,26 @@ class Model:
                 return [0] * len(prices), [index[(nmask, x)]] * len(prices)
         return list(prices), [index[(nmask, x)]] * len(prices)
 
-    def _final_pairs(self, state, V, M2, index, served):
-        mask, _ = state
-        open_boxes = [b for b in self.boxes if not mask & self.bit[b]]
-        vecs = []
+    def open_boxes(self, state) -> list[str]:
+        """The boxes still open in ``state``, in the sheet's order."""
+        return [b for b in self.boxes if not state[0] & self.bit[b]]
+
+    def stops(self, state, served: bool, index):
+        """Every way to end a turn from ``state``, one at a time: each open box (ten dice:
+        each pair of open boxes) as two lists over the hands, the points now (``REFUSED``
+        where a house rule refuses the hand there) and the next state's index."""
+        open_boxes = self.open_boxes(state)
         if self.per_turn == 2:
             for a, b in combinations(open_boxes, 2):
-                i = index[(mask | self.bit[a] | self.bit[b], 0)]
-                c, m = V[i], M2[i]
-                vecs.append([(p + c, p * p + 2 * p * c + m) for p in self.pair_best(a, b)])
+                points = self.pair_best(a, b)
+                yield points, [index[(state[0] | self.bit[a] | self.bit[b], 0)]] * len(points)
         else:
             for b in open_boxes:
-                rewards, succ = self.box_terms(state, b, served, index)
-                vecs.append([(r + V[i], r * r + 2 * r * V[i] + M2[i]) for r, i in zip(rewards, succ)])
+                yield self.box_terms(state, b, served, index)
+
+    def _final_pairs(self, state, V, M2, index, served):
+        vecs = [[(r + V[i], r * r + 2 * r * V[i] + M2[i]) for r, i in zip(rewards, succ)]
+                for rewards, succ in self.stops(state, served, index)]
         if len(vecs) == 1:
             return vecs[0]
         return list(map(max, *vecs))

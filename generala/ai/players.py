@@ -112,7 +112,7 @@ class Advisor:
         hand = tuple(sorted(game.dice))
         out = []
         mask = state[0]
-        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
+        open_boxes = model.open_boxes(state)
         if model.per_turn == 2:
             hi = model.L.hand_index[hand]
             for a, b in combinations(open_boxes, 2):
@@ -365,19 +365,12 @@ class ExpertPlayer(OptimalPlayer):
                 got = succ_cache[i] = (V[i], self._var(i, states[i]))
             return got
 
-        mask = state[0]
-        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
         vecs = []
-        if model.per_turn == 2:
-            for a, b in combinations(open_boxes, 2):
-                v, var = succ(ix[(mask | model.bit[a] | model.bit[b], 0)])
-                vecs.append([utility(base + p + v, var) for p in model.pair_best(a, b)])
-        elif len(open_boxes) == 2:
+        if model.per_turn == 1 and len(model.open_boxes(state)) == 2:
             # Two boxes left: the last turn is solved exactly for the win, for every
             # score this turn can leave (the other sides still by their normal laws).
             last = {}
-            for b in open_boxes:
-                rewards, nxt = model.box_terms(state, b, False, ix)
+            for rewards, nxt in model.stops(state, False, ix):
                 vec = []
                 for r, i in zip(rewards, nxt):
                     key = (i, r)
@@ -387,8 +380,7 @@ class ExpertPlayer(OptimalPlayer):
                     vec.append(got)
                 vecs.append(vec)
         else:
-            for b in open_boxes:
-                rewards, nxt = model.box_terms(state, b, False, ix)
+            for rewards, nxt in model.stops(state, False, ix):
                 vecs.append([utility(base + r + succ(i)[0], succ(i)[1]) for r, i in zip(rewards, nxt)])
         u3 = vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
         L = model.L
@@ -532,17 +524,8 @@ class WinningPlayer(OptimalPlayer):
                 values[(points, i)] = got
             return got
 
-        mask = state[0]
-        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
-        vecs = []
-        if model.per_turn == 2:
-            for a, b in combinations(open_boxes, 2):
-                i = ix[(mask | model.bit[a] | model.bit[b], 0)]
-                vecs.append([value(p, i) for p in model.pair_best(a, b)])
-        else:
-            for b in open_boxes:
-                rewards, succ = model.box_terms(state, b, False, ix)
-                vecs.append([value(r, i) if r > REFUSED_BELOW else -1.0 for r, i in zip(rewards, succ)])
+        vecs = [[value(r, i) if r > REFUSED_BELOW else -1.0 for r, i in zip(rewards, succ)]
+                for rewards, succ in model.stops(state, False, ix)]
         u3 = vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
         L = model.L
         w3 = L.expect(u3)
