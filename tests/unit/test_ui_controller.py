@@ -185,10 +185,11 @@ class Coach:
 
 def start(controller_module, variant="argentine", seed=7, **extra):
     """A controller with a new one-person game on its board, engine ready."""
-    parts = dict(engine=Engine(), board=Board(), keeper=Keeper(), clock=Clock(), screen=Screen())
-    game = controller_module.Controller(**parts)
     features, computer = Features(), Computer()
-    game.attach(computer, Coach(), features)
+    parts = dict(engine=Engine(), board=Board(), keeper=Keeper(), clock=Clock(), screen=Screen())
+    game = controller_module.Controller(**parts, stop_computer=computer.cancel, said=Coach().said,
+                                        blocks=features.blocks, linked=lambda reply, drawn: None,
+                                        resumed=features.resumed)
     game.ui["ready"] = True
     asyncio.run(game.start_game({"op": "new", "variant": variant, "sides": ["Ana"], "seed": seed, **extra}))
     return game, parts, features, computer

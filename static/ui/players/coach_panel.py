@@ -52,8 +52,14 @@ def played_text(action):
 
 
 class Coach:
-    def __init__(self, game, bar):
-        self.game = game  # the controller: its ui, act(), keeper, screen, board
+    def __init__(self, game, board, keeper, screen, bar):
+        """``game``: the controller (its view, ui, act()); ``board`` the board (its parts:
+        the coach's line is one; its root, where the report goes); ``keeper`` the stored game
+        on the board (its id); ``screen`` the navigation (is the board shown)."""
+        self.game = game
+        self.board = board
+        self.keeper = keeper
+        self.screen = screen
         self.bar = bar
         self.on = str(storage.get(STORE_KEY) or "") == "1"
         self.sent_on = None  # what the worker was last told (None: nothing yet)
@@ -62,7 +68,7 @@ class Coach:
         self.report_for = None
         self.no_hint_on = None  # the view on which H said "no hint in a daily challenge"
         self.build()
-        game.board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
+        board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
 
     # --- the controls ----------------------------------------------------------
 
@@ -146,7 +152,7 @@ class Coach:
         cost = ui.pop("cost", None)  # an action's reply (saved_games.changed)
         if cost is not None and self.on:
             self.show_cost(float(cost))
-        if ui["ready"] and self.game.keeper.gid is not None and not self.checking:
+        if ui["ready"] and self.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
                 self.tell_worker(True, rules)
@@ -214,7 +220,7 @@ class Coach:
 
     def hint(self):
         view = self.bar.view
-        if not self.person_to_play(view) or not self.game.screen.board_visible():
+        if not self.person_to_play(view) or not self.screen.board_visible():
             return
         if view.get("daily") and not view["over"]:
             # H in a daily challenge: no hint until it is over, said in words under the dice
@@ -370,9 +376,9 @@ class Coach:
             t.appendChild(tb)
             det.appendChild(t)
             node.appendChild(det)
-        board = self.game.board.root
+        board = self.board.root
         if not node.isConnected or node.parentNode != board:
             board.appendChild(node)
         node.hidden = False
-        self.report_for = self.game.keeper.gid
+        self.report_for = self.keeper.gid
         byid("report-title").focus()

@@ -29,8 +29,12 @@ def parse_dice(text, count):
 
 
 class SheetMode:
-    def __init__(self, game):
+    def __init__(self, game, board, screen):
+        """``game``: the controller (its view, ui, act()); ``board`` the board (the entry
+        panel is one of its parts); ``screen`` the navigation (is the board shown)."""
         self.game = game
+        self.board = board
+        self.screen = screen
         self.on = False
         self.dice = []
         self.count = 5
@@ -41,7 +45,7 @@ class SheetMode:
         self.spoken = ""
         self.speak_proxy = create_proxy(self.speak)
         self.add_choice()
-        game.board.parts.add("sheet", self.draw)
+        board.parts.add("sheet", self.draw)
 
     # --- setup form --------------------------------------------------------
 
@@ -78,8 +82,8 @@ class SheetMode:
         self.panel = None
         self.note = None
         view = self.game.view
-        if view is not None and self.game.screen.board_visible():
-            self.draw(view, self.game.ui, self.game.board)
+        if view is not None and self.screen.board_visible():
+            self.draw(view, self.game.ui, self.board)
             if self.panel is not None:
                 self.text.value = typed
                 if at:
