@@ -127,7 +127,9 @@ class Controller:
                 view = dict(view)
                 view["events"] = self.missed + list(view.get("events") or ())
                 self.missed = []
-            self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
+            # what the move cost, and whether that is the best move: the coach's part shows it
+            self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"]}
+                               if reply.get("cost") is not None else None)
             self.draw(view)
             self.screen.announce(words.announce(view))
             self.said(reply)
@@ -180,7 +182,9 @@ class Controller:
             view["held"] = list(view["held"])
             view["held"][i] = not view["held"][i]
             view["last"] = None
-            view["events"] = []  # nothing has happened yet: the reply says what did
+            # the one thing foreseen: this die changes rows (the reply's events say the rest)
+            view["events"] = [{"kind": "hold", "side": view["current"], "held": [j for j, h in enumerate(view["held"]) if h],
+                               "changed": [i]}]
             self.draw(view, predicted=True)
             self.act({"op": "toggle", "die": i}, reset=False)
 

@@ -329,7 +329,7 @@ class ReplayView:
                         + words.t("replay.roll_n", n=event["roll"]))
             elif kind == "enter":
                 text = words.t("replay.entered", who=who, dice=dice_text(event["dice"]), n=event["at"]) + \
-                    (words.t("replay.served") if event["at"] == 1 else "")
+                    (words.t("replay.served") if event.get("served") else "")
             elif kind == "hold":
                 held = event["held"]
                 text = words.t("replay.held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
