@@ -21,7 +21,7 @@
 #                 the setup form, the catalog
 #   Coach         the controller, the board, the keeper, the screen, the bar
 #   PageInput     the controller, the screen, the keeper, the setup form, home, the
-#                 features, the computer, the coach
+#                 score sheet's entry, the replay screen (once built), the computer, the coach
 #
 # Boot contract: <html data-state> goes loading -> ui-ready (the page answers
 # input: setup form, saved games, the saved board drawn from its last view) ->
@@ -120,7 +120,7 @@ async def assemble(catalog, params, pause):
         relabelled.to(relabel)  # in the page's new language
     if params.get("seed") is not None:
         byid("seed").value = str(params["seed"])
-    PageInput(game, screen, keeper, setup, home, feats, computer, coach).wire()
+    PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wire()
     home.listen()
     return page
 

@@ -2,8 +2,8 @@
 # messages' Dismiss, and the keys (keys.py and its one key map, keymap.py), each sent to
 # the object it is for: the controller (the game on the board), the screen
 # (navigation.py), the saved games (saved_games.py), the setup form, the home screen, the
-# computer players and the coach, and the other screens (features.py); page_boot.py
-# gives it each of them.
+# computer players and the coach, and the screens that take keys (score-sheet mode's
+# entry, a replay: replay() is None until built); page_boot.py gives it each of them.
 # Every one is a PyScript event handler (pyscript.when), listening on a container once
 # (the board's dice, boxes and buttons are found from the event's target), so a board
 # drawn again keeps its handlers. A tap on the board while a computer plays hurries its
@@ -23,13 +23,14 @@ CONTROLS = "button:not(:disabled), input, select, textarea, label, a, summary, d
 
 
 class PageInput:
-    def __init__(self, controller, screen, keeper, setup, home, features, computer, coach):
+    def __init__(self, controller, screen, keeper, setup, home, sheet, replay, computer, coach):
         self.controller = controller
         self.screen = screen
         self.keeper = keeper
         self.setup = setup
         self.home = home
-        self.features = features
+        self.sheet = sheet
+        self.replay = replay
         self.computer = computer
         self.coach = coach
 
@@ -121,7 +122,7 @@ class PageInput:
 
     def on_key(self, event):
         self.keeper.take_over()
-        keys.handle(event, self.controller, self.screen, self.features, self.computer, self.coach)
+        keys.handle(event, self.controller, self.screen, self.sheet, self.replay(), self.computer, self.coach)
 
     def on_board_pointer(self, event):
         """A tap on the board (its disabled dice, the sheet, the table) while a computer
