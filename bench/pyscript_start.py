@@ -10,10 +10,14 @@ a phone; the engine's worker is not slowed):
   page    the game (index.html), until the UI has started and rehearsed the one-tap game
           in the background (<html data-first-game="rehearsed">): all the work a first
           visit's page does by itself;
-  floor   PyScript's start on an empty page: the same vendored PyScript and MicroPython,
-          the same config without the UI's files (dist/pyscript.json less its [files]),
-          and a <script type="mpy"> that imports `pyscript` and marks the page
-          (<html data-floor="done">). No page with PyScript can do less;
+  floor   PyScript's start on an empty page, as the page starts it: the same vendored
+          PyScript and MicroPython, the same config without the UI's files (its own
+          package as bytecode: pyscript.toml's {PYSCRIPT} files, first on sys.path as
+          static/js/ui-start.mjs puts them), and a <script type="mpy"> that imports
+          `pyscript` and marks the page (<html data-floor="done">). No page started by
+          this PyScript can do less;
+  stock   the same empty page with PyScript as it comes (its package written as source
+          and compiled on the page): what the bytecode saves;
   before  (--before DIR) another build's page, the same way (e.g. one without PyScript).
 
 For each: the main thread's long tasks (PerformanceObserver "longtask", buffered) from
@@ -57,21 +61,31 @@ document.documentElement.dataset.floor = "done"
 <script type="module" src="./floor.mjs"></script>
 </head><body><p>PyScript on an empty page.</p><py-config src="./floor.json"></py-config></body></html>
 """
-# As static/js/ui-start.mjs loads it: the worker hook cleared (no Function(), no 'unsafe-eval').
+# As static/js/ui-start.mjs loads it: the worker hook cleared (no Function(), no
+# 'unsafe-eval'), and (but for the stock page) PyScript's package as bytecode first on sys.path.
 FLOOR_MJS = """const core = await import("../{core}");
 core.hooks.worker.onBeforeRunAsync.clear();
 """
+BYTECODE_MJS = """core.hooks.main.onReady.add((wrap) => {
+  wrap.interpreter.runPython("import sys\\nsys.path.insert(0, '/pyscript-mpy')");
+});
+"""
 
 
-def floor_folder(dist: Path, into: Path) -> None:
-    """bench's floor page for this build: its config is the build's, less the UI's files."""
+def floor_folder(dist: Path, into: Path, stock: bool = False) -> None:
+    """bench's floor page for this build: its config is the build's, less the UI's files
+    (stock: less every file, PyScript's package then compiled from source)."""
     config = json.loads((dist / "pyscript.json").read_text())
-    config.pop("files", None)
+    files = config.pop("files", {})
+    own = {k: v for k, v in files.items() if k.startswith("{PYSCRIPT}")}
+    if own and not stock:
+        own["{PYSCRIPT}"] = "../" + own["{PYSCRIPT}"].removeprefix("./")
+        config["files"] = own
     config["interpreter"] = "../" + config["interpreter"].removeprefix("./")
     [core] = sorted(p.relative_to(dist).as_posix() for p in (dist / "vendor" / "pyscript").glob("*/core.js"))
     (into / "floor.json").write_text(json.dumps(config))
     (into / "index.html").write_text(FLOOR_HTML)
-    (into / "floor.mjs").write_text(FLOOR_MJS.format(core=core))
+    (into / "floor.mjs").write_text(FLOOR_MJS.format(core=core) + ("" if stock or not own else BYTECODE_MJS))
 
 
 def load(browser, url: str, mark: str, cpu: float) -> dict:
@@ -101,12 +115,15 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="pyscript-floor-") as floor:
+    with tempfile.TemporaryDirectory(prefix="pyscript-floor-") as floor, \
+            tempfile.TemporaryDirectory(prefix="pyscript-stock-") as stock:
         floor_folder(args.dist, Path(floor))
-        base, stop = start_server(args.dist, overlays={"/bench-floor/": floor})
+        floor_folder(args.dist, Path(stock), stock=True)
+        base, stop = start_server(args.dist, overlays={"/bench-floor/": floor, "/bench-stock/": stock})
         servers = [stop]
         pages = {"page": (f"{base}/?lang={args.lang}", "html[data-first-game=rehearsed]"),
-                 "floor": (f"{base}/bench-floor/", "html[data-floor=done]")}
+                 "floor": (f"{base}/bench-floor/", "html[data-floor=done]"),
+                 "stock": (f"{base}/bench-stock/", "html[data-floor=done]")}
         if args.before:
             before, stop_before = start_server(args.before)
             servers.append(stop_before)

@@ -59,6 +59,10 @@ and, after a change, the save document for the page to store. Requests::
                                                            less than BEST_LOSS)
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
                                                            and "cost_best" (the cost is under BEST_LOSS)
+    {"op": "chances", "on": true}                          every side's chance to win now ("chances":
+                                                           {"sides": [0.62, 0.38], "exact": false});
+                                                           "on": true/false: every move's reply
+                                                           carries them too (when the table is loaded)
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
                                                            (a decision marked "is_best" as a hint's choice)
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
@@ -167,6 +171,8 @@ class Session:
         # the request that opens the replay being viewed again (in a new worker)
         self.replay_request: dict | None = None
         self.coach = False
+        self.chances = False  # every move's reply carries the chances (op chances, "on")
+        self._chance_cost = None  # the coach's cost of the move being made, in chances to win
         self._players: dict = {}
         self._solving = None
         self._changes = 0  # counts every change of the game held (_open, _act, link_send)
@@ -240,7 +246,25 @@ class Session:
         if cost is not None:
             reply["cost"] = round(cost, 4)
             reply["cost_best"] = cost < BEST_LOSS
+        chance_cost, self._chance_cost = self._chance_cost, None
+        if cost is not None and chance_cost is not None:
+            reply["chance_cost"] = round(chance_cost, 4)
+        if self.chances:
+            try:
+                reply["chances"] = self._chances(game)
+            except NeedTable:
+                pass  # the move never waits for the chances
         return reply
+
+    def _chances(self, game: Game) -> dict:
+        """Every side's chance to win now (``ai.chances``), rounded to 1/10,000, and whether
+        each side's law is exact; NeedTable when the rules' table is not loaded."""
+        from .ai import chances
+        if game.over or len(game.sides) == 1:
+            return {"sides": [round(c, 4) for c in chances.chances(game)], "exact": True}
+        table = self._table(game.rules)
+        return {"sides": [round(c, 4) for c in chances.chances(game, table)],
+                "exact": chances.for_table(table).exact(game)}
 
     def _cost(self, game: Game, action: dict) -> float | None:
         """What a human decision costs against the best one, when the coach is on."""
@@ -251,6 +275,7 @@ class Session:
             self._table(game.rules)
         except NeedTable:
             return None  # the move never waits for the coach
+        self._chance_cost = coach.chance_cost(game, action)
         return coach.cost(game, action)
 
     def _table(self, rules):
@@ -508,6 +533,13 @@ class Session:
         for c in hint:
             c["is_best"] = c["loss"] < BEST_LOSS
         return {"hint": hint}
+
+    def op_chances(self, req):
+        game = self._need_game()
+        daily.refuse_help(game)
+        if "on" in req:
+            self.chances = req["on"]
+        return {"chances": self._chances(game), "on": self.chances}
 
     def op_coach(self, req):
         self.coach = req.get("on", False)
@@ -871,6 +903,7 @@ FIELDS = {
     "import": {"text": (_type(str, "export"), True)},
     "hint": {"top": (_int(1), False)},
     "coach": {"on": (_type(bool, "bool"), False)},
+    "chances": {"on": (_type(bool, "bool"), False)},
     "solve": {"budget_ms": (_number(0, 60_000), False)},
     "link_new": {"variant": (_type(str, "variant"), False), "options": (_options, False),
                  "sides": (_type(list, "sides"), True), "entropy": (_type(str, "text"), True)},

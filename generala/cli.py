@@ -13,6 +13,7 @@ from .rules.roller import SeededRoller
 from .modes.bots import EXAMPLES, BotError, alarm_guard, example_source
 from .modes.bots import run as run_bot
 from .modes.simulate import simulate
+from .ai.players import LEVELS
 from .ai.strategies import STRATEGIES
 from .rules.variants import VARIANTS, parse_option, variant
 from .seen.view import cell_text
@@ -46,8 +47,9 @@ def main(argv=None) -> int:
     sim = sub.add_parser("simulate", help="many games between strategies; JSON on stdout")
     _add_rules_args(sim)
     sim.add_argument("--games", "-n", type=int, default=1000)
-    sim.add_argument("--strategy", "-s", action="append", choices=sorted(STRATEGIES),
-                     help="one per side (repeatable); default: two 'chase' sides")
+    sim.add_argument("--strategy", "-s", action="append", choices=sorted(STRATEGIES) + list(LEVELS),
+                     help="one per side (repeatable): a simple strategy or a computer level "
+                          "(champion: plays for the chance to win); default: two 'chase' sides")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bot", metavar="FILE",
                      help="a bot's Python file (or an example's name: "
@@ -55,6 +57,9 @@ def main(argv=None) -> int:
                           "wins off (docs/bot-api.md). The file runs as Python with YOUR "
                           "rights: it can read, change or send anything you can. Run only a "
                           "file you have read or trust. Its print() goes to stderr")
+
+    odds = sub.add_parser("chances", help="each side's chance to win a saved game from where it stands")
+    odds.add_argument("save", help="a saved game's file (JSON, as exported or saved)")
 
     link = sub.add_parser("link-play", help="a whole game by link between devices held in memory; "
                                            "JSON on stdout: each link's kind and length, the sheets, "
@@ -83,6 +88,8 @@ def main(argv=None) -> int:
             json.dump(summary, sys.stdout, indent=1)
             print()
             return 0
+        if args.command == "chances":
+            return show_chances(args.save)
         if args.command == "link-play":
             from .modes import linkmatch
             computers = {}
@@ -137,6 +144,31 @@ def simulate_bot(args) -> int:
 HELP = """Commands: r = roll, h 1 3 = hold dice 1 and 3 (others roll), s BOX = score,
 x BOX = scratch, s A B = two boxes (ten dice, best split), w = take the win offered
 (house rule served_win_choice), u = undo, q = quit."""
+
+
+def show_chances(path: str) -> int:
+    """``chances SAVE``: the game's sides, their totals and their chances to win, one line
+    each, and whether the figures are exact (``generala.ai.chances``)."""
+    from .ai import chances
+    from .ai.tables import table_for
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    game = Game.from_json(text)
+    table = None if game.over or len(game.sides) == 1 else table_for(game.rules)
+    odds = chances.chances(game, table)
+    totals = game.totals()
+    width = max(len(side.name) for side in game.sides)
+    for side, total, chance in zip(game.sides, totals, odds):
+        print(f"{side.name:<{width}}  {total:>4} points  {chance * 100:5.1f}%")
+    if table is not None:
+        exact = chances.for_table(table).exact(game)
+        print("exact" if exact else "approximate: the turns beyond the next "
+              f"{chances.for_table(table).depth} of each side by a normal law")
+    return 0
 
 
 def show(game: Game) -> None:

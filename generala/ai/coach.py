@@ -1,7 +1,10 @@
 """The coach: what each choice is worth now, what a choice cost, and a post-game report.
 
 Values are expected final scores of the side to play (the solitaire optimum:
-automatic wins not counted), from the solved value table.
+automatic wins not counted), from the solved value table. Where there is an opponent, a
+hint's choices are also valued in chances to win (``chance``, ``chance_loss``: the
+play-to-win player's values, :class:`generala.ai.players.WinningPlayer`) and ranked by
+them, and ``cost`` has its twin ``chance_cost``.
 
 - ``hint(game, top=5)``: the best choices now, each ``{"choice", "kind", "keep",
   "boxes", "action", "request", "expected", "loss"}``: ``action`` as the history records
@@ -17,10 +20,25 @@ from __future__ import annotations
 
 from ..rules.actions import action_from_json
 from ..rules.game import Game
-from .players import ROLL, Advisor, Choice
+from .players import ROLL, Advisor, Choice, WinningPlayer
 from .tables import table_for
 
 _advisors: dict = {}
+_winners: dict = {}
+
+
+def winner(rules) -> WinningPlayer:
+    """The play-to-win player of ``rules``' table (one per table), whose values the coach
+    gives in chances to win."""
+    table = table_for(rules)
+    got = _winners.get(id(table))
+    if got is None or got.advisor.table is not table:
+        got = _winners[id(table)] = WinningPlayer(rules, table)
+    return got
+
+
+def _in_chances(game: Game) -> bool:
+    return len(game.sides) > 1 and game.rolls > 0 and not game.over
 
 
 def advisor(rules) -> Advisor:
@@ -61,6 +79,17 @@ def hint(game: Game, top: int = 5) -> list[dict]:
     best other choice's, as the solitaire values do not count wins."""
     if game.over:
         return []
+    if _in_chances(game) and not game.win_offered:
+        valued = sorted(winner(game.rules).valued(game), key=lambda cu: -cu[1])
+        best = max(c.value for c, _ in valued)
+        top_u = valued[0][1]
+        described = []
+        for c, u in valued[:top]:
+            row = _describe(c, game, best)
+            row["chance"] = round(min(1.0, max(0.0, u)), 4)
+            row["chance_loss"] = round(max(0.0, top_u - u), 4)
+            described.append(row)
+        return described
     choices = sorted(advisor(game.rules).choices(game), key=lambda c: -c.value)
     best = choices[0].value
     described = [_describe(c, game, best) for c in choices[:top]]
@@ -115,6 +144,27 @@ def cost(game: Game, action: dict) -> float:
     choices = adv.choices(game)
     best = max(c.value for c in choices)
     return max(0.0, best - _value_of(game, action, choices, adv))
+
+
+def chance_cost(game: Game, action: dict) -> float | None:
+    """The chance to win lost by ``action`` now against the best choice for the win (None
+    alone, before the first roll, or for an action the play-to-win values do not list)."""
+    if not _in_chances(game) or game.win_offered or "win" in action:
+        return None
+    valued = winner(game.rules).valued(game)
+    best = max(u for _, u in valued)
+    if "score" in action:
+        box = action["score"]
+        boxes = tuple(box) if isinstance(box, list) else (box,)
+        got = [u for c, u in valued if c.kind == "score" and set(c.boxes) == set(boxes)]
+    else:
+        held = action["hold"] if "hold" in action else sorted(game.held)
+        keep = tuple(sorted(game.dice[i] for i in held))
+        if len(keep) == game.rules.dice:
+            got = [max(u for c, u in valued if c.kind == "score")]
+        else:
+            got = [u for c, u in valued if c.kind == "hold" and c.keep == keep]
+    return max(0.0, best - got[0]) if got else None
 
 
 def report(game: Game) -> dict:

@@ -12,7 +12,8 @@ A player never rolls with a hold it has not set: when it wants to keep other
 dice than those held it returns ``{"hold": ...}`` first, then ``{"roll": None}``
 on the next call. :func:`step` applies an action; :func:`play` runs a game to
 the end. Levels (:data:`LEVELS`): ``beginner``, ``heuristic``, ``optimal``,
-``expert`` (plays to win against the other sides).
+``expert`` (plays to win against the other sides in its last turns), ``champion``
+(plays for its chance to win all game: :class:`WinningPlayer`).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from collections import Counter
 from itertools import combinations
 from typing import NamedTuple
 
+from . import chances as win
 from . import strategies
 from ..rules.dice import counts
 from ..rules.game import positions_of
@@ -272,9 +274,8 @@ def _phi(z: float) -> float:
     return 0.5 * math.erfc(-z * 0.7071067811865476)
 
 
-#: Variance of the points one turn adds under optimal play (from simulations of the optimal
-#: solitaire player: variance of the final score / turns); a fallback for other options.
-VAR_PER_TURN = {"argentine": 148.0, "puerto-rican": 110.0, "double": 27.0, "bulgarian": 135.0}
+#: Variance of the points one turn adds under optimal play; a fallback where a table has no sd.
+VAR_PER_TURN = win.VAR_PER_TURN
 
 
 class ExpertPlayer(OptimalPlayer):
@@ -483,11 +484,122 @@ class ExpertPlayer(OptimalPlayer):
         return best.action(game)
 
 
+class WinningPlayer(OptimalPlayer):
+    """Plays for the chance to win, every turn, against the sides at the table.
+
+    Each choice - a hold, a box - is valued by the chance to win it leaves
+    (:mod:`generala.ai.chances`): the other sides' final scores by their laws under the
+    table's policy, its own points now plus the law of what its next state still brings.
+    The turn is solved exactly for that chance (every hand and hold of the rolls left).
+    A tiny share of the expected final score breaks ties, so that a settled game (won or
+    lost whatever it does) is still played for points. Alone, it is the optimal player.
+    """
+
+    level = "champion"
+    #: Weight of the expected final score next to the chance to win (per point).
+    score_weight = 1e-7
+
+    def __init__(self, rules, table: Table | None = None) -> None:
+        super().__init__(rules, table)
+        self.chances = win.for_table(self.advisor.table)
+        self._plan_key = None
+        self._plan = None
+
+    def _turn_plan(self, game):
+        """The turn's values for the side to play: ``(state, value(points, next index), w2,
+        w3)``, kept while the turn and every sheet are the same."""
+        model, table, ch = self.advisor.model, self.advisor.table, self.chances
+        side = game.current
+        key = (id(game), game.turn, tuple(model.state_of(s) for s in game.sheets))
+        if self._plan_key == key:
+            return self._plan
+        against = win.Against([ch.final_law(game, o) for o in range(len(game.sides)) if o != side])
+        V, ix, states = table.V, table.index, model.states
+        state, base = model.state_of(game.sheets[side])
+        weight = self.score_weight
+        values = {}
+
+        def value(points, i):
+            got = values.get((points, i))
+            if got is None:
+                x = base + points
+                nxt = states[i]
+                if nxt[0] == model.full:
+                    got = against.at(x) + weight * x
+                else:
+                    law = ch.remaining(nxt, ch.next_depth(nxt))
+                    got = against.expect(law, x) + weight * (x + V[i])
+                values[(points, i)] = got
+            return got
+
+        mask = state[0]
+        open_boxes = [b for b in model.boxes if not mask & model.bit[b]]
+        vecs = []
+        if model.per_turn == 2:
+            for a, b in combinations(open_boxes, 2):
+                i = ix[(mask | model.bit[a] | model.bit[b], 0)]
+                vecs.append([value(p, i) for p in model.pair_best(a, b)])
+        else:
+            for b in open_boxes:
+                rewards, succ = model.box_terms(state, b, False, ix)
+                vecs.append([value(r, i) if r > REFUSED_BELOW else -1.0 for r, i in zip(rewards, succ)])
+        u3 = vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
+        L = model.L
+        w3 = L.expect(u3)
+        w2 = L.expect(L.submax(w3))
+        self._plan_key, self._plan = key, (state, value, w2, w3)
+        return self._plan
+
+    def valued(self, game) -> list[tuple[Choice, float]]:
+        """Every choice now (the advisor's) with the chance to win it leaves (plus the tiny
+        share of the score that breaks ties)."""
+        model, ix = self.advisor.model, self.advisor.table.index
+        state, value, w2, w3 = self._turn_plan(game)
+        mask = state[0]
+        hand = tuple(sorted(game.dice))
+        out = []
+        for c in self.advisor.choices(game):
+            if c.kind == "score":
+                if model.per_turn == 2:
+                    a, b = c.boxes
+                    pts = model.pair_best(a, b)[model.L.hand_index[hand]]
+                    u = value(pts, ix[(mask | model.bit[a] | model.bit[b], 0)])
+                else:
+                    pts, nstate = model.option(state, c.boxes[0], hand, game.rolls == 1)
+                    u = value(pts, ix[nstate])
+            elif c.kind == "hold":
+                w = w2 if game.rolls == 1 else w3
+                k = c.keep
+                u = w[len(k)][model.L.index[len(k)][k]]
+            else:
+                continue
+            out.append((c, u))
+        return out
+
+    def choose(self, game) -> dict:
+        if game.rolls == 0:
+            return ROLL
+        if game.win_offered:
+            return WIN
+        if len(game.sides) == 1:
+            return super().choose(game)
+        best, best_u = None, -2.0
+        for c, u in self.valued(game):
+            # Ties: the first listed (a box before a hold: stop rather than roll).
+            if u > best_u + (1e-12 if c.kind == "hold" else 0.0):
+                best, best_u = c, u
+        return best.action(game)
+
+
+#: Rewards at or below this are hands a house rule refuses in a box (``model.REFUSED``).
+REFUSED_BELOW = -1e8
+
 LEVELS = {
     "beginner": BeginnerPlayer,
     "heuristic": HeuristicPlayer,
     "optimal": OptimalPlayer,
     "expert": ExpertPlayer,
+    "champion": WinningPlayer,
 }
 
 

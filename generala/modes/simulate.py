@@ -6,18 +6,26 @@ import time
 
 from ..rules.game import Game
 from ..rules.roller import SeededRoller
+from ..ai.players import LEVELS
+from ..ai.players import strategy as level_strategy
 from ..ai.strategies import STRATEGIES, step
 from ..rules.variants import Rules
 
 
 def simulate(rules: Rules, strategies: list[str], games: int, seed: int = 0) -> dict:
-    """Play ``games`` games, one side per strategy name, seeds ``seed``, ``seed + 1``, ...
+    """Play ``games`` games, one side per strategy name (a simple strategy of
+    ``STRATEGIES`` or a computer level of ``LEVELS``: ``champion`` plays for the chance to
+    win), seeds ``seed``, ``seed + 1``, ...
 
     Besides scores it counts, over every turn played with five dice, how often
     the first roll showed five alike and how often five alike came within the
     turn: with the ``chase`` strategy the latter is RULES.md's 4.6029 %.
     """
-    players = [STRATEGIES[name] for name in strategies]
+    players = [STRATEGIES[name] if name in STRATEGIES else level_strategy(name)
+               for name in strategies]
+    unknown = [name for name in strategies if name not in STRATEGIES and name not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown strategy {unknown[0]!r}")
     names = [f"{i + 1}:{name}" for i, name in enumerate(strategies)]
     scores: list[list[int]] = [[] for _ in players]
     wins = [0.0] * len(players)

@@ -38,6 +38,12 @@
 // refuses. The page starts no PyScript worker, so that hook's one callback is removed right
 // after the import, before MicroPython has loaded (PyScript reads its hooks only then):
 // nothing is built from a string, and the policy stays as strict (docs/deploy.md).
+//
+// PyScript's own package: PyScript writes it into MicroPython's files as source at start
+// and imports it (MicroPython would compile it on the page's thread). pyscript.toml's
+// [files] also writes it as bytecode into PYSCRIPT_BYTECODE (the build compiles it from the
+// same sources), and PyScript's main onReady hook, which runs before PyScript's own
+// Python, puts that folder first on sys.path: the import finds the bytecode.
 import engine from "./engine.mjs";
 import storage from "./storage.mjs";
 
@@ -45,6 +51,7 @@ const root = document.documentElement;
 // PyScript (vendored by tools/build.py from npm's @pyscript/core) and its config for the page.
 const PYSCRIPT = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
 const CONFIG = new URL("../../pyscript.json", import.meta.url);
+const PYSCRIPT_BYTECODE = "/pyscript-mpy";
 // Stored values that only set preferences (no screen lists them). generala.quick (the
 // last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
@@ -124,7 +131,12 @@ function claimPyScriptStorage() {
 function load() {
   if (!loading) claimPyScriptStorage();
   loading ||= import(PYSCRIPT.href).then(
-    (core) => { core.hooks.worker.onBeforeRunAsync.clear(); },
+    (core) => {
+      core.hooks.worker.onBeforeRunAsync.clear();
+      core.hooks.main.onReady.add((wrap) => {
+        wrap.interpreter.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PYSCRIPT_BYTECODE)})`);
+      });
+    },
     failed,
   );
   return loading;
@@ -190,7 +202,7 @@ async function warm() {
   let list;
   try {
     const config = await (await fetch(CONFIG, { priority: "low" })).json();
-    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...Object.keys(config.files || {})];
+    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...filesOf(config)];
     list = [PYSCRIPT.href, ...named.map((path) => new URL(path, CONFIG).href), new URL("../../catalog.json", import.meta.url).href];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
@@ -203,6 +215,19 @@ async function warm() {
     }
   };
   await Promise.all([next(), next(), next(), next()]);
+}
+
+/** The URLs of a PyScript config's [files], as PyScript reads them: a "{NAME}" key sets a
+ * template (its value may use the ones set before it), any other key is a file. */
+function filesOf(config) {
+  const templates = new Map();
+  const fill = (text) => text.replace(/\{.+?\}/g, (name) => templates.get(name) ?? name);
+  const urls = [];
+  for (const [source, dest] of Object.entries(config.files || {})) {
+    if (/^\{.+\}$/.test(source)) templates.set(source, fill(dest));
+    else urls.push(fill(source));
+  }
+  return urls;
 }
 
 /** A promise resolved when the browser is next idle (at most `timeout` ms later): the

@@ -15,7 +15,7 @@ import sys
 import js
 
 # The modules to import, in order (a module's own imports are already loaded when its
-# turn comes): the `boot` list of static/ui/modules.toml, by package ("board.render"),
+# turn comes): the `{BOOT}` files of pyscript.toml's [files], by package ("board.render"),
 # page.page_boot last. No language's
 # words are among them: page_boot.py imports the page's own in a task of their own, and
 # words.py the others when one is chosen (English also if a table lacked a key).
@@ -32,8 +32,18 @@ async def pause():
         await asyncio.sleep(0)
 
 
+def pyscript_from():
+    """Where PyScript's own package was imported from: "bytecode" (pyscript.toml's
+    {PYSCRIPT} files, first on sys.path: static/js/ui-start.mjs) or "source" (what
+    PyScript wrote, compiled on the page)."""
+    import pyscript  # PyScript imported it before this script ran
+
+    return "bytecode" if getattr(pyscript, "__file__", "").endswith(".mpy") else "source"
+
+
 async def run():
     try:
+        js.document.documentElement.dataset.pyscript = pyscript_from()
         await js.generala.ui.go
         await boot()
     except Exception as e:  # the page cannot start: said on it, the traceback to the console

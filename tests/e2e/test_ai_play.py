@@ -359,7 +359,7 @@ def test_setup_levels_and_the_note_on_games_without_a_table(gp: GamePage):
     while rows.count() < 2:
         p.click("#add-side")
     levels = rows.nth(1).locator(".player option").evaluate_all("os => os.map(o => [o.value, o.hidden])")
-    assert [v for v, _ in levels] == ["human", "ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert"]
+    assert [v for v, _ in levels] == ["human", "ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert", "ai:champion"]
     assert not any(hidden for _, hidden in levels)  # expert shown: two sides
     # every variant ships its table now: no note that a strong computer is slow to start
     rows.nth(1).locator(".player").select_option("ai:optimal")

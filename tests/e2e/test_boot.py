@@ -81,6 +81,10 @@ def test_pyscript_starts_the_page_with_its_config(page):
     plugins = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/vendor/pyscript/'))")
     assert any(n.endswith("/core.js") for n in plugins)
     assert not [n for n in plugins if any(k in n for k in ("py-editor", "py-terminal", "codemirror", "toml", "zip-"))]
+    # PyScript's own package came from its bytecode (pyscript.toml's {PYSCRIPT} files,
+    # first on sys.path), not from the source PyScript wrote and MicroPython compiled
+    assert any(n.endswith("/mpy/pyscript/events.mpy") for n in plugins)
+    assert page.get_attribute("html", "data-pyscript") == "bytecode"
 
 
 @pytest.mark.cross_engine

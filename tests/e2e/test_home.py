@@ -59,14 +59,15 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
 
 
 def held_ui(page, url="/"):
-    """Open ``url`` with the UI's modules (static/ui/modules.tar.gz, which PyScript unpacks) held back, without any
-    input; returns once they are asked for (the UI starts by itself once the page is
+    """Open ``url`` with the UI's entry (static/ui/main.mpy: PyScript runs nothing until
+    every file of its [files] is written) held back, without any input; returns once it
+    is asked for (the UI starts by itself once the page is
     idle: the plain-HTML first screen is up, the UI cannot answer yet). release() lets
     them go."""
     held = []
-    page.route("**/static/ui/modules.tar.gz", lambda route: held.append(route))
+    page.route("**/static/ui/main.mpy", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
-    poll(page, lambda: held, 60, "the UI's modules requested")
+    poll(page, lambda: held, 60, "the UI's entry requested")
 
     def release():
         for route in held:

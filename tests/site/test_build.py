@@ -2,10 +2,8 @@
 import ast
 import gzip
 import hashlib
-import io
 import json
 import re
-import tarfile
 import tomllib
 import zipfile
 
@@ -21,7 +19,7 @@ REQUIRED = [
     "generala.snapshot.gz",
     "python_stdlib.zip",
     "version.json",
-    "static/ui/modules.tar.gz",
+    "static/ui/main.mpy",
     "static/js/engine.mjs",
     "static/js/engine-worker.mjs",
     "static/js/storage.mjs",
@@ -112,56 +110,78 @@ def test_the_standard_library_holds_only_what_is_imported(dist_dir):
     assert (dist_dir / "python_stdlib.zip").stat().st_size < 0.4 * full
 
 
-def ui_modules_published(dist_dir):
-    """{name: bytes} of the UI's modules as PyScript writes them: the archive's members,
-    then the modules published beside it (pyscript.toml names each)."""
-    data = (dist_dir / "static" / "ui" / "modules.tar.gz").read_bytes()
-    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
-        found = {m.name: tar.extractfile(m).read() for m in tar.getmembers()}
-    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+def pyscript_files(config):
+    """[(url, path)] of a PyScript [files] table, resolved as PyScript resolves it
+    (polyscript's calculateFilesPaths): a "{NAME}" key sets a template (its value may use
+    the ones set before it), any other key is a file's URL, and a destination ending in
+    "/" keeps the file's own name."""
+    templates = {}
+
+    def fill(text):
+        for name, value in templates.items():
+            text = text.replace(name, value)
+        assert "{" not in text, text
+        return text
+
+    found = []
     for src, dst in config["files"].items():
-        if src != "./static/ui/modules.tar.gz":
-            assert dst.startswith("./") and dst[2:] not in found
-            found[dst[2:]] = (dist_dir / src).read_bytes()
+        if src.startswith("{") and src.endswith("}"):
+            templates[src] = fill(dst)
+        else:
+            url, path = fill(src), fill(dst or "./")
+            found.append((url, path + url.rsplit("/", 1)[1] if path.endswith("/") else path))
+    return found
+
+
+def ui_modules_published(dist_dir):
+    """{path: bytes} of the UI's files as PyScript writes them into MicroPython's file
+    system (pyscript.json's [files])."""
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    found = {}
+    for url, path in pyscript_files(config):
+        if not url.startswith("./static/ui/"):
+            continue  # PyScript's own package
+        assert path.startswith("./") and path[2:] not in found, (url, path)
+        found[path[2:]] = (dist_dir / url).read_bytes()
     return found
 
 
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    beside = sorted(src[len("./static/ui/"):] for src in config["files"] if src != "./static/ui/modules.tar.gz")
-    # no source: the archive, and the modules too large for it, at their packages' paths
-    assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*") if p.is_file()) == sorted(["modules.tar.gz"] + beside)
+    urls = sorted(url[len("./static/ui/"):] for url, _ in pyscript_files(config) if url.startswith("./static/ui/"))
+    # no source: exactly the files [files] names, each fetched by PyScript by itself
+    assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*") if p.is_file()) == urls
     modules = ui_modules_published(dist_dir)
-    # static/ui/modules.toml's modules, each package's __init__ and main.py, in static/ui's
-    # tree (where PyScript writes them: board/render.mpy), as bytecode (.mpy format version 6).
-    assert sorted(modules) == sorted(f"{m}.mpy" for m in ui_modules.published())
+    # the UI's modules, each package's __init__ and main.py, in static/ui's tree (where
+    # PyScript writes them: board/render.mpy), as bytecode (.mpy format version 6)
+    assert sorted(modules) == sorted(f"{m}.mpy" for m in ui_modules.published()) == urls
     assert "main.mpy" in modules and "board/render.mpy" in modules and "board/__init__.mpy" in modules
-    for src, dst in config["files"].items():  # each module beside the archive lands where the archive's would
-        assert src == "./*" or src.endswith(".tar.gz") or src == "./static/ui/" + dst[2:]
-    data = (ui / "modules.tar.gz").read_bytes()
-    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
-        # members only: a folder entry makes PyScript's unpacking call os.mkdir on a folder
-        # that the files beside the archive may have made first
-        assert all(m.isfile() for m in tar.getmembers())
-        assert max(m.name.count("/") for m in tar.getmembers()) == 1  # packages one level deep
+    assert max(name.count("/") for name in modules) == 1  # packages one level deep
     for name, data in modules.items():
         assert data[:2] == b"M\x06", name
-        # PyScript writes one read() of an archive's member: at most 64 kB
-        assert len(data) > site_build.ARCHIVE_MEMBER_MAX or name not in beside
-    data = (ui / "modules.tar.gz").read_bytes()
-    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(data))) as tar:
-        assert all(m.size <= site_build.ARCHIVE_MEMBER_MAX for m in tar.getmembers())
-    assert not (ui / "modules.toml").exists()
+    # the large words tables too, whole (an archive's unpacking once cut them at 64 kB)
+    for lang in ("bg", "ru"):
+        assert modules[f"words/words_{lang}.mpy"] == (ui / "words" / f"words_{lang}.mpy").read_bytes()
+        assert len(modules[f"words/words_{lang}.mpy"]) > 65_536
 
 
-def test_a_module_too_large_for_the_archive_must_be_named_in_the_config(tmp_path, monkeypatch):
-    ui = tmp_path / "static" / "ui" / "words"
-    ui.mkdir(parents=True)
-    (ui / "words_xx.mpy").write_bytes(b"M\x06" + bytes(site_build.ARCHIVE_MEMBER_MAX))
-    monkeypatch.setattr(site_build, "pyscript_config", lambda: {"files": {"./static/ui/modules.tar.gz": "./*"}})
-    with pytest.raises(site_build.BuildError, match="words_xx.mpy: larger than"):
-        site_build.write_ui_archive(tmp_path, ["words/words_xx"])
+def test_a_published_ui_file_the_config_does_not_name_stops_the_build(tmp_path, monkeypatch):
+    (tmp_path / "static" / "ui" / "board").mkdir(parents=True)
+    (tmp_path / "static" / "ui" / "board" / "render.mpy").write_bytes(b"M\x06")
+    (tmp_path / "static" / "ui" / "board" / "stray.mpy").write_bytes(b"M\x06")
+    (tmp_path / "micropython.mjs").write_text("", encoding="utf-8")
+    named = {"{UI}": "./static/ui", "{BOOT}": "{UI}", "{BOOT}/board/render.mpy": "./board/"}
+    monkeypatch.setattr(site_build, "pyscript_config", lambda: {"interpreter": "./micropython.mjs", "files": named})
+    with pytest.raises(site_build.BuildError, match="static/ui/board/stray.mpy: published for MicroPython but not in"):
+        site_build.write_pyscript_config(tmp_path)
+    (tmp_path / "static" / "ui" / "board" / "stray.mpy").unlink()
+    named["{BOOT}/board/gone.mpy"] = "./board/"
+    with pytest.raises(site_build.BuildError, match="names files the build did not publish: .*board/gone.mpy"):
+        site_build.write_pyscript_config(tmp_path)
+    del named["{BOOT}/board/gone.mpy"]
+    site_build.write_pyscript_config(tmp_path)
+    assert json.loads((tmp_path / "pyscript.json").read_text(encoding="utf-8"))["files"] == named
 
 
 def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
@@ -196,24 +216,32 @@ def test_main_imports_the_boot_list_in_its_order(dist_dir, tmp_path):
     assert all(name.encode() in published for name in boot)
 
 
-def ui_problems(tmp_path, monkeypatch, files, boot):
-    """ui_modules.problems() of a static/ui made of ``files`` (empty) and a modules.toml
-    listing ``boot``."""
+def ui_problems(tmp_path, monkeypatch, files, boot, own=None):
+    """ui_modules.problems() of a static/ui made of ``files`` (empty) and a pyscript.toml
+    whose [files] names ``boot`` as {BOOT} modules and ``own`` (by default main and each
+    package's __init__ found among ``files``) as {UI} files."""
     ui = tmp_path / "ui"
     for name in files + ["main.py"]:
         (ui / name).parent.mkdir(parents=True, exist_ok=True)
         (ui / name).write_text("", encoding="utf-8")
-    (ui / "modules.toml").write_text(f"boot = {json.dumps(boot)}\n", encoding="utf-8")
+    if own is None:
+        own = ["main"] + sorted(f[:-3] for f in files if f.endswith("/__init__.py"))
+    lines = ["[files]", '"{UI}" = "./static/ui"', '"{BOOT}" = "{UI}"', '"{LATER}" = "{UI}"']
+    for module in own:
+        lines.append(f'"{{UI}}/{module}.mpy" = "./{module.rsplit("/", 1)[0] + "/" if "/" in module else ""}"')
+    for module in boot:
+        lines.append(f'"{{BOOT}}/{module}.mpy" = "./{module.rsplit("/", 1)[0]}/"')
+    (tmp_path / "pyscript.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     monkeypatch.setattr(ui_modules, "UI", ui)
-    monkeypatch.setattr(ui_modules, "LIST", ui / "modules.toml")
+    monkeypatch.setattr(ui_modules, "CONFIG", tmp_path / "pyscript.toml")
     return ui_modules.problems()
 
 
 def test_a_ui_module_missing_from_the_list_stops_the_build(tmp_path, monkeypatch):
     found = ui_problems(tmp_path, monkeypatch, ["board/render.py", "board/stray.py"], ["board/render", "page/gone"])
     assert any("static/ui/page/gone.py does not exist" in p for p in found)
-    assert any("static/ui/board/stray.py is not listed" in p for p in found)
-    with pytest.raises(site_build.BuildError, match="stray.py is not listed"):
+    assert any("static/ui/board/stray.py is not named in pyscript.toml" in p for p in found)
+    with pytest.raises(site_build.BuildError, match="stray.py is not named in pyscript.toml"):
         site_build.compile_ui(tmp_path / "out", "1.28.0-6")
 
 
@@ -227,15 +255,31 @@ def test_the_ui_list_keeps_packages_one_level_deep_with_their_init_and_their_own
     assert not any("board" in p for p in found)
 
 
+def test_each_ui_file_is_named_once_at_its_packages_path(tmp_path, monkeypatch):
+    files = ["board/__init__.py", "board/render.py", "page/__init__.py", "page/keys.py"]
+    assert ui_problems(tmp_path, monkeypatch, files, ["board/render", "page/keys"]) == []
+    # a package's __init__ not named: PyScript would not write it
+    found = ui_problems(tmp_path, monkeypatch, files, ["board/render", "page/keys"], own=["main", "board/__init__"])
+    assert found == ['pyscript.toml does not name "{UI}/page/__init__.mpy": main and each package\'s __init__ '
+                     "are published with the modules"]
+    # a module written where its package is not
+    ui_problems(tmp_path, monkeypatch, files, ["board/render", "page/keys"])
+    toml = tmp_path / "pyscript.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"{BOOT}/page/keys.mpy" = "./page/"',
+                                                              '"{BOOT}/page/keys.mpy" = "./"'), encoding="utf-8")
+    assert ui_modules.problems() == ["pyscript.toml writes {BOOT}/page/keys.mpy to './': it belongs at its "
+                                     "package's path, './page/'"]
+
+
 def test_the_pages_pyscript_config_is_the_top_level_pyscript_toml(dist_dir):
     # PyScript reads pyscript.json, which is pyscript.toml (one source) as JSON: MicroPython
-    # and the UI's archive from the site itself (never a CDN), PyScript's plugins off.
+    # and the UI's files from the site itself (never a CDN), PyScript's plugins off.
     config = tomllib.loads((site_build.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8")) == config
     version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["micropython"]
     assert config["interpreter"] == f"./vendor/micropython/{version}/micropython.mjs"
-    assert config["files"]["./static/ui/modules.tar.gz"] == "./*"
-    for path in [config["interpreter"], *config["files"]]:
+    assert config["files"]["{UI}"] == "./static/ui"
+    for path in [config["interpreter"], *(url for url, _ in pyscript_files(config))]:
         assert (dist_dir / path).is_file(), path
     assert {p.lstrip("!") for p in config["plugins"] if p.startswith("!")} >= {
         "error", "deprecations-manager", "codemirror", "donkey", "py-editor", "py-game", "py-terminal"}
@@ -261,6 +305,33 @@ def test_pyscript_starts_the_page(dist_dir):
     page_input = (site_build.ROOT / "static" / "ui" / "page" / "page_input.py").read_text(encoding="utf-8")
     assert re.search(r"^from pyscript import .*\bwhen\b", page_input, re.M)
     assert page_input.count("@when(") >= 10
+
+
+def test_pyscripts_own_package_is_published_as_the_bytecode_of_its_sources(dist_dir):
+    # PyScript's package (the sources its core writes at start) as .mpy, each module of the
+    # npm package's artifact, written by [files] into the folder ui-start.mjs puts first
+    # on sys.path
+    pinned = json.loads((dist_dir / "version.json").read_text())["runtimes"]["pyscript"]
+    artifact = (site_build.NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    sources = json.loads(artifact.split("export default", 1)[1].strip().rstrip(";"))["pyscript"]
+    assert {"__init__.py", "events.py", "ffi.py", "context.py"} <= set(sources)
+    folder = dist_dir / "vendor" / "pyscript" / pinned / "mpy" / "pyscript"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(n[:-3] + ".mpy" for n in sources)
+    assert all(p.read_bytes()[:2] == b"M\x06" for p in folder.iterdir())
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    written = {url: path for url, path in pyscript_files(config) if "/vendor/pyscript/" in url}
+    assert written == {f"./vendor/pyscript/{pinned}/mpy/pyscript/{n[:-3]}.mpy": f"/pyscript-mpy/pyscript/{n[:-3]}.mpy"
+                       for n in sources}
+    start = (dist_dir / "static" / "js" / "ui-start.mjs").read_text(encoding="utf-8")
+    assert 'const PYSCRIPT_BYTECODE = "/pyscript-mpy";' in start and "sys.path.insert(0, " in start
+    assert "core.hooks.main.onReady.add(" in start
+
+
+def test_a_pyscript_whose_core_writes_other_sources_stops_the_build(tmp_path):
+    # the bytecode is of the package PyScript's core carries: another core, another package
+    (tmp_path / "core-x.js").write_text('const x = {"pyscript": {"__init__.py": "other"}};', encoding="utf-8")
+    with pytest.raises(site_build.BuildError, match="pyscript/__init__.py of src/stdlib/pyscript.js is not the one its core writes"):
+        site_build.compile_pyscript_package(tmp_path, ["core-x.js"])
 
 
 def test_the_build_is_reproducible(tmp_path):

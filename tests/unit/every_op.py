@@ -175,6 +175,7 @@ def examples() -> list[Example]:
         Example("lab_results", "beside a game", rolled, lambda s: {"op": "lab_results", "tally": tally, "games": 2}),
         Example("hint", "", rolled, lambda s: {"op": "hint", "top": 2}),
         Example("coach", "", new, lambda s: {"op": "coach", "on": True}),
+        Example("chances", "", new, lambda s: {"op": "chances", "on": True}),
         Example("report", "", lambda s: do(s, {"op": "load", "save": done}), lambda s: {"op": "report"}),
         Example("solve", "", new, lambda s: {"op": "solve", "budget_ms": 50}),
         Example("daily", "", rolled, lambda s: {"op": "daily", "variant": "argentine", "date": DAY, "today": DAY}),

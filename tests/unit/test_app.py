@@ -182,9 +182,9 @@ def test_catalog_lists_the_computer_levels_and_the_limits_the_page_enforces():
     assert set(cat) == {"variants", "games", "levels", "limits"}
     assert sorted(cat["games"]) == sorted(cat["variants"])  # every game once, in the order shown
     assert [level["id"] for level in cat["levels"]] == list(players.LEVELS) == [
-        "beginner", "heuristic", "optimal", "expert"]
-    assert [level["player"] for level in cat["levels"]] == ["ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert"]
-    assert [level["needs_table"] for level in cat["levels"]] == [False, False, True, True]
+        "beginner", "heuristic", "optimal", "expert", "champion"]
+    assert [level["player"] for level in cat["levels"]] == ["ai:beginner", "ai:heuristic", "ai:optimal", "ai:expert", "ai:champion"]
+    assert [level["needs_table"] for level in cat["levels"]] == [False, False, True, True, True]
     assert cat["limits"] == {"sides": sides.MAX_SIDES, "name": sides.MAX_NAME, "seed": 2**63 - 1,
                              "file_bytes": bundle.MAX_BYTES}
     assert app.Session().handle({"op": "catalog"})["catalog"] == cat

@@ -6,7 +6,7 @@ score-sheet entry may name (``entry_rolls``), which choice is the best (``is_bes
 hint's choice and of a report's decision, a move's ``cost_best``: under ``BEST_LOSS``), and
 the fewest sides each computer level is offered in (the catalog's ``min_sides``)."""
 from generala import app
-from generala.ai.players import LEVELS, ExpertPlayer
+from generala.ai.players import LEVELS, ExpertPlayer, WinningPlayer
 from generala.catalog import catalog
 from generala.modes import daily
 
@@ -102,5 +102,7 @@ def test_a_best_move_costs_nothing_and_says_so():
 
 def test_the_catalog_says_the_fewest_sides_of_each_level():
     levels = {level["id"]: level["min_sides"] for level in catalog()["levels"]}
-    assert levels == {name: 2 if issubclass(cls, ExpertPlayer) else 1 for name, cls in LEVELS.items()}
-    assert levels["expert"] == 2 and levels["heuristic"] == 1  # the one that plays to win needs a side to beat
+    to_win = (ExpertPlayer, WinningPlayer)
+    assert levels == {name: 2 if issubclass(cls, to_win) else 1 for name, cls in LEVELS.items()}
+    # the ones that play to win need a side to beat
+    assert levels["expert"] == levels["champion"] == 2 and levels["heuristic"] == 1

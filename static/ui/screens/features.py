@@ -10,7 +10,7 @@
 # Score-sheet mode is built with the page (the board asks it on every move), and export
 # and import too (a new device imports its games before its engine is ready). The other
 # screens (replays, records, the daily challenge, the Bot lab, play by link: the `later`
-# modules of modules.toml) are imported and built by build(): at
+# modules of pyscript.toml's [files]) are imported and built by build(): at
 # boot when the page opens with something of theirs to show (a saved game, a link:
 # page_boot.py), else once the page is ready, in short slices, so a first visit's first
 # tap does not wait for them. A player who asks for one of them sooner waits for it

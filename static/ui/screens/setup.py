@@ -10,8 +10,8 @@ from web.dom import byid, clear, each, el
 # The words naming who plays a side, by the catalog's level id (a level without words
 # is named by its id).
 LEVEL_WORDS = {"beginner": "setup.ai_beginner", "heuristic": "setup.ai_heuristic",
-               "optimal": "setup.ai_optimal", "expert": "setup.ai_expert"}
-# The levels that play to win against the other sides: offered only when there are some.
+               "optimal": "setup.ai_optimal", "expert": "setup.ai_expert",
+               "champion": "setup.ai_champion"}
 # A saved bot's option in a side's "who plays" (botseat.py): this before its name.
 BOT_VALUE = "bot:"  # a saved bot's option value is this and its name (unique); data-bot holds the name
 
