@@ -55,12 +55,16 @@ and, after a change, the save document for the page to store. Requests::
                                                            the run's figures from that count:
                                                            {"results": text}
     {"op": "hint"}                                         the best choices now, with expected final scores
+                                                           (each marked "is_best" when it loses
+                                                           less than BEST_LOSS)
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
+                                                           and "cost_best" (the cost is under BEST_LOSS)
     {"op": "chances", "on": true}                          every side's chance to win now ("chances":
                                                            {"sides": [0.62, 0.38], "exact": false});
                                                            "on": true/false: every move's reply
                                                            carries them too (when the table is loaded)
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
+                                                           (a decision marked "is_best" as a hint's choice)
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
     {"op": "daily", "variant": "argentine", "date": "2026-12-01", "today": "2026-12-01", "name": "Tú"}
                                                            start that day's challenge (late when
@@ -138,6 +142,9 @@ from .rules.actions import Score, ScoreTwo, action_from_json
 #: bot's side): its error, an illegal move, a move past the time limit, a bot no longer
 #: in the browser.
 STAND_IN = "heuristic"
+#: A choice that loses less than this many points against the best one is the best (the
+#: hint's choices, the report's decisions, a move's cost): the page shows the flags.
+BEST_LOSS = 0.005
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
@@ -238,6 +245,7 @@ class Session:
             reply["status"] = link_status(self.link)
         if cost is not None:
             reply["cost"] = round(cost, 4)
+            reply["cost_best"] = cost < BEST_LOSS
         chance_cost, self._chance_cost = self._chance_cost, None
         if cost is not None and chance_cost is not None:
             reply["chance_cost"] = round(chance_cost, 4)
@@ -521,7 +529,10 @@ class Session:
         daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
-        return {"hint": coach.hint(game, top=req.get("top", 5))}
+        hint = coach.hint(game, top=req.get("top", 5))
+        for c in hint:
+            c["is_best"] = c["loss"] < BEST_LOSS
+        return {"hint": hint}
 
     def op_chances(self, req):
         game = self._need_game()
@@ -539,7 +550,11 @@ class Session:
         daily.refuse_help(game)
         self._table(game.rules)
         from .ai import coach
-        return {"report": coach.report(game)}
+        report = coach.report(game)
+        for side in report["sides"]:
+            for d in side["decisions"]:
+                d["is_best"] = d["loss"] < BEST_LOSS
+        return {"report": report}
 
     def op_solve(self, req):
         """Solve the open game's rules a slice at a time, so the page can show progress."""

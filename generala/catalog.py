@@ -81,14 +81,18 @@ def catalog() -> dict:
 
     ``{"variants": {id: {...}}, "games": [id, ...], "levels": [...], "limits": {...}}``:
     every variant with its options and boxes; the games in the order shown (``SHOWN``); the computer levels in the order shown to players, each with
-    ``needs_table`` (it plays from the rules' value table, as the coach does); and the
+    ``needs_table`` (it plays from the rules' value table, as the coach does) and
+    ``min_sides`` (the fewest sides of a game it is offered in: one that plays to win
+    needs another side to beat: ``expert``, ``champion``); and the
     limits the page enforces before asking the engine (sides, a name's length, the
     largest seed, an export file's size)."""
-    from .ai.players import LEVELS
+    from .ai.players import LEVELS, ExpertPlayer, WinningPlayer
+    TO_WIN = (ExpertPlayer, WinningPlayer)  # the levels that play to win: another side to beat
     return {
         "variants": {name: _variant(name, spec) for name, spec in SPECS.items()},
         "games": list(SHOWN),
-        "levels": [{"id": level, "player": computer_player(level), "needs_table": cls.needs_table}
+        "levels": [{"id": level, "player": computer_player(level), "needs_table": cls.needs_table,
+                    "min_sides": 2 if issubclass(cls, TO_WIN) else 1}
                    for level, cls in LEVELS.items()],
         "limits": {"sides": MAX_SIDES, "name": MAX_NAME, "seed": MAX_SEED, "file_bytes": MAX_BYTES},
     }

@@ -19,7 +19,9 @@ Publishes:
                                            imported (tools/make_snapshot.mjs, in Node): the
                                            worker restores it instead of booting Python
   catalog.json                             `python3 -m generala.catalog`: the games and their
-                                           options, so the setup form works before the engine
+                                           options, so the setup form works before the engine;
+                                           index.html's lists of games are written from it
+                                           (write_games)
   vendor/pyodide/<ver>/                    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                                            python_stdlib.zip, pyodide-lock.json
   vendor/micropython/<ver>/                micropython.mjs, micropython.wasm
@@ -324,6 +326,28 @@ def run_node(script: str, args: list[Path], doing: str) -> None:
         raise BuildError(f"node cannot run ({e}): {doing} needs it") from None
     if done.returncode != 0:
         raise BuildError(f"{doing} failed: {(done.stderr or done.stdout).strip()[-500:]}")
+
+
+EACH_GAME_RE = re.compile(r"^( *)<!-- each game:[^\n]*-->\n(.*?)\n *<!-- end each game -->$", re.S | re.M)
+
+
+def write_games(html: str, catalog: dict) -> str:
+    """index.html's lists of games (the one-tap game's picker, the daily challenge's
+    buttons: drawn before any script runs) from the catalog: the lines between
+    `<!-- each game: ... -->` and `<!-- end each game -->` are written once a game, in the
+    catalog's order (its `games`), `{game}` its id and `{title}` its title. A fifth game
+    of the engine appears there with no change to index.html."""
+    games = [(game, catalog["variants"][game]["title"]) for game in catalog["games"]]
+
+    def each(m: re.Match) -> str:
+        indent, template = m.group(1), m.group(2).strip()
+        return "\n".join(indent + template.replace("{game}", game).replace("{title}", escape_html(title))
+                          for game, title in games)
+
+    out, n = EACH_GAME_RE.subn(each, html)
+    if n == 0 and "<!-- each game" in html:
+        raise BuildError("index.html: an `<!-- each game -->` list has no `<!-- end each game -->`")
+    return out
 
 
 def write_catalog(dst: Path) -> bool:
@@ -727,8 +751,13 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
 
     for name in SITE_FILES:
         copy_file(ROOT / name, out / name)
-    index = out / "index.html"
-    index.write_text(write_words(index.read_text(encoding="utf-8"), page_words()), encoding="utf-8")
+    # The setup form's data (variants, options, boxes), readable before the engine boots;
+    # index.html's lists of games are written from it.
+    catalog = out / "catalog.json"
+    html = (out / "index.html").read_text(encoding="utf-8")
+    if write_catalog(catalog):
+        html = write_games(html, json.loads(catalog.read_text(encoding="utf-8")))
+    (out / "index.html").write_text(write_words(html, page_words()), encoding="utf-8")
     for name in SITE_DIRS:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])
@@ -737,8 +766,6 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     with zipfile.ZipFile(out / STDLIB_EMPTY, "w"):
         pass
     make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
-    # The setup form's data (variants, options, boxes), readable before the engine boots.
-    write_catalog(out / "catalog.json")
 
     vendor = out / "vendor"
     pyo = vendor / "pyodide" / versions["pyodide"]

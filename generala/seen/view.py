@@ -173,7 +173,19 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "events": list(events or ()),
         "daily": ({"date": game.daily["date"], "late": game.daily["late"], "again": bool(game.daily.get("again"))}
                   if game.daily else None),
+        # what the page may offer around the board, said here so that it decides none of it:
+        "help": helps(game),
+        "can_report": game.over and not manual and helps(game),
+        "moves": sum(1 for a in game.history if "rolloff" not in a and "order" not in a),
+        "served": served and game.dice is not None,
+        "entry_rolls": list(range(1, game.rolls + game.rolls_left + 1)) if manual else [],
     }
+
+
+def helps(game: Game) -> bool:
+    """Whether the hint and the coach are offered now: not in a daily challenge in play (the
+    engine refuses them there: modes/daily.py refuse_help, ``daily.no_help``)."""
+    return not (game.daily and not game.over)
 
 
 def split_sizes(rules) -> list[int] | None:
@@ -295,7 +307,7 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
     the game having been ``before`` (:func:`moment`) it. In this order, each ``{"kind", ...}``:
 
     - ``roll`` (``side``, ``dice``, ``rolled``: the positions thrown, ``roll``: 1-3) or
-      ``enter`` (``side``, ``dice``, ``at``); then ``five_alike`` when five dice (or more,
+      ``enter`` (``side``, ``dice``, ``at``, ``served``: entered as the turn's first roll); then ``five_alike`` when five dice (or more,
       of ten) show one face (``side``, ``hand``: the box of that game's five alike,
       ``served``: on the turn's first roll, ``face``); ``auto_win`` when that wins the
       game at once (``side``, ``win``: the kind of win, as in the view's ``auto_win``),
@@ -317,7 +329,8 @@ def events(game: Game, action: dict, before: dict) -> list[dict]:
                         "rolled": [i for i in range(len(dice)) if i not in before["held"]],
                         "roll": game.rolls})
         else:
-            out.append({"kind": "enter", "side": side, "dice": dice, "at": game.rolls})
+            out.append({"kind": "enter", "side": side, "dice": dice, "at": game.rolls,
+                        "served": game.rolls == 1})
         count = counts(dice)
         top = max(count)
         if top >= 5:

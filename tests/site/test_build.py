@@ -496,3 +496,17 @@ def test_the_bots_sandbox_is_published_precached_and_its_policy_allows_its_one_s
     monkeypatch.setattr(site_build, "NETLIFY_TOML", toml)
     with pytest.raises(site_build.BuildError, match=re.escape(site_build.inline_script_hash(edited.read_text()))):
         site_build.check_sandbox_policy()
+
+
+def test_the_published_lists_of_games_are_the_catalogs(dist_dir):
+    """dist/index.html's one-tap game picker and daily challenge buttons (drawn before any
+    script runs) list the published catalog's games in its order, each titled, in every
+    language (data-words-LANG on the options), and no template is left."""
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    cat = json.loads((dist_dir / "catalog.json").read_text(encoding="utf-8"))
+    picker = re.search(r'<select id="quick-game">(.*?)</select>', html, re.S).group(1)
+    assert re.findall(r'<option value="([^"]+)"', picker) == cat["games"]
+    assert re.findall(r'data-daily="([^"]+)"', html) == cat["games"]
+    assert len(re.findall(r'data-words-ru="[^"]+"', picker)) == len(cat["games"])
+    assert "{game}" not in html and "{title}" not in html and "each game" not in html
+

@@ -42,7 +42,9 @@ def test_hint_values_are_the_coachs():
     new(session, ["Ana"])
     session.handle({"op": "roll"})
     hint = session.handle({"op": "hint", "top": 3})["hint"]
-    assert hint == coach.hint(session.game, top=3)
+    # the coach's choices, each marked best by the engine when it loses less than BEST_LOSS
+    assert hint == [dict(c, is_best=c["loss"] < app.BEST_LOSS) for c in coach.hint(session.game, top=3)]
+    assert hint[0]["is_best"] is True
     assert hint[0]["loss"] == 0 and hint[0]["expected"] >= hint[-1]["expected"]
 
 

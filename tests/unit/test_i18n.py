@@ -97,6 +97,13 @@ def test_no_blank_and_same_placeholders(lang):
             assert (value[:1] == " ", value[-1:] == " ") == (en[:1] == " ", en[-1:] == " "), (lang, key)
 
 
+def index_html():
+    """index.html as the build publishes it: its lists of games written from the catalog
+    (tools/build.py write_games), their words keys among them."""
+    from tools import build
+    return build.write_games((ROOT / "index.html").read_text(encoding="utf-8"), catalog())
+
+
 def used_keys():
     """Keys named in the page's code: t("..."), tn("...") (a key built from a prefix,
     t("replay." + key), is left out) and index.html data-i18n* / data-words."""
@@ -107,7 +114,7 @@ def used_keys():
         for m in re.finditer(r"\btn?\(\s*\"([a-z_.\-]+)\"", path.read_text(encoding="utf-8")):
             if not m.group(1).endswith("."):
                 keys.add((path.name, m.group(1)))
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    html = index_html()
     for m in re.finditer(r'data-(?:i18n(?:-[a-z-]+)?|words)="([^"]+)"', html):
         for part in m.group(1).split(";"):
             keys.add(("index.html", part.split(":")[-1].strip()))
@@ -127,7 +134,7 @@ def test_every_key_is_used():
     joins to a name it also writes (t("replay." + key) for key in ("first", ...))."""
     sources = {p.name: p.read_text(encoding="utf-8") for p in UI.rglob("*.py") if not p.name.startswith("words_")}
     sources.update({p.name: p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("*.*js")})
-    sources["index.html"] = (ROOT / "index.html").read_text(encoding="utf-8")
+    sources["index.html"] = index_html()
     # refusal.CODE / refusal.FAMILY and type.ID: looked up by the engine's codes and type
     # ids (words.refusal), each checked against generala/rules/refusals.py below; ai.LEVEL: the
     # catalog's level ids, a refusal's "levels" param worded (words.refusal)
@@ -256,7 +263,7 @@ def test_the_first_screen_is_written_in_every_language():
     and an unknown key or a stale English text stops the build."""
     sys.path.insert(0, str(ROOT))
     from tools import build
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    html = index_html()
     out = build.write_words(html, TABLES)
     n = len(re.findall(r"data-words=", html))
     options = len(re.findall(r"<option[^>]*data-words=", html))

@@ -184,3 +184,28 @@ def test_the_check_reads_the_imports_of_the_trees_own_package(tmp_path, monkeypa
     graph, problems = layers.check(tree)
     assert ("top.app", 1) in graph["__init__"]
     assert any("__init__ imports top.app, a layer above it" in p for p in problems)
+
+
+# The page's parts that others are given when built (static/ui/page/page_boot.py assembles
+# them): a part uses what it was given, never another part's parts.
+UI_PARTS = ("game", "controller", "keeper", "screen", "computer", "coach", "features", "engine", "home", "setup", "nav")
+REACH_THROUGH = re.compile(r"\bself\.(\w+)\.(" + "|".join(UI_PARTS) + r")\.\w")
+
+
+def reaches_through(source: str) -> list[str]:
+    """Lines of ``source`` that reach through one part into another's, or tie parts with
+    attach() after they were built."""
+    return [line.strip() for line in source.splitlines()
+            if REACH_THROUGH.search(line) or re.search(r"\.attach\(", line)]
+
+
+def test_no_part_of_the_page_reaches_through_another():
+    assert reaches_through("self.game.screen.ask(text)\nkeeper.attach(game, home)\n") == [
+        "self.game.screen.ask(text)", "keeper.attach(game, home)"]
+    assert reaches_through("self.screen.ask(text)\nself.board.parts.add('link', part)\n") == []
+    found = {}
+    for path in sorted((layers.ROOT / "static" / "ui").rglob("*.py")):
+        lines = reaches_through(path.read_text(encoding="utf-8"))
+        if lines:
+            found[path.relative_to(layers.ROOT).as_posix()] = lines
+    assert found == {}

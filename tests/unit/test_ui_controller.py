@@ -185,10 +185,11 @@ class Coach:
 
 def start(controller_module, variant="argentine", seed=7, **extra):
     """A controller with a new one-person game on its board, engine ready."""
-    parts = dict(engine=Engine(), board=Board(), keeper=Keeper(), clock=Clock(), screen=Screen())
-    game = controller_module.Controller(**parts)
     features, computer = Features(), Computer()
-    game.attach(computer, Coach(), features)
+    parts = dict(engine=Engine(), board=Board(), keeper=Keeper(), clock=Clock(), screen=Screen())
+    game = controller_module.Controller(**parts, stop_computer=computer.cancel, said=Coach().said,
+                                        blocks=features.blocks, linked=lambda reply, drawn: None,
+                                        resumed=features.resumed)
     game.ui["ready"] = True
     asyncio.run(game.start_game({"op": "new", "variant": variant, "sides": ["Ana"], "seed": seed, **extra}))
     return game, parts, features, computer
@@ -488,8 +489,8 @@ def test_ten_dice_the_split_is_priced_at_the_views_split_size(controller_module)
 
 def test_the_events_of_a_reply_not_drawn_come_with_the_next_one(controller_module):
     """With a later reply on its way, a reply is not drawn: what it made happen (a roll,
-    five alike...) is drawn with the next view, first. A hold drawn at the click has no
-    events: nothing has happened yet."""
+    five alike...) is drawn with the next view, first. A hold drawn at the click carries
+    the one event it foresees (that die changes rows): the reply's events say the rest."""
     game, parts, _, _ = start(controller_module)
     engine, board = parts["engine"], parts["board"]
     assert board.updates[-1][0]["events"] == []
@@ -498,7 +499,8 @@ def test_the_events_of_a_reply_not_drawn_come_with_the_next_one(controller_modul
     rolled = [e["kind"] for e in board.updates[-1][0]["events"]]
     assert rolled[0] == "roll"
     game.toggle(1)
-    assert board.updates[-1][2] is True and board.updates[-1][0]["events"] == []  # predicted
+    predicted = board.updates[-1]
+    assert predicted[2] is True and [(e["kind"], e["changed"]) for e in predicted[0]["events"]] == [("hold", [1])]
     engine.deliver()
     assert [e["kind"] for e in board.updates[-1][0]["events"]] == ["hold"]
     game.roll()  # the roll, then a hold sent before its reply: only the last reply is drawn

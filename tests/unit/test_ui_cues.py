@@ -157,3 +157,30 @@ def test_a_score_sheet_game_celebrates_its_automatic_win_not_dice_entered(cues):
     view = s.handle({"op": "enter", "dice": [3, 3, 3, 3, 3], "at": 1})["view"]
     [(kind, card)] = cues.moments(view)
     assert kind == "celebrate" and card["kind"] == "auto"
+
+
+def test_the_dice_whose_hold_changed_slide_from_the_events(cues):
+    """A hold's event names the dice that change rows; a roll or a box names none."""
+    s, _ = game()
+    rolled = s.handle({"op": "roll"})["view"]
+    assert cues.held_moved(rolled["events"]) == [] and not cues.ended(rolled["events"])
+    held = s.handle({"op": "hold", "dice": [0, 2]})["view"]
+    assert cues.held_moved(held["events"]) == [0, 2]
+    toggled = s.handle({"op": "toggle", "die": 2})["view"]
+    assert cues.held_moved(toggled["events"]) == [2]
+    # the events of replies not drawn come together: each die once
+    assert cues.held_moved(held["events"] + toggled["events"]) == [0, 2]
+
+
+def test_the_end_of_the_game_is_found_in_the_events(cues):
+    s, _ = game(players=("human",))
+    while True:
+        s.handle({"op": "roll"})
+        view = s.handle({"op": "view"})["view"]
+        cell = next(r["cells"][view["current"]] for r in view["rows"] if r["box"] == view["scorable"][-1])
+        view = s.handle(cell["request"])["view"]
+        if view["over"]:
+            break
+        assert not cues.ended(view["events"])
+    assert cues.ended(view["events"])
+    assert not cues.ended(s.handle({"op": "view"})["view"]["events"])  # drawn again: nothing new

@@ -19,9 +19,12 @@
 #            show_home(panel), board_visible(), ask(text, ok, callback), announce(text),
 #            message(text, kind), focus(id), refocus(view)
 #
-# and, once they are built (attach): the computer players (computer.py: cancel()), the
-# coach (coach_panel.py: said(reply)) and the other features (features.py: blocks(),
-# resumed(entry)).
+# and the hooks (web/hooks.py) that the parts built after it answer (page_boot.py joins
+# them): stop_computer() (a computer player waiting to play stops: computer.py), said(reply)
+# (a move's reply: the coach reads it, coach_panel.py), blocks() (True while a part takes
+# the dice from the board: a score-sheet game, sheetmode.py), linked(reply, drawn) (a game
+# by link's reply: linkplay.py keeps it), resumed(entry) (a saved game put on the board:
+# sheetmode.py). The controller knows none of those parts.
 #
 # It keeps the last view it drew and the person's transient choices (`ui`: the two
 # boxes and the split of ten dice being chosen, and the engine's prices of the pairs the
@@ -36,15 +39,17 @@ from words import words
 
 
 class Controller:
-    def __init__(self, engine, board, keeper, clock, screen):
+    def __init__(self, engine, board, keeper, clock, screen, stop_computer, said, blocks, linked, resumed):
         self.engine = engine
         self.board = board
         self.keeper = keeper
         self.clock = clock
         self.screen = screen
-        self.computer = None
-        self.coach = None
-        self.features = None
+        self.stop_computer = stop_computer
+        self.said = said
+        self.blocks = blocks
+        self.linked = linked
+        self.resumed = resumed
         self.view = None
         self.answered = None  # the last view drawn that is the engine's (not predicted)
         self.ui = {"ready": False, "picked": [], "split": None, "pairs": None, "scoring": False}
@@ -53,11 +58,6 @@ class Controller:
         # Collect garbage once a frame is painted, not in the middle of the next click.
         self.collect = clock.timer(gc.collect)
         self.painted = clock.frame(lambda: self.collect.start(0))
-
-    def attach(self, computer, coach, features):
-        self.computer = computer
-        self.coach = coach
-        self.features = features
 
     # --- drawing the engine's replies ------------------------------------------------
 
@@ -70,6 +70,16 @@ class Controller:
         self.board.update(view, self.ui, predicted)
         self.painted.request()
 
+    def redraw(self):
+        """Draw the last view again (another tab's moves are no longer followed)."""
+        if self.view is not None:
+            self.draw(self.view)
+
+    def relabel(self):
+        """After a language change: the board drawn afresh in the new words."""
+        self.board.key = None
+        self.redraw()
+
     def engine_failed(self):
         """The engine failed for good (engine_client.when_failed): the board takes no move
         any more and shows the engine's last answer (not a hold drawn ahead of its reply);
@@ -79,8 +89,7 @@ class Controller:
         self.ui["scoring"] = False
         self.forget_boxes()
         self.later = None
-        if self.computer is not None:
-            self.computer.cancel()
+        self.stop_computer()
         if self.answered is not None and self.screen.board_visible():
             view = dict(self.answered)
             view["events"] = []  # drawn again: nothing happens anew (no dice thrown, no sound)
@@ -118,15 +127,16 @@ class Controller:
                 view = dict(view)
                 view["events"] = self.missed + list(view.get("events") or ())
                 self.missed = []
-            self.ui["cost"] = reply.get("cost")  # what the move cost: the coach's part shows it
+            # what the move cost, and whether that is the best move: the coach's part shows it
+            self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"]}
+                               if reply.get("cost") is not None else None)
             self.draw(view)
             self.screen.announce(words.announce(view))
-            if self.coach is not None:
-                self.coach.said(reply)
+            self.said(reply)
             if self.screen.board_visible():
                 self.screen.refocus(view)
-        if reply.get("local") is not None and self.features is not None:
-            self.features.linked(reply, draw)  # a game by link: its record, not a save (linkplay.py)
+        if reply.get("local") is not None:
+            self.linked(reply, draw)  # a game by link: its record, not a save (linkplay.py)
         elif reply.get("save") and self.keeper.gid:
             self.keeper.keep(reply)
 
@@ -137,7 +147,7 @@ class Controller:
                 and self.screen.board_visible())
 
     def blocked(self):
-        return self.features is not None and self.features.blocks()
+        return bool(self.blocks())
 
     def dice_count(self):
         return self.view["dice_count"] if self.view else 0
@@ -157,8 +167,7 @@ class Controller:
         ended = (self.view is not None and self.view["over"] and self.ui["ready"]
                  and self.screen.board_visible())
         if (self.playing() or ended) and self.view["can_undo"]:
-            if self.computer is not None:
-                self.computer.cancel()  # a computer waiting to start its turn does not start it
+            self.stop_computer()  # a computer waiting to start its turn does not start it
             self.act({"op": "undo"})
 
     def toggle(self, i):
@@ -173,7 +182,9 @@ class Controller:
             view["held"] = list(view["held"])
             view["held"][i] = not view["held"][i]
             view["last"] = None
-            view["events"] = []  # nothing has happened yet: the reply says what did
+            # the one thing foreseen: this die changes rows (the reply's events say the rest)
+            view["events"] = [{"kind": "hold", "side": view["current"], "held": [j for j, h in enumerate(view["held"]) if h],
+                               "changed": [i]}]
             self.draw(view, predicted=True)
             self.act({"op": "toggle", "die": i}, reset=False)
 
@@ -355,7 +366,7 @@ class Controller:
         if entry["view"] is None:
             return False
         self.open_board(entry["id"], entry.get("created"))
-        self.features.resumed(entry)
+        self.resumed(entry)
         self.draw(entry["view"])
         return True
 
@@ -368,7 +379,7 @@ class Controller:
                 self.draw(reply["view"])
             elif not shown and self.keeper.gid is None:
                 self.open_board(entry["id"], entry.get("created"))
-                self.features.resumed(entry)
+                self.resumed(entry)
                 self.draw(reply["view"])
             return True
         self.keeper.failed(entry, reply)
@@ -380,7 +391,7 @@ class Controller:
         """Another tab moved this game on (saved_games.py): draw it as that tab left it;
         the engine loads that save too."""
         self.forget_boxes()
-        self.features.resumed(entry)
+        self.resumed(entry)
         if entry["view"] is not None:  # else drawn from the engine's reply (followed)
             self.draw(entry["view"])
         self.screen.announce(words.t("msg.moved_on"))

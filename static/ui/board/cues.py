@@ -7,6 +7,8 @@
 # screen, replayview.py, celebrates nothing).
 #
 #   rolled(events)         the dice positions a roll threw (they land on their faces), or None
+#   held_moved(events)     the dice positions whose hold changed (they slide between rows)
+#   ended(events)          the game ended (Play again is focused, the card in sight)
 #   moments(view)          [(kind, data)]: ("tick", None) a box filled; ("celebrate", card)
 #                          five alike, an automatic win, the end of the game (the biggest
 #                          one); ("hand_over", card) the turn passed from one person's side
@@ -22,6 +24,23 @@ def rolled(events):
         if event.get("kind") == "roll":
             thrown = sorted(set(thrown or ()) | set(event.get("rolled") or ()))
     return thrown
+
+
+def held_moved(events):
+    """The positions of the dice whose hold changed among ``events`` (the hold events'
+    ``changed``), in order, each once."""
+    moved = []
+    for event in events or ():
+        if event.get("kind") == "hold":
+            for i in event.get("changed") or ():
+                if i not in moved:
+                    moved.append(i)
+    return moved
+
+
+def ended(events):
+    """The game ended among ``events`` (a ``game_over`` event)."""
+    return any(event.get("kind") == "game_over" for event in events or ())
 
 
 def person(view, side):

@@ -9,7 +9,7 @@ from board import result
 from words import words
 from board.board_parts import Parts
 from web.dom import Cache, clear, el
-from board.cues import moments, rolled
+from board.cues import ended, held_moved, moments, rolled
 
 PIPS = "123456789"
 SUM_ORDER = ["numbers", "mandatory", "penalty", "combinations", "total"]  # a 3 x 3 grid; CSS shows the pips of each face
@@ -161,7 +161,7 @@ class Board:
         # rows-N: the lines of the sheet (header, boxes, sums): on a phone they share the height
         # left by the dice (board-layout.css)
         lines = 1 + len(view["rows"]) + len(sides[0]["subtotals"])
-        table = el("table", "sheet sides-" + str(min(len(sides), 8)) + " rows-" + str(lines), None,
+        table = el("table", "sheet sides-" + str(len(sides)) + " rows-" + str(lines), None,
                    {"id": "sheet"})
         table.appendChild(el("caption", "sr-only", words.t("board.sheet")))
         colgroup = el("colgroup")
@@ -243,8 +243,7 @@ class Board:
         self.prev = None
         self.draw_rolloff(view)
         # Said on the table before the first roll of the game; gone (once) when play has begun.
-        self.rolloff_auto = not any(c["value"] is not None for r in view["rows"] for c in r["cells"]) \
-            and view["rolls"] == 0 and len(sides) > 1
+        self.rolloff_auto = view.get("moves") == 0 and len(sides) > 1  # the view's: no move made yet
         if self.rolloff_auto:
             self.starts.textContent = words.t("board.starts", name=sides[view["order"][0]]["name"])
             self.starts.hidden = False
@@ -399,7 +398,7 @@ class Board:
         over = view["over"]
         ten = view["boxes_per_turn"] == 2
         ready = ui["ready"]
-        if self.rolloff_auto and (view["rolls"] > 0 or over):
+        if self.rolloff_auto and (view.get("moves") or over):
             self.rolloff_auto = False
             self.starts.hidden = True
         # fit: a game in play takes one screen (board-layout.css); the end and a score-sheet
@@ -431,9 +430,8 @@ class Board:
         # A roll (pressed here, a computer's, another tab's): the dice it threw land on their faces.
         thrown = rolled(view.get("events")) if happened and dice else None
         fresh = bool(thrown)
-        moved = []
-        if prev is not None and prev["dice"] and dice and not fresh and len(prev["held"]) == len(held):
-            moved = [i for i in range(len(held)) if bool(prev["held"][i]) != bool(held[i])]
+        # held dice whose hold changed slide to or from the kept row (the view's hold events)
+        moved = held_moved(view.get("events")) if happened and dice and not fresh else []
         for i, die in enumerate(self.dice if self.c.seen.get("dice") != dkey else ()):
             face = str(dice[i]) if dice else "0"
             c.attr(die, "data-face", face)
@@ -563,7 +561,7 @@ class Board:
 
         self.draw_split(view, ui)
         self.draw_over(view)
-        if over and prev is not None and not prev["over"]:
+        if happened and ended(view.get("events")):
             result.ended(self.over)  # Play again focused, the card in sight: the first thing to do now
 
     def moments(self, view):

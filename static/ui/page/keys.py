@@ -32,17 +32,17 @@ def open_dialog():
     return str(dialog.id or "") or True
 
 
-def handle(event, game, screen):
-    """``game`` is the controller: its actions, and the screens that take keys."""
+def handle(event, game, screen, sheet, replay, computer, coach):
+    """``game`` is the controller (its actions); ``sheet`` score-sheet mode's entry;
+    ``replay`` the replay screen (None until built); ``computer`` the computer players
+    (skip, hurry); ``coach`` the hint."""
     target = event.target
-    replay = game.features.replay
     where = ("board" if screen.board_visible() else
              "replay" if replay is not None and not replay.root.hidden and replay.view is not None else "")
-    computer = game.computer
     found = command(str(event.key), where, focus=str(target.tagName or "").lower() if target else "",
                     modified=bool(event.ctrlKey or event.metaKey or event.altKey),
                     dialog=open_dialog(),
-                    dice_count=game.dice_count(), entering=game.features.sheet.entering(),
+                    dice_count=game.dice_count(), entering=sheet.entering(),
                     computer=computer.computer_turn())
     if found is None:
         return
@@ -60,7 +60,6 @@ def handle(event, game, screen):
         if arg is None:
             return
         name, arg = arg
-    sheet = game.features.sheet
     if name == "roll":
         game.roll()
     elif name == "undo":
@@ -74,7 +73,7 @@ def handle(event, game, screen):
     elif name == "hurry":
         computer.hurry()
     elif name == "hint":
-        game.coach.hint()
+        coach.hint()
     elif name == "face":
         sheet.add(arg)
     elif name == "unface":

@@ -1,7 +1,11 @@
 # What the person sees around the board: the home screen or the board, the rules
 # dialog, the confirm dialog, the live region and the notes, the language of every word
 # on the page, and where the keyboard focus goes. The controller's `screen`
-# (controller.py); page_boot.py attaches the parts it switches between.
+# (controller.py). It knows none of the parts it switches between: it says what happens
+# through the hooks it is built with (web/hooks.py; page_boot.py joins the parts to them):
+# leaving() when the board is left (the stored game closed, the lists drawn again),
+# home_shown(panel) once the home screen shows, relabelled() after a language change
+# (each part redraws its words).
 
 import js
 from pyscript import document
@@ -42,17 +46,12 @@ def status(text):
 
 
 class Navigation:
-    def __init__(self, catalog):
+    def __init__(self, catalog, leaving, home_shown, relabelled):
         self.catalog = catalog
+        self.leaving = leaving
+        self.home_shown = home_shown
+        self.relabelled = relabelled
         self.confirm_cb = None
-        self.controller = None
-
-    def attach(self, controller, keeper, home, setup, features):
-        self.controller = controller
-        self.keeper = keeper
-        self.home = home
-        self.setup = setup
-        self.features = features
 
     def board_visible(self):
         return not byid("board").hidden
@@ -60,12 +59,10 @@ class Navigation:
     def show_home(self, panel=None):
         """The home screen: ``panel`` ("main", "setup", "library"), or the one it showed
         last (back from a replay or the records opened from the saved games)."""
-        self.keeper.close()
-        self.controller.closed()
-        self.keeper.draw_saves()
+        self.leaving()
         byid("board").hidden = True
         byid("home").hidden = False
-        self.home.show(panel)
+        self.home_shown(panel)
         byid("nav-home").hidden = True
         byid("nav-rules").hidden = True
 
@@ -92,12 +89,12 @@ class Navigation:
         if node is not None:
             node.focus()
 
-    def show_rules(self):
-        view = self.controller.view
+    def show_rules(self, view, req):
+        """The rules of the game on the board (its ``view``), else of the game the setup
+        form's request ``req`` would start."""
         if view:
             variant, title, options = view["variant"], view["title"], view["options"]
         else:
-            req, _ = self.setup.read()
             variant, options = req["variant"], req["options"]
             title = self.catalog[variant]["title"]
         body = byid("rules-body")
@@ -153,18 +150,9 @@ class Navigation:
         """Redraw every word in the language ``code``; nothing the player entered is lost."""
         words.set_lang(code)
         translate_page()
-        controller = self.controller
-        if controller.ui["ready"]:
+        if str(js.generala.engine.state) == "ready":  # else "starting the engine" is said anew
             byid("engine-status").textContent = ""
-        self.setup.relabel()
-        self.home.relabel()
-        self.keeper.draw_saves()
-        if controller.view is not None:
-            controller.board.key = None
-            controller.draw(controller.view)
-        self.features.relabel()  # the screens built before the change
-        controller.computer.relabel()
-        controller.coach.relabel()
+        self.relabelled()
         byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
 
     def refocus(self, view):

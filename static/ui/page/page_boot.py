@@ -1,6 +1,27 @@
-# The page's boot: the language, the catalog, the page's parts built and joined (this
-# is where each object is given the others it works with: assemble), the first screen
-# (the saved game in progress or home), then the engine's readiness.
+# The page's boot: the language, the catalog, the page's parts built (assemble: each is
+# given, when it is built, the parts and the hooks it uses; a part never reaches through
+# another into a third), the first screen (the saved game in progress or home), then the
+# engine's readiness.
+#
+# Two parts that need each other get a hook (web/hooks.py) instead: the part built first
+# is given the hook and says when something happens; the part built later answers it
+# (hook.to(part.method), joined here). Who gets what:
+#
+#   Navigation    the catalog; hooks leaving, home_shown(panel), relabelled
+#   SavedGames    the storage (Saves), the clock, the screen; hooks moved_on(entry),
+#                 taken_back, lists_drawn(finished)
+#   Controller    the engine client, the board, the keeper, the clock, the screen; hooks
+#                 stop_computer, said(reply), blocks, linked(reply, drawn), resumed(entry)
+#   Setup         the catalog
+#   Features      the controller, the board, the keeper, the storage, the screen, the
+#                 engine client, the catalog; hook engine_taken (each screen it builds
+#                 gets its share of those)
+#   Home          the catalog, the setup form, the controller, the board, the features
+#   Computer      the controller, the board, the keeper, the screen, the bar, the clock,
+#                 the setup form, the catalog
+#   Coach         the controller, the board, the keeper, the screen, the bar
+#   PageInput     the controller, the screen, the keeper, the setup form, home, the
+#                 score sheet's entry, the replay screen (once built), the computer, the coach
 #
 # Boot contract: <html data-state> goes loading -> ui-ready (the page answers
 # input: setup form, saved games, the saved board drawn from its last view) ->
@@ -14,6 +35,7 @@ from screens import features
 from words import words
 from players.bar import Bar
 from web.clock import Clock
+from web.hooks import Hook
 from players.coach_panel import Coach
 from players.computer import Computer
 from board.controller import Controller
@@ -59,27 +81,47 @@ async def assemble(catalog, params, pause):
     page.board = board = Board(byid("board"))
     engine_client.hear(busy=board.busy)
     clock = Clock()
-    page.screen = screen = Navigation(catalog["variants"])
-    page.keeper = keeper = SavedGames(saves, clock, screen)
-    page.controller = game = Controller(engine_client, board, keeper, clock, screen)
+    leaving, home_shown, relabelled = Hook(), Hook(), Hook()
+    page.screen = screen = Navigation(catalog["variants"], leaving, home_shown, relabelled)
+    moved_on, taken_back, lists_drawn = Hook(), Hook(), Hook()
+    page.keeper = keeper = SavedGames(saves, clock, screen, moved_on, taken_back, lists_drawn)
+    stop_computer, said, blocks, linked, resumed = Hook(), Hook(), Hook(), Hook(), Hook()
+    page.controller = game = Controller(engine_client, board, keeper, clock, screen,
+                                        stop_computer, said, blocks, linked, resumed)
+    engine_client.when_failed(game.engine_failed)
+    moved_on.to(game.follow)
+    taken_back.to(game.redraw)
+    leaving.to(keeper.close)  # the board left for home: its stored game closed, the lists drawn
+    leaving.to(game.closed)
+    leaving.to(keeper.draw_saves)
     await pause()
     page.setup = setup = Setup(catalog, params.get("variant"))
     await pause()
-    page.home = home = Home(catalog, setup)
+    engine_taken = Hook()
+    page.features = feats = features.Features(game, board, keeper, saves, screen, engine_client, catalog,
+                                              pause, engine_taken)  # score sheet; the other screens: build()
+    blocks.to(feats.blocks)
+    linked.to(feats.linked)
+    resumed.to(feats.resumed)
     await pause()
-    page.features = feats = features.Features(game, catalog, pause)  # score sheet; the other screens: build()
+    page.home = home = Home(catalog, setup, game, board, feats)
+    home_shown.to(home.show)
+    engine_taken.to(home.engine_taken)
+    lists_drawn.to(home.saves_drawn)
+    lists_drawn.to(lambda finished: feats.saves_drawn())
     await pause()
     bar = Bar()
-    page.computer = computer = Computer(game, bar, clock, setup, catalog)
-    page.coach = coach = Coach(game, bar)
-    game.attach(computer, coach, feats)
-    engine_client.when_failed(game.engine_failed)
-    keeper.attach(game, home, feats)
-    home.attach(game, feats)
-    screen.attach(game, keeper, home, setup, feats)
+    page.computer = computer = Computer(game, board, keeper, screen, bar, clock, setup, catalog)
+    page.coach = coach = Coach(game, board, keeper, screen, bar)
+    stop_computer.to(computer.cancel)
+    said.to(coach.said)
+    for relabel in (setup.relabel, home.relabel, keeper.draw_saves, game.relabel, feats.relabel,
+                    computer.relabel, coach.relabel):
+        relabelled.to(relabel)  # in the page's new language
     if params.get("seed") is not None:
         byid("seed").value = str(params["seed"])
-    PageInput(game, screen, keeper, setup, home).wire()
+    PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wire()
+    home.listen()
     return page
 
 

@@ -1,7 +1,9 @@
 # The page's input: clicks on the board and the home screen, the setup form, the
 # messages' Dismiss, and the keys (keys.py and its one key map, keymap.py), each sent to
 # the object it is for: the controller (the game on the board), the screen
-# (navigation.py), the saved games (saved_games.py), the setup form and the home screen.
+# (navigation.py), the saved games (saved_games.py), the setup form, the home screen, the
+# computer players and the coach, and the screens that take keys (score-sheet mode's
+# entry, a replay: replay() is None until built); page_boot.py gives it each of them.
 # Every one is a PyScript event handler (pyscript.when), listening on a container once
 # (the board's dice, boxes and buttons are found from the event's target), so a board
 # drawn again keeps its handlers. A tap on the board while a computer plays hurries its
@@ -21,12 +23,16 @@ CONTROLS = "button:not(:disabled), input, select, textarea, label, a, summary, d
 
 
 class PageInput:
-    def __init__(self, controller, screen, keeper, setup, home):
+    def __init__(self, controller, screen, keeper, setup, home, sheet, replay, computer, coach):
         self.controller = controller
         self.screen = screen
         self.keeper = keeper
         self.setup = setup
         self.home = home
+        self.sheet = sheet
+        self.replay = replay
+        self.computer = computer
+        self.coach = coach
 
     def wire(self):
         screen, keeper = self.screen, self.keeper
@@ -81,7 +87,7 @@ class PageInput:
 
         @when("click", "#nav-rules")
         def nav_rules():
-            screen.show_rules()
+            self.show_rules()
 
         @when("keydown", document)
         def key(event):
@@ -104,6 +110,11 @@ class PageInput:
             def language(event):
                 screen.on_lang(event)
 
+    def show_rules(self):
+        """The rules of the game on the board, else of the one the setup form would start."""
+        view = self.controller.view
+        self.screen.show_rules(view, None if view else self.setup.read()[0])
+
     def add_side(self):
         inp = self.setup.add_side()
         if inp:
@@ -111,13 +122,13 @@ class PageInput:
 
     def on_key(self, event):
         self.keeper.take_over()
-        keys.handle(event, self.controller, self.screen)
+        keys.handle(event, self.controller, self.screen, self.sheet, self.replay(), self.computer, self.coach)
 
     def on_board_pointer(self, event):
         """A tap on the board (its disabled dice, the sheet, the table) while a computer
         plays: the rest of its turn at once. A control that does something keeps its job."""
-        computer = self.controller.computer
-        if computer is not None and computer.computer_turn() and event.target.closest(CONTROLS) is None:
+        computer = self.computer
+        if computer.computer_turn() and event.target.closest(CONTROLS) is None:
             computer.hurry()
 
     def on_backdrop_click(self, event):
@@ -169,7 +180,7 @@ class PageInput:
         elif action == "home":
             self.screen.show_home("main")
         elif action == "rules":
-            self.screen.show_rules()
+            self.show_rules()
         elif action == "records":
             self.home.choose("records")
 

@@ -42,7 +42,7 @@ class Bar:
         else:
             self.root.appendChild(line)
 
-    def attach(self, board):
+    def place(self, board):
         """Put the bar under the dice (the board is rebuilt for every new game)."""
         if not self.root.isConnected:
             board.tray.parentNode.insertBefore(self.root, board.tray.nextSibling)

@@ -17,7 +17,6 @@ from web.screen_switch import spawn
 
 STORE_KEY = "generala.coach"
 TOP = 5
-BEST = 0.005  # a loss under this is the best move (the engine's report uses the same)
 storage = js.generala.storage
 
 
@@ -52,8 +51,14 @@ def played_text(action):
 
 
 class Coach:
-    def __init__(self, game, bar):
-        self.game = game  # the controller: its ui, act(), keeper, screen, board
+    def __init__(self, game, board, keeper, screen, bar):
+        """``game``: the controller (its view, ui, act()); ``board`` the board (its parts:
+        the coach's line is one; its root, where the report goes); ``keeper`` the stored game
+        on the board (its id); ``screen`` the navigation (is the board shown)."""
+        self.game = game
+        self.board = board
+        self.keeper = keeper
+        self.screen = screen
         self.bar = bar
         self.on = str(storage.get(STORE_KEY) or "") == "1"
         self.sent_on = None  # what the worker was last told (None: nothing yet)
@@ -62,7 +67,7 @@ class Coach:
         self.report_for = None
         self.no_hint_on = None  # the view on which H said "no hint in a daily challenge"
         self.build()
-        game.board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
+        board.parts.add("coach", self.draw)  # drawn after the computer's part (its bar)
 
     # --- the controls ----------------------------------------------------------
 
@@ -132,21 +137,19 @@ class Coach:
             self.no_hint_on = None  # a move since H was pressed in a daily challenge
             self.bar.show_note("")
         people = any(side["computer"] is None for side in view["sides"])
-        if view.get("daily") and not view["over"]:
-            people = False  # a daily challenge: no hint and no coach until it is over (the engine's)
+        people = people and bool(view.get("help"))  # the engine's: no hint and no coach in a daily in play
         self.hint_btn.hidden = self.toggle_label.hidden = not people  # computers alone: the report only
-        over = bool(view["over"]) and not view["sheet"]
-        self.report_btn.hidden = not over
-        if not over and not self.section.hidden:
+        reporting = bool(view.get("can_report"))
+        self.report_btn.hidden = not reporting
+        if not reporting and not self.section.hidden:
             self.section.hidden = True
             self.report_for = None
-        if view.get("last") is None and view["rolls"] == 0 and not any(
-                c["value"] is not None for r in view["rows"] for c in r["cells"]):
+        if view.get("moves") == 0:
             self.show_cost(None)  # a new game
-        cost = ui.pop("cost", None)  # an action's reply (saved_games.changed)
+        cost = ui.pop("cost", None)  # an action's reply (controller.changed)
         if cost is not None and self.on:
-            self.show_cost(float(cost))
-        if ui["ready"] and self.game.keeper.gid is not None and not self.checking:
+            self.show_cost(float(cost["points"]), cost["best"])
+        if ui["ready"] and self.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
                 self.tell_worker(True, rules)
@@ -198,26 +201,26 @@ class Coach:
             node = byid("announce")
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
-    def show_cost(self, cost):
+    def show_cost(self, cost, best=False):
         if cost is None:
             self.cost.textContent = ""
             self.cost.hidden = True
             self.cost.removeAttribute("data-cost")
             return
-        text = words.t("coach.best") if cost < BEST else words.t("coach.cost", points=words.points(round(cost, 2)))
+        text = words.t("coach.best") if best else words.t("coach.cost", points=words.points(round(cost, 2)))
         self.cost.textContent = text
         self.cost.setAttribute("data-cost", str(cost))
-        self.cost.setAttribute("class", "coach-cost best" if cost < BEST else "coach-cost")
+        self.cost.setAttribute("class", "coach-cost best" if best else "coach-cost")
         self.cost.hidden = False
 
     # --- hint ----------------------------------------------------------------------
 
     def hint(self):
         view = self.bar.view
-        if not self.person_to_play(view) or not self.game.screen.board_visible():
+        if not self.person_to_play(view) or not self.screen.board_visible():
             return
-        if view.get("daily") and not view["over"]:
-            # H in a daily challenge: no hint until it is over, said in words under the dice
+        if view.get("help") is False:
+            # H in a daily challenge: no hint until it is over (the engine's view says so), said in words under the dice
             # (until the next move), not as a refusal
             text = words.t("daily.no_hint")
             self.bar.show_note(text)
@@ -257,7 +260,7 @@ class Coach:
                 tr.appendChild(el("th", "hint-choice", choice_text(c), {"scope": "row"}))
                 tr.appendChild(el("td", "hint-expected num", words.decimal(c["expected"])))
                 tr.appendChild(el("td", "hint-loss num",
-                                  words.t("coach.best_short") if c["loss"] < BEST else "−" + words.decimal(c["loss"])))
+                                  words.t("coach.best_short") if c["is_best"] else "−" + words.decimal(c["loss"])))
                 cell = el("td", "hint-play")
                 cell.appendChild(el("button", "btn small", words.t("coach.play"),
                                     {"type": "button", "data-play": i,
@@ -286,19 +289,7 @@ class Coach:
         view = self.bar.view
         if not self.person_to_play(view):
             return
-        action = c.get("action") or {}
-        game = self.game
-        if "hold" in action:
-            game.act({"op": "hold", "dice": action["hold"]})
-            game.act({"op": "roll"})
-        elif "roll" in action:
-            game.act({"op": "roll"})
-        elif "win" in action:
-            game.act({"op": "win"})
-        elif isinstance(action.get("score"), list):
-            game.act({"op": "score", "boxes": action["score"], "split": action.get("split"), "scratch": action.get("scratch", [False, False])})
-        elif "score" in action:
-            game.act({"op": "score", "box": action["score"], "scratch": bool(action.get("scratch"))})
+        self.game.act(c["request"])  # the one request that makes it (the engine's)
 
     def after_dialog(self):
         back = getattr(self, "returning", None)
@@ -358,21 +349,21 @@ class Coach:
             t.appendChild(th)
             tb = el("tbody")
             for d in side["decisions"]:
-                row = el("tr", "best" if d["loss"] < BEST else "lost", None, {"data-loss": d["loss"]})
+                row = el("tr", "best" if d["is_best"] else "lost", None, {"data-loss": d["loss"]})
                 row.appendChild(el("td", "num", str(d["turn"])))
                 row.appendChild(el("td", "num", str(d["roll"])))
                 row.appendChild(el("td", None, dice_words(d["dice"])))
                 row.appendChild(el("td", None, played_text(d["action"])))
                 row.appendChild(el("td", None, choice_text(d["best"])))
-                row.appendChild(el("td", "num", words.t("coach.best_short") if d["loss"] < BEST
+                row.appendChild(el("td", "num", words.t("coach.best_short") if d["is_best"]
                                    else "−" + words.decimal(d["loss"])))
                 tb.appendChild(row)
             t.appendChild(tb)
             det.appendChild(t)
             node.appendChild(det)
-        board = self.game.board.root
+        board = self.board.root
         if not node.isConnected or node.parentNode != board:
             board.appendChild(node)
         node.hidden = False
-        self.report_for = self.game.keeper.gid
+        self.report_for = self.keeper.gid
         byid("report-title").focus()

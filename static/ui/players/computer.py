@@ -132,11 +132,17 @@ def doing_words(view):
 
 
 class Computer:
-    def __init__(self, game, bar, clock, setup, catalog):
-        """``catalog``: the engine's catalog (its variants' shipped tables, its levels)."""
+    def __init__(self, game, board, keeper, screen, bar, clock, setup, catalog):
+        """``game``: the controller (its view, ui, changed(), draw()); ``board`` the board
+        (its parts: the computer's bar is one); ``keeper`` the stored game on the board (its
+        id, whether this tab follows another's moves); ``screen`` the navigation (is the
+        board shown, messages); ``catalog``: the engine's catalog (its variants' shipped
+        tables, its levels)."""
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
-        self.game = game  # the controller: its view, changed(), draw(), keeper, screen
+        self.game = game
+        self.keeper = keeper
+        self.screen = screen
         self.bar = bar
         self.setup = setup
         self.catalog = catalog
@@ -155,7 +161,7 @@ class Computer:
         self.bot_failure = ("", "")  # (game id, what its bot did wrong): shown until its next turn
         self.bot_note = ""  # the bar's note about bots, as last shown
         self.build_line()
-        game.board.parts.add("computer", self.draw, self.prepare)
+        board.parts.add("computer", self.draw, self.prepare)
         self.setup_note_node = el("p", "help ai-setup-note", words.t("ai.setup_slow"),
                                   {"id": "ai-setup-note", "hidden": ""})
         sides = byid("sides")
@@ -226,13 +232,13 @@ class Computer:
     def draw(self, view, ui, board):
         """After the board: the bar under the dice, the pace switch in the board's menu
         (for a game with a computer side), and the computer's steps played."""
-        self.bar.attach(board)
+        self.bar.place(board)
         if self.pace_switch.parentNode != board.menu:
             board.menu.insertBefore(self.pace_switch, board.rolloff)
         self.pace_switch.hidden = not any(side["computer"] is not None for side in view["sides"])
         game = self.game
-        playing = (self.computer_turn(view) and ui["ready"] and game.screen.board_visible() and game.keeper.gid is not None
-                   and not game.keeper.watching)  # a tab following another tab's moves leaves them to it
+        playing = (self.computer_turn(view) and ui["ready"] and self.screen.board_visible() and self.keeper.gid is not None
+                   and not self.keeper.watching)  # a tab following another tab's moves leaves them to it
         if view["sheet"] and any(side["player"] in self.players or side["player"] == "bot" for side in view["sides"]):
             self.bar.show_note(words.t("ai.sheet"))
         if playing:
@@ -264,7 +270,7 @@ class Computer:
         """The bar's note about the bots at the table: one that failed in its last turn, one
         this browser no longer keeps, one whose code changed since the game began."""
         gid, failure = self.bot_failure
-        lines = [failure] if failure and gid == str(self.game.keeper.gid) else []
+        lines = [failure] if failure and gid == str(self.keeper.gid) else []
         bots = [side for side in view["sides"] if side.get("bot") is not None]
         for side in bots:
             code, changed = botseat.find(side["bot"])
@@ -316,8 +322,8 @@ class Computer:
 
     def step_now(self):
         game = self.game
-        if self.sent or not (self.computer_turn() and game.ui["ready"] and game.screen.board_visible()
-                             and game.keeper.gid is not None and not game.keeper.watching):
+        if self.sent or not (self.computer_turn() and game.ui["ready"] and self.screen.board_visible()
+                             and self.keeper.gid is not None and not self.keeper.watching):
             return
         if engine_client.waiting():  # a person's request still on its way: wait for its reply
             self.schedule()
@@ -341,7 +347,7 @@ class Computer:
             if not reply.get("ok") or "ask" not in reply:
                 self.stepped(reply)
                 return
-            seat = str(self.game.keeper.gid) + ":" + str(view["current"])
+            seat = str(self.keeper.gid) + ":" + str(view["current"])
             moment = self.moment(view)
             answer = json.loads(str(await js.generala.botlab.choose(code, json.dumps(reply["ask"]), seat)))
             if self.turn_key != key or self.bar.view is None or self.moment(self.bar.view) != moment:
@@ -360,13 +366,13 @@ class Computer:
             error = {"kind": "load", "message": str(err)}
         kind = error.get("kind") if error.get("kind") in ("exception", "illegal", "timeout", "load") else "exception"
         said = str(error.get("message") or "") or words.t("lab.error." + kind)
-        self.bot_failure = (str(self.game.keeper.gid), words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said))
+        self.bot_failure = (str(self.keeper.gid), words.t("bot.failed", bot=view["acting"]["bot"]["name"], error=said))
         self.stand_in = key
         engine_client.send({"op": "ai"}, self.stepped, quiet=True)
 
     def moment(self, view):
         """Where a bot's turn stands: a move answered for another moment is not played."""
-        return (str(self.game.keeper.gid), view["current"], view["round"], view["rolls"],
+        return (str(self.keeper.gid), view["current"], view["round"], view["rolls"],
                 tuple(view["dice"] or ()), tuple(view["held"] or ()))
 
     def stepped(self, reply):
@@ -379,7 +385,7 @@ class Computer:
                 return
             self.halted = self.turn_key
             if not reply.get("told"):
-                game.screen.message(words.t("ai.failed", error=words.refusal(reply)), "error")
+                self.screen.message(words.t("ai.failed", error=words.refusal(reply)), "error")
             if reply.get("view"):
                 game.draw(reply["view"])
             return

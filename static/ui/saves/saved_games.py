@@ -4,9 +4,11 @@
 # follows another tab's moves until the player acts in it). saves.py holds the storage
 # and its revs.
 #
-# page_boot.py builds it with the storage (saves.Saves), the clock and the screen
-# (navigation.py), then attaches the controller (to draw and load a game another tab
-# moved on) and the screens that show the lists (home, features).
+# page_boot.py builds it with the storage (saves.Saves), the clock, the screen
+# (navigation.py) and three hooks (web/hooks.py) that the parts built after it answer:
+# moved_on(entry) (another tab moved the board's game on: the controller draws it and the
+# engine loads it), taken_back() (this tab plays on: the board drawn again) and
+# lists_drawn(finished) (the home screen and the other screens follow the lists).
 
 import js
 
@@ -21,12 +23,12 @@ storage = js.generala.storage
 
 
 class SavedGames:
-    def __init__(self, saves, clock, screen):
+    def __init__(self, saves, clock, screen, moved_on, taken_back, lists_drawn):
         self.saves = saves
         self.screen = screen
-        self.controller = None
-        self.home = None
-        self.features = None
+        self.moved_on = moved_on
+        self.taken_back = taken_back
+        self.lists_drawn = lists_drawn
         self.gid = None
         self.created = None
         self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
@@ -38,11 +40,6 @@ class SavedGames:
         self.marked = {}  # gid -> rev: the storage's generala.unsaved entries this tab wrote
         self.pending = None
         self.writer = clock.timer(self.save_now)
-
-    def attach(self, controller, home, features):
-        self.controller = controller
-        self.home = home
-        self.features = features
 
     # --- the game on the board ------------------------------------------------------
 
@@ -110,9 +107,7 @@ class SavedGames:
         self.fill_list("continue", unfinished, self.continue_item)
         self.fill_list("history", finished, self.history_item)
         self.fill_list("aside", broken, self.aside_item)
-        if self.home is not None:
-            self.home.saves_drawn(len(finished))
-            self.features.saves_drawn()
+        self.lists_drawn(len(finished))
 
     def fill_list(self, name, items, make):
         ul = byid(name + "-list")
@@ -286,7 +281,7 @@ class SavedGames:
         if lost or not self.watching:
             message(words.t("msg.moved_on_lost" if lost else "msg.moved_on"), "warn")
         self.watching = True
-        self.controller.follow(entry)
+        self.moved_on(entry)
 
     def gone_elsewhere(self):
         """The game on the board was deleted in another tab."""
@@ -300,9 +295,8 @@ class SavedGames:
         plays on, computer turns too."""
         if self.watching:
             self.watching = False
-            view = self.controller.view
-            if view is not None and self.screen.board_visible():
-                self.controller.draw(view)
+            if self.screen.board_visible():
+                self.taken_back()
 
 
 def sheet_mark(node, entry):

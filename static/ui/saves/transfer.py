@@ -1,4 +1,5 @@
-# Export and import of saved games, attached through features.py.
+# Export and import of saved games, built by features.py with the saved games it lists and
+# a way to the games by link (built later: links() is None until then).
 #
 # Export: every readable saved game (unfinished and finished; saves set aside are
 # left out), or one game from its list item, as a JSON file in the format of
@@ -83,10 +84,15 @@ def download(name, parts):
 
 
 class Transfer:
-    def __init__(self, game, limits):
-        self.game = game  # the controller (controller.py): .saves, .draw_saves()
-        self.links = None  # the games by link (linkplay.py: exported(), imported()), once built
-        self.links_built = None  # awaited for them when a file holds one before they are (features.py)
+    def __init__(self, saves, keeper, limits, links, links_built):
+        """``saves``: the storage's saved games (saves.py); ``keeper``: the saved games as
+        the page lists them (saved_games.py: draw_saves()); ``links()``: the
+        games by link (linkplay.py: exported(), imported()) once built, else None;
+        ``links_built()``: awaited for them when a file holds one before they are."""
+        self.saves = saves
+        self.keeper = keeper
+        self.links = links
+        self.links_built = links_built
         self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.busy = False
         self.imports = 0
@@ -157,16 +163,17 @@ class Transfer:
             li.insertBefore(el("button", "btn small", words.t("transfer.export"),
                                {"type": "button", "data-export-save": gid,
                                 "aria-label": words.t("transfer.export_label", game=label)}), delete)
-        count += len(self.links.exported()) if self.links is not None else 0
+        links = self.links()
+        count += len(links.exported()) if links is not None else 0
         self.export_btn.hidden = count == 0
         self.safari.hidden = count == 0
 
     # --- export ---------------------------------------------------------------------
 
     def export_all(self):
-        unfinished, finished, _aside = self.game.keeper.saves.listing()
+        unfinished, finished, _aside = self.saves.listing()
         entries = unfinished + finished
-        links = self.links.exported() if self.links is not None else []
+        links = self.links().exported() if self.links() is not None else []
         if not entries and not links:
             return
         name = "generala-games-" + today() + ".json"
@@ -174,7 +181,7 @@ class Transfer:
         self.show(words.tn("transfer.exported_all", len(entries) + len(links), file=name))
 
     def export_one(self, gid):
-        entry, reason = self.game.keeper.saves.get(gid)
+        entry, reason = self.saves.get(gid)
         if entry is None:
             self.show(words.t("transfer.gone", why=reason), "error")
             return
@@ -232,7 +239,7 @@ class Transfer:
             self.show(words.t("transfer.bad", name=name, why=why), "error")
             return
         games = reply.games
-        saves = self.game.keeper.saves
+        saves = self.saves
         unfinished, finished, _aside = saves.listing()
         stored = [e["save"] for e in unfinished + finished]
         unfinished = finished = None
@@ -242,9 +249,9 @@ class Transfer:
             g = games.at(i)
             view_text = g.view if isinstance(g.view, str) else "null"  # one game: a few kB
             if js.Reflect.has(g, "link"):  # a game by link: its device's record (linkplay.py)
-                if self.links is None and self.links_built is not None:
+                if self.links() is None:
                     await self.links_built()
-                added = self.links is not None and self.links.imported(
+                added = self.links() is not None and self.links().imported(
                     {"link": json.loads(str(g.link)), "status": json.loads(str(g.status)), "view": json.loads(view_text)})
                 links += 1 if added else 0
                 already += 0 if added else 1
@@ -260,12 +267,12 @@ class Transfer:
                              updated=played):
                 for done in written:
                     saves.delete(done)
-                self.game.keeper.draw_saves()
+                self.keeper.draw_saves()
                 self.show(words.t("transfer.full", name=name), "error")
                 return
             written.append(gid)
             stored.append(save)
-        self.game.keeper.draw_saves()
+        self.keeper.draw_saves()
         if written or links:
             imported = words.tn("transfer.imported", len(written) + links)
             if already:

@@ -37,10 +37,13 @@ def local_day():
 
 
 class Daily:
-    def __init__(self, game, catalog, games):
-        """``game``: the controller (start_game, resume, keeper); ``catalog``: its variants;
-        ``games``: the catalog's games in the order shown."""
+    def __init__(self, game, board, saves, catalog, games):
+        """``game``: the controller (start_game, resume); ``board`` the board (the
+        challenge's part of it); ``saves`` the storage's saved games (saves.py: the days
+        played); ``catalog``: its variants; ``games``: the catalog's games in the order
+        shown."""
         self.game = game
+        self.saves = saves
         self.catalog = catalog
         self.games = games
         self.history = None
@@ -52,7 +55,7 @@ class Daily:
         self.build()
         if self.root is not None:
             on(self.root, "click", self.on_click)
-        game.board.parts.add("challenge", self.draw)
+        board.parts.add("challenge", self.draw)
 
     # --- the home screen's block -------------------------------------------------
 
@@ -95,7 +98,7 @@ class Daily:
 
     def entries(self):
         """The saved games that are challenges (their save says so), finished or not."""
-        unfinished, finished, _ = self.game.keeper.saves.listing()
+        unfinished, finished, _ = self.saves.listing()
         return [{"id": e["id"], "save": e["save"], "when": str(e.get("updated") or "")}
                 for e in unfinished + finished if "daily" in e["save"]]
 
@@ -181,7 +184,7 @@ class Daily:
             await self.game.resume(status["id"])
             return
         req = {"op": "daily", "variant": name, "date": day, "today": local_day(), "name": words.t("home.you")}
-        if name + "/" + day in self.game.keeper.saves.daily_deleted():
+        if name + "/" + day in self.saves.daily_deleted():
             req["again"] = True  # its first game was deleted: this one is marked "played again"
         await self.game.start_game(req)
 

@@ -1,6 +1,9 @@
-# The score-sheet, replay and records features of the page, attached to the controller (controller.py) through a few
-# calls (amend / resumed / saves_drawn / blocks / opened): score-sheet
-# mode, replays and share links, records. Which screen shows is web/screen_switch.py; their
+# The page's screens besides home and the board: score-sheet mode, replays and share
+# links, records, the daily challenge, the Bot lab, play by link. page_boot.py builds it
+# with what they use (the controller, the board, the saved games, the screen, the engine
+# client) and joins its calls to the hooks of the parts that say when (amend / resumed /
+# saves_drawn / blocks / linked / relabel / opened); each screen is built here with what
+# it uses. Which screen shows is web/screen_switch.py; their
 # parts of the board (the entry panel, the share panel) register with it (board_parts.py).
 # Export and import of saved games (transfer.py), on the home screen.
 #
@@ -27,19 +30,23 @@ PARTS = ("replay", "records", "daily", "botlab", "link")
 
 
 class Features:
-    def __init__(self, game, catalog, pause):
-        """``catalog``: the engine's (the records name its variants; export files are at most
-        its limits.file_bytes); ``pause``: ends a browser task (main.py), between build()'s
-        slices."""
+    def __init__(self, game, board, keeper, saves, screen, engine, catalog, pause, engine_taken):
+        """``game``: the controller; ``board``: the board (render.Board); ``keeper``: the
+        saved games as listed (saved_games.py); ``saves``: their storage (saves.py);
+        ``screen``: the navigation; ``engine``: the engine client; ``catalog``: the engine's
+        (the records name its variants; export files are at most its limits.file_bytes);
+        ``pause``: ends a browser task (main.py), between build()'s slices;
+        ``engine_taken()``: said when a game by link takes the engine's game."""
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
-        self.game = game
+        self.game, self.board, self.keeper, self.saves = game, board, keeper, saves
+        self.screen, self.engine, self.engine_taken = screen, engine, engine_taken
         self.catalog = catalog
         self.pause = pause
-        self.screens = Screens()
-        self.sheet = SheetMode(game)
-        self.transfer = Transfer(game, catalog["limits"])
-        self.transfer.links_built = self.build  # an imported game by link needs linkplay.py
+        self.screens = Screens(lambda: game.view is not None, screen.show_home)
+        self.sheet = SheetMode(game, board, screen)
+        # an imported game by link needs linkplay.py: build() awaited for it
+        self.transfer = Transfer(saves, keeper, catalog["limits"], lambda: self.link, self.build)
         for name in PARTS:
             setattr(self, name, None)
         self.built = asyncio.Event()
@@ -67,19 +74,20 @@ class Features:
         from screens.linkplay import LinkPlay
         await pause()
 
-        game, catalog = self.game, self.catalog
-        self.replay = ReplayView(game, self.screens, catalog["limits"])
+        game, catalog, board, saves, screens = self.game, self.catalog, self.board, self.saves, self.screens
+        self.replay = ReplayView(game, board, self.keeper, saves, screens, catalog["limits"])
         await pause()
-        self.records = RecordsView(game, self.screens, catalog["variants"])
+        # a game by link is replayed on the replay screen
+        link = LinkPlay(game, board, self.keeper, self.screen, self.engine, screens, catalog["variants"],
+                        self.replay, self.engine_taken)
         await pause()
-        self.daily = Daily(game, catalog["variants"], catalog["games"])
+        # the finished games by link count in the records
+        self.records = RecordsView(saves, screens, catalog["variants"], link)
         await pause()
-        self.botlab = BotLab(self.screens, catalog["variants"])
+        self.daily = Daily(game, board, saves, catalog["variants"], catalog["games"])
         await pause()
-        self.link = LinkPlay(game, self.screens, catalog["variants"])
-        self.transfer.links = self.link  # export and import carry the games by link
-        self.link.replay = self.replay  # and a game by link is replayed on the replay screen
-        self.records.links = self.link  # the finished games by link count in the records
+        self.botlab = BotLab(screens, catalog["variants"])
+        self.link = link  # the last: transfer's links() finds it once all are built
         self.built.set()
         document.documentElement.setAttribute("data-screens", "built")
         if self.lists_drawn:

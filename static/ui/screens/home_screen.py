@@ -19,14 +19,19 @@ PANELS = ("main", "setup", "library")
 
 
 class Home:
-    def __init__(self, catalog, setup):
-        """``catalog``: the engine's catalog (its variants, levels and limits)."""
+    def __init__(self, catalog, setup, controller, board, features):
+        """``catalog``: the engine's catalog (its variants, levels and limits); ``setup``
+        the setup form; ``controller`` starts the games chosen (start_game, begin);
+        ``board`` says whether a game was drawn yet (renders); ``features`` the other
+        screens (score-sheet mode's amend, records, the daily challenge, the Bot lab, play
+        by link)."""
         self.levels = catalog["levels"]
         self.limits = catalog["limits"]
         catalog = self.catalog = catalog["variants"]
         self.setup = setup
-        self.controller = None
-        self.features = None
+        self.controller = controller
+        self.board = board
+        self.features = features
         # The one-tap game prepared while the page was idle (first_game.py): (request, the
         # engine's reply), None until then, False once the choice was made.
         self.prepared = None
@@ -51,16 +56,21 @@ class Home:
         on(self.pick_game, "change", lambda e: self.remember())
         on(self.pick_level, "change", lambda e: self.remember())
 
-    def attach(self, controller, features):
-        self.controller = controller  # start_game()
-        self.features = features  # score-sheet mode (amend), the records screen
-        # The choices answer from now on: a tap before this (the page is built a slice at
-        # a time) is kept by first-tap.mjs and played by first_tap().
+    def listen(self):
+        """The choices answer from now on (page_boot.py: once every part is built): a tap
+        before this (the page is built a slice at a time) is kept by first-tap.mjs and
+        played by first_tap()."""
         on(self.root, "click", self.on_click)
         records = byid("nav-records")  # the site's nav (index.html), outside the home screen
         if records is not None:
             on(records, "click", lambda e: self.choose("records"))
         js.window.generala.home = True  # first-tap.mjs stops keeping taps
+
+    def engine_taken(self):
+        """The engine's game is not the one-tap game prepared while idle (a game by link
+        opened there): that one is not prepared from now on."""
+        if not self.prepared:
+            self.prepared = False
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n)."""
@@ -126,7 +136,7 @@ class Home:
             prepared, self.prepared = self.prepared, False
             self.remember()
             req = self.quick_request()
-            if prepared and prepared[0] == req and self.controller.board.renders == 0:
+            if prepared and prepared[0] == req and self.board.renders == 0:
                 self.controller.begin(prepared[1])  # the engine's game is that one already
             else:
                 asyncio.create_task(self.controller.start_game(req))

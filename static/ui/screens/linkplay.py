@@ -123,8 +123,18 @@ def receivers(record):
 
 
 class LinkPlay:
-    def __init__(self, game, screens, catalog):
-        """``game``: the controller; ``catalog``: the engine's variants (titles)."""
+    def __init__(self, game, board, keeper, screen, engine, screens, catalog, replay, engine_taken):
+        """``game``: the controller (its view, draw()); ``board`` the board (the link's part
+        of it); ``keeper`` the stored game on the board (a game by link is not a save: its
+        id is set here); ``screen`` the navigation; ``engine`` the engine client (is a reply
+        on its way); ``catalog``: the engine's variants (titles); ``replay`` the replay
+        screen (a game by link is replayed there); ``engine_taken()``: said when the
+        engine's game becomes a game by link (the one-tap game prepared is not it)."""
+        self.board = board
+        self.keeper = keeper
+        self.screen = screen
+        self.engine = engine
+        self.engine_taken = engine_taken
         if document.querySelector('link[href="' + CSS + '"]') is None:
             document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.game = game
@@ -137,7 +147,7 @@ class LinkPlay:
         self.catching = None  # the catch-up under way: {"skip": bool}
         self.sending = False
         self.opened = 0
-        self.replay = None  # the replay screen (replayview.py), given by features.py
+        self.replay = replay
         self.held = None  # the id of the game whose Web Lock this tab holds
         self.retry = None  # what "Try again" does on the other-tab screen
         self.disagreement = None  # the link of two versions of a move: (gid, token)
@@ -146,7 +156,7 @@ class LinkPlay:
         on(js.window, "hashchange", lambda e: self.from_hash())
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
-        game.board.parts.add("link", self.board_part)
+        board.parts.add("link", self.board_part)
 
     # --- storage ---------------------------------------------------------------------
 
@@ -343,9 +353,7 @@ class LinkPlay:
     def quiet_first_game(self):
         """The one-tap game prepared while idle (first_game.py) must not replace the game
         by link open in the engine: it is not prepared from now on."""
-        home = self.game.keeper.home
-        if home is not None and not home.prepared:
-            home.prepared = False
+        self.engine_taken()
 
     async def open_token(self, token):
         """Open a link (#play=): the screen it leads to, then #linkplay[data-opened] counts
@@ -443,7 +451,7 @@ class LinkPlay:
                 message(words.t("msg.not_saved"), "error")
             self.let_go()
             self.ended(record)
-        self.game.screen.ask(words.t("link.end_ask"), words.t("link.end_unverified"), really)
+        self.screen.ask(words.t("link.end_ask"), words.t("link.end_unverified"), really)
 
     def ended(self, record):
         """A game the player ended as unverified: said; it is no longer played."""
@@ -568,7 +576,7 @@ class LinkPlay:
             await self.send()
             return
         if said:
-            self.game.screen.announce(said)
+            self.screen.announce(said)
 
     def on_board(self, record, view, replayed=False):
         """The game on the board (``replayed``: a move of the catch-up, which no computer of
@@ -577,15 +585,15 @@ class LinkPlay:
         self.gid = record["status"]["id"]
         self.record = record
         self.screens.hide_mine()
-        game.keeper.close()
-        game.keeper.gid = None if replayed else BOARD_PREFIX + self.gid  # not a save: stored here
+        self.keeper.close()
+        self.keeper.gid = None if replayed else BOARD_PREFIX + self.gid  # not a save: stored here
         game.forget_boxes()
         game.missed = []
-        game.screen.show_board()
+        self.screen.show_board()
         byid("board").inert = False
-        game.board.key = None
+        self.board.key = None
         game.draw(view)
-        game.screen.refocus(view)
+        self.screen.refocus(view)
 
     async def send(self):
         """The link this device sends now (link_send), on the hand-over screen."""
@@ -617,7 +625,7 @@ class LinkPlay:
             if status["device"] == 0 and status["playing"] is None:
                 help_key = "link.reveal_help"  # every device committed: each friend's part next
         self.gid = None
-        self.game.keeper.gid = None
+        self.keeper.gid = None
         self.handover(record, [("", reply["link"])], heading)
         if help_key is not None:
             self.root.insertBefore(el("p", "help", words.t(help_key), {"id": "link-stage-help"}),
@@ -632,12 +640,12 @@ class LinkPlay:
         status = record["status"]
         if not status["mine"]:
             byid("board").inert = True  # another device plays now: nothing to press until the hand-over
-        if drawn and not status["mine"] and not self.game.engine.waiting() and self.catching is None:
+        if drawn and not status["mine"] and not self.engine.waiting() and self.catching is None:
             spawn(self.send())
 
     def board_part(self, view, ui, board):
         node = byid("link-result")
-        gid = str(self.game.keeper.gid or "")
+        gid = str(self.keeper.gid or "")
         if gid.startswith(BOARD_PREFIX):
             board.root.setAttribute("data-link", "")  # a game by link: no Play again, no share panel
         else:
@@ -724,7 +732,7 @@ class LinkPlay:
 
     def saves_drawn(self):
         """The games by link, in the home screen's list of their own (after Continue)."""
-        if self.root.hidden and self.catching is None and not str(self.game.keeper.gid or "").startswith(BOARD_PREFIX):
+        if self.root.hidden and self.catching is None and not str(self.keeper.gid or "").startswith(BOARD_PREFIX):
             self.let_go()  # the home screen: no game by link is on this tab's screen
         sec = byid("link-section")
         if sec is None:
@@ -807,7 +815,7 @@ class LinkPlay:
                 storage.remove(PREFIX + gid)
                 self.saves_drawn()
                 byid("announce").textContent = words.t("save.deleted", game=label)
-            self.game.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
+            self.screen.ask(words.t("save.delete_ask", game=label), words.t("save.delete"), really)
 
     async def open_replay(self, gid):
         """The replay screen (replayview.py) stepping through a stored game by link."""
@@ -864,7 +872,7 @@ class LinkPlay:
     def leave(self):
         self.let_go()
         self.screens.hide_mine()
-        self.game.screen.show_home("main")
+        self.screen.show_home("main")
 
 
 def help_nodes(body):

@@ -41,16 +41,18 @@ def stamp(ms):
 
 
 class RecordsView:
-    def __init__(self, game, screens, catalog):
+    def __init__(self, saves, screens, catalog, links):
+        """``saves``: the storage's saved games (saves.py: the finished ones counted);
+        ``links``: the games by link (linkplay.py: exported()), their finished games too."""
         self.sheets = {}
-        self.game = game
+        self.saves = saves
         self.screens = screens
         self.catalog = catalog
         if js.document.querySelector('link[href="' + CSS + '"]') is None:
             js.document.head.appendChild(el("link", None, None, {"rel": "stylesheet", "href": CSS}))
         self.root = section("records", words.t("records.screen"))
         self.players = []
-        self.links = None  # the games by link (linkplay.py: exported()), given by features.py
+        self.links = links
         self.opening = 0  # how many times the screen was opened: the last one draws
         # index.html's nav button (#nav-records) opens it: home_screen.py, from the start
         on(self.root, "click", self.on_click)
@@ -90,11 +92,11 @@ class RecordsView:
         root.appendChild(status)
         root.removeAttribute("data-ready")
         self.screens.show("records")
-        _, finished, _ = self.game.keeper.saves.listing()
+        _, finished, _ = self.saves.listing()
         # with the finished games by link (linkplay.py: exported), oldest first: the chart
         # runs forward in time
         entries = [(ms_of(e.get("updated")), {"save": e["save"]}) for e in reversed(finished)]
-        links = self.links.exported() if self.links is not None else []
+        links = self.links.exported()
         entries += [(ms_of(ms), {"link": local}) for _, ms, over, local in links if over]
         order = sorted(range(len(entries)), key=lambda k: (entries[k][0], k))
         entries = [entries[k] for k in order]
@@ -196,7 +198,7 @@ class RecordsView:
         t = event.target
         node = t.closest("[data-records]")
         if node and str(node.getAttribute("data-records")) == "back":
-            self.screens.back(self.game)
+            self.screens.back()
             return
         row = t.closest("tr[data-record]")
         if row:

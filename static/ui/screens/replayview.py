@@ -63,8 +63,14 @@ def file_name(variant):
 
 
 class ReplayView:
-    def __init__(self, game, screens, limits):
+    def __init__(self, game, board, keeper, saves, screens, limits):
+        """``game``: the controller (the view and ui on the board); ``board`` the board (its
+        share panel is one of its parts); ``keeper`` the stored game on the board (its id,
+        save_now()); ``saves`` the storage's saved games (saves.py)."""
         self.game = game
+        self.board = board
+        self.keeper = keeper
+        self.saves = saves
         self.screens = screens
         self.most = limits["file_bytes"]  # the catalog's: a larger file is refused before reading
         self.root = section("replay", words.t("replay.screen"))
@@ -83,7 +89,7 @@ class ReplayView:
         on(byid("home"), "click", self.on_home_click)
         on(byid("board"), "click", self.on_board_click)
         self.add_file_input()
-        game.board.parts.add("share", self.share_panel)
+        board.parts.add("share", self.share_panel)
 
     # --- opening --------------------------------------------------------------
 
@@ -149,7 +155,7 @@ class ReplayView:
         if panel is not None:
             panel.remove()
             if self.game.view is not None:
-                self.share_panel(self.game.view, self.game.ui, self.game.board)
+                self.share_panel(self.game.view, self.game.ui, self.board)
         if not self.root.hidden and self.view is not None:
             view = self.view
             self.frame(words.t("replay.title") + view["title"])
@@ -323,7 +329,7 @@ class ReplayView:
                         + words.t("replay.roll_n", n=event["roll"]))
             elif kind == "enter":
                 text = words.t("replay.entered", who=who, dice=dice_text(event["dice"]), n=event["at"]) + \
-                    (words.t("replay.served") if event["at"] == 1 else "")
+                    (words.t("replay.served") if event.get("served") else "")
             elif kind == "hold":
                 held = event["held"]
                 text = words.t("replay.held", who=who, dice=", ".join(str(i + 1) for i in held)) if held \
@@ -428,12 +434,12 @@ class ReplayView:
 
     def board_save(self):
         """(save, gid) of the game on the board, from storage (written after every action)."""
-        g = self.game
-        g.keeper.save_now()
-        if not g.keeper.gid:
+        keeper = self.keeper
+        keeper.save_now()
+        if not keeper.gid:
             return None, None
-        entry, _ = g.keeper.saves.get(g.keeper.gid)
-        return (entry["save"], g.keeper.gid) if entry else (None, None)
+        entry, _ = self.saves.get(keeper.gid)
+        return (entry["save"], keeper.gid) if entry else (None, None)
 
     def share_action(self, kind, node, from_board):
         if kind == "copy":
@@ -499,7 +505,7 @@ class ReplayView:
         if link_token():
             js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
         self.view = None
-        self.screens.back(self.game)
+        self.screens.back()
 
     def on_input(self, event):
         if event.target.id == "replay-range":
@@ -515,7 +521,7 @@ class ReplayView:
         if not node:
             return
         gid = str(node.getAttribute("data-replay-save"))
-        entry, reason = self.game.keeper.saves.get(gid)
+        entry, reason = self.saves.get(gid)
         if entry is None:
             message(words.t("replay.bad_save", why=reason), "error")
             return

@@ -12,10 +12,8 @@ from web.dom import byid, clear, each, el
 LEVEL_WORDS = {"beginner": "setup.ai_beginner", "heuristic": "setup.ai_heuristic",
                "optimal": "setup.ai_optimal", "expert": "setup.ai_expert",
                "champion": "setup.ai_champion"}
-# The levels that play to win against the other sides: offered only when there are some.
-TO_WIN = ("expert", "champion")
 # A saved bot's option in a side's "who plays" (botseat.py): this before its name.
-BOT_VALUE = "bot:"
+BOT_VALUE = "bot:"  # a saved bot's option value is this and its name (unique); data-bot holds the name
 
 
 def clean(text, most):
@@ -39,7 +37,9 @@ class Setup:
         """``catalog``: the engine's catalog (variants, levels, limits)."""
         self.limits = catalog["limits"]
         self.players = players(catalog)
-        self.to_win = [level["player"] for level in catalog["levels"] if level["id"] in TO_WIN]
+        # the fewest sides each computer level plays in (the catalog's: expert plays to win,
+        # only where there is someone to beat)
+        self.min_sides = {level["player"]: level["min_sides"] for level in catalog["levels"]}
         self.order = catalog["games"]  # the games, in the order shown
         catalog = self.catalog = catalog["variants"]
         self.form = byid("setup")
@@ -183,7 +183,7 @@ class Setup:
             o.remove()
         for b in botseat.load_bots():
             sel.appendChild(el("option", None, words.t("setup.bot", name=b["name"]),
-                               {"value": BOT_VALUE + b["name"], "data-bot": ""}))
+                               {"value": BOT_VALUE + b["name"], "data-bot": b["name"]}))
         sel.value = chosen
         if str(sel.value) != chosen:
             sel.value = "human"
@@ -221,9 +221,9 @@ class Setup:
             li.querySelector(".side-name").setAttribute("placeholder", words.t("setup.player", n=i + 1))
             li.querySelector(".remove").setAttribute("aria-label", words.t("setup.remove_label", n=i + 1))
         byid("add-side").disabled = n >= self.limits["sides"]
-        for player in self.to_win:  # plays to win: only where there is someone to beat
+        for player, least in self.min_sides.items():
             for o in each(self.sides.querySelectorAll('option[value="' + player + '"]')):
-                o.hidden = n < 2
+                o.hidden = n < least
 
     def relabel(self):
         """After a language change: the form's words again, what was entered kept."""
@@ -327,13 +327,16 @@ class Setup:
                         notes.append(words.t("setup.shortened", max=most, name=m))
                     if m:
                         members.append(m)
-            player = "human"
+            player, saved_bot = "human", None
             sel = li.querySelector(".player")
             if sel:
                 player = str(sel.value)
+                chosen = sel.querySelector("option:checked")
+                if chosen is not None and chosen.hasAttribute("data-bot"):
+                    saved_bot = str(chosen.getAttribute("data-bot"))
             side = {"name": name, "members": members, "player": player}
-            if player.startswith(BOT_VALUE):  # a saved bot: the game names it (botseat.py)
-                bot = botseat.seat_of(player[len(BOT_VALUE):])
+            if saved_bot is not None:  # a saved bot: the game names it (botseat.py)
+                bot = botseat.seat_of(saved_bot)
                 side["player"] = "bot" if bot else "human"
                 if bot:
                     side["bot"] = bot

@@ -29,11 +29,16 @@ def parse_dice(text, count):
 
 
 class SheetMode:
-    def __init__(self, game):
+    def __init__(self, game, board, screen):
+        """``game``: the controller (its view, ui, act()); ``board`` the board (the entry
+        panel is one of its parts); ``screen`` the navigation (is the board shown)."""
         self.game = game
+        self.board = board
+        self.screen = screen
         self.on = False
         self.dice = []
-        self.count = 5
+        self.count = None  # the view's dice_count, once a view is drawn
+        self.rolls = None  # the view's entry_rolls: the rolls an entry may name
         self.panel = None
         self.note = None
         self.paper = None
@@ -41,7 +46,7 @@ class SheetMode:
         self.spoken = ""
         self.speak_proxy = create_proxy(self.speak)
         self.add_choice()
-        game.board.parts.add("sheet", self.draw)
+        board.parts.add("sheet", self.draw)
 
     # --- setup form --------------------------------------------------------
 
@@ -78,8 +83,8 @@ class SheetMode:
         self.panel = None
         self.note = None
         view = self.game.view
-        if view is not None and self.game.screen.board_visible():
-            self.draw(view, self.game.ui, self.game.board)
+        if view is not None and self.screen.board_visible():
+            self.draw(view, self.game.ui, self.board)
             if self.panel is not None:
                 self.text.value = typed
                 if at:
@@ -108,8 +113,9 @@ class SheetMode:
 
     # --- the entry panel -------------------------------------------------------
 
-    def build_panel(self, count):
+    def build_panel(self, count, rolls):
         self.count = count
+        self.rolls = rolls
         form = el("form", "entry", None, {"id": "entry", "novalidate": "", "aria-labelledby": "entry-title"})
         form.appendChild(el("h3", "entry-title", "", {"id": "entry-title"}))
         faces = el("div", "entry-faces", None, {"role": "group", "aria-label": words.t("sheetmode.faces")})
@@ -125,13 +131,13 @@ class SheetMode:
         row.appendChild(el("label", None, words.t("sheetmode.typed"), {"for": "entry-text"}))
         self.text = el("input", "entry-text", None, {"id": "entry-text", "inputmode": "numeric",
                                                      "autocomplete": "off", "maxlength": "30",
-                                                     "placeholder": "44126" if count == 5 else "1122334455"})
+                                                     "placeholder": "".join(str(1 + i // 2) for i in range(count))})
         row.appendChild(self.text)
         form.appendChild(row)
         fs = el("fieldset", "entry-at")
         fs.appendChild(el("legend", None, words.t("sheetmode.roll")))
         self.radios = []
-        for at in (1, 2, 3):
+        for at in rolls:
             lab = el("label", "check")
             r = el("input", None, None, {"type": "radio", "name": "entry-at", "value": at,
                                          "data-entry-at": at})
@@ -188,9 +194,9 @@ class SheetMode:
                     node.remove()
             return
         root.setAttribute("data-mode", "sheet")
-        count = view["dice_count"]
-        if self.panel is None or self.count != count:
-            self.build_panel(count)
+        count, rolls = view["dice_count"], view.get("entry_rolls") or []
+        if self.panel is None or self.count != count or self.rolls != rolls:
+            self.build_panel(count, rolls)
         self.place(self.panel, board.tray)
         self.place(self.note, self.panel)
         entering = view["can_enter"]  # the engine says when dice may be entered
@@ -201,11 +207,12 @@ class SheetMode:
             who = view["player"] if view["player"] else side["name"]
             self.panel.querySelector("#entry-title").textContent = words.t("sheetmode.title") + str(who)
             if key != self.turn_key:
-                # a new turn: fresh entry, roll 3 (no served bonus unless said so)
+                # a new turn: fresh entry, the last roll (no served bonus unless said so)
                 self.turn_key = key
                 self.dice = []
                 self.text.value = ""
-                self.radios[2].checked = True
+                if self.radios:
+                    self.radios[-1].checked = True
                 self.show_error(None)
                 self.draw_chosen()
                 # keyboard players type the next dice at once (unless focus is elsewhere on purpose)
@@ -221,7 +228,7 @@ class SheetMode:
                 self.note.textContent = words.t("sheetmode.entered_two", dice=dice, at=view["rolls"])
             else:
                 self.note.textContent = words.t("sheetmode.entered", dice=dice, at=view["rolls"],
-                                                served=words.t("sheetmode.served") if view["rolls"] == 1 else "")
+                                                served=words.t("sheetmode.served") if view.get("served") else "")
             self.note.hidden = False
         else:
             self.note.hidden = True

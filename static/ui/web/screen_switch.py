@@ -22,7 +22,11 @@ def section(ident, label):
 class Screens:
     """Shows one screen; remembers where the player came from for Back."""
 
-    def __init__(self):
+    def __init__(self, game_on_board, show_home):
+        """``game_on_board()``: whether a game is on the board (Back goes there);
+        ``show_home()``: the home screen shown (navigation.py)."""
+        self.game_on_board = game_on_board
+        self.show_home = show_home
         self.back_to = "home"
 
     def visible(self):
@@ -48,13 +52,13 @@ class Screens:
             if node is not None:
                 node.hidden = True
 
-    def back(self, game):
+    def back(self):
         """Back to the board (if a game is on it) or home."""
         self.hide_mine()
-        if self.back_to == "board" and game.view is not None:
+        if self.back_to == "board" and self.game_on_board():
             byid("board").hidden = False
         else:
-            game.screen.show_home()
+            self.show_home()
 
 
 def spawn(coro):
