@@ -74,10 +74,72 @@ def test_the_engine_zip_names_its_build(dist_dir):
     assert len(build) == 16
 
 
+def _leb128(data, i, signed=False):
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, i
+
+
+def _initial_memory(wasm: bytes, length: int) -> bytes:
+    """The first `length` bytes of a new instance's memory: zeros and the module's active
+    data segments (read here from the binary, independently of the site's JavaScript)."""
+    memory = bytearray(length)
+    i = 8
+    while i < len(wasm):
+        section, i = wasm[i], i + 1
+        size, i = _leb128(wasm, i)
+        end = i + size
+        if section == 11:  # data
+            count, j = _leb128(wasm, i)
+            for _ in range(count):
+                flag, j = _leb128(wasm, j)
+                assert flag == 0 and wasm[j] == 0x41, "an active segment at a constant offset"
+                offset, j = _leb128(wasm, j + 1, signed=True)
+                assert wasm[j] == 0x0B
+                n, j = _leb128(wasm, j + 1)
+                memory[offset:offset + n] = wasm[j:j + n][:max(0, length - offset)]
+                j += n
+        i = end
+    return bytes(memory)
+
+
+def _pyodide_snapshot(dist_dir) -> tuple[bytes, bytes]:
+    """(the published snapshot, unzipped; Pyodide's snapshot it holds: its memory XOR-ed
+    back with the initial memory of pyodide.asm.wasm, static/js/snapshot-memory.mjs)."""
+    published = gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes())
+    assert published[:4] == b"GMS1"
+    length = int.from_bytes(published[4:8], "little")
+    image = _initial_memory((dist_dir / "vendor/pyodide/314.0.7/pyodide.asm.wasm").read_bytes(), length)
+    assert hashlib.sha256(image).digest() == published[8:40], "the image is this Pyodide's initial memory"
+    snapshot = bytearray(published[48:])
+    start = int.from_bytes(snapshot[4:8], "little")
+    memory = int.from_bytes(snapshot[start:start + length], "little") ^ int.from_bytes(image, "little")
+    snapshot[start:start + length] = memory.to_bytes(length, "little")
+    return published, bytes(snapshot)
+
+
+def test_the_snapshot_is_published_without_pyodides_initial_memory(dist_dir):
+    published, snapshot = _pyodide_snapshot(dist_dir)
+    assert snapshot[:4] == bytes.fromhex("00736e70")  # Pyodide's own snapshot, put back together
+    length = int.from_bytes(published[4:8], "little")
+    assert length > 3_000_000  # Pyodide's static data
+    start = 48 + int.from_bytes(snapshot[4:8], "little")
+    # What is the same as in a new instance is published as zeros: most of it.
+    assert published[start:start + length].count(0) > 0.95 * length
+    assert len(gzip.compress(published, 6)) < len(gzip.compress(snapshot, 6)) - 1_000_000
+
+
 def test_the_snapshot_holds_the_engine_build_of_the_zip(dist_dir):
     with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
         build = zf.read("generala/BUILD").strip()
-    memory = gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes())
+    memory = _pyodide_snapshot(dist_dir)[1]
     assert len(memory) > 16_000_000  # Pyodide's whole memory, booted
     assert build in memory  # generala.SNAPSHOT_BUILD, compared by the worker with the zip's
 
@@ -87,7 +149,7 @@ def test_the_snapshot_keeps_nothing_of_the_machine_that_built_it(dist_dir, tmp_p
     monkeypatch.setenv("GENERALA_SENTINEL", "sentinel-7f3a9c")
     out = tmp_path / "snapshot.gz"
     site_build.make_snapshot(dist_dir / "generala.zip", out, dist_dir / "python_stdlib.zip")
-    memory = gzip.decompress(out.read_bytes())
+    memory = gzip.decompress(out.read_bytes()) + _pyodide_snapshot(dist_dir)[1]
     for secret in [b"sentinel-7f3a9c", str(site_build.ROOT).encode(), b"make_snapshot.mjs"]:
         assert secret not in memory, secret
     # Made again, later, with another environment: the same bytes.
