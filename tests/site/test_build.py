@@ -446,7 +446,13 @@ def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers
     wasm = next(p for p in files if p.endswith("/pyodide.asm.wasm"))
     assert by_name[wasm]["content-type"] == "application/wasm"
     assert by_name[wasm]["cache-control"] == "public, max-age=31536000, immutable"
-    assert sw_constant(sw, "ON_DEMAND") == ["./python_stdlib.zip", "./static/tables/bulgarian.gvt"]
+    on_demand = sw_constant(sw, "ON_DEMAND")
+    assert on_demand[:2] == ["./python_stdlib.zip", "./static/bot-sandbox.html"]
+    assert {"./static/js/bot-worker.js", "./static/tables/bulgarian.gvt"} <= set(on_demand)
+    # What a first game never loads: the Bot lab's editor, the QR encoder.
+    assert [p for p in on_demand if p.startswith("./vendor/codemirror/")]
+    assert [p for p in on_demand if p.startswith("./vendor/qrcode-generator/")]
+    assert len(on_demand) == 6
     read_ahead = sw_constant(sw, "READ_AHEAD")
     assert {wasm, "./generala.snapshot.gz"} <= set(read_ahead) <= set(files)
     for path in read_ahead:
