@@ -510,10 +510,11 @@ def test_the_build_publishes_nothing_where_the_service_worker_keeps_its_records(
         site_build.finalize(tmp_path, {})
 
 
-def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
+def test_the_qr_encoder_is_published_as_npm_ships_it_and_kept_once_used(dist_dir):
     # qrcode-generator's ES module, byte for byte (its MIT licence header with it), under
     # its npm version; static/js/qr-code.mjs imports it from there on its first QR code,
-    # the page itself never does, and the service worker precaches it (offline hand-over).
+    # the page itself never does, and the service worker keeps it once fetched (on demand:
+    # a first game never needs it; an offline hand-over once a QR code was shown).
     version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["qrcode-generator"]
     assert version == site_build.package_version("qrcode-generator")
     path = f"vendor/qrcode-generator/{version}/qrcode.mjs"
@@ -528,19 +529,20 @@ def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
     assert "qrcode-generator" not in html
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     files, on_demand = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND")
-    for precached in [f"./{path}", "./static/js/qr-code.mjs"]:
-        assert precached in files and precached not in on_demand
+    assert f"./{path}" in files and f"./{path}" in on_demand
+    assert "./static/js/qr-code.mjs" in files and "./static/js/qr-code.mjs" not in on_demand  # the page's
 
 
-def test_the_bots_sandbox_is_published_precached_and_its_policy_allows_its_one_script(dist_dir, tmp_path, monkeypatch):
+def test_the_bots_sandbox_is_published_kept_once_used_and_its_policy_allows_its_one_script(dist_dir, tmp_path, monkeypatch):
     # static/bot-sandbox.html (the frame a bot's worker runs in: static/js/bot-lab.mjs) and
-    # the worker's code are precached (the lab works offline); netlify.toml's rule for the
+    # the worker's code are served by the service worker and kept once fetched (on demand:
+    # a first game never opens the lab; it works offline once opened); netlify.toml's rule for the
     # frame sandboxes it and allows its one inline script by the SHA-256 the build checks,
     # and the build stops when the two disagree.
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     files, on_demand, headers = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND"), sw_constant(sw, "HEADERS")
-    for precached in ["./static/bot-sandbox.html", "./static/js/bot-worker.js"]:
-        assert precached in files and precached not in on_demand
+    for kept in ["./static/bot-sandbox.html", "./static/js/bot-worker.js"]:
+        assert kept in files and kept in on_demand
     # the service worker serves the frame with its own policy (the sandbox), not the page's
     served = {k.lower(): v for k, v in headers[files["./static/bot-sandbox.html"][1]].items()}
     assert " ".join(served["content-security-policy"].split()) == site_build.sandbox_policy()
