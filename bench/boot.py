@@ -531,8 +531,8 @@ def report(result: dict) -> None:
     print("targets:")
     slow = ratios["cold, slow link"]
     checks = [
-        ("a cold first visit ≤ 10 MB gzip (service worker included)", cold["gzip"] <= 10_000_000, fmt_bytes(cold["gzip"])),
-        ("first roll ≤ 0.55 × bare Pyodide (cold)", ratios["cold"] is not None and ratios["cold"] <= 0.55,
+        ("a cold first visit ≤ 8 MB gzip (service worker included)", cold["gzip"] <= 8_000_000, fmt_bytes(cold["gzip"])),
+        ("first roll ≤ 0.45 × bare Pyodide (cold)", ratios["cold"] is not None and ratios["cold"] <= 0.45,
          f"{ratios['cold']:.2f}×" if ratios["cold"] else "—"),
         ("first roll ≤ bare Pyodide on a slow link (cold)", slow is not None and slow <= 1.0,
          f"{slow:.2f}×" if slow else "—"),

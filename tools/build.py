@@ -123,6 +123,12 @@ QR_FILE = "qrcode.mjs"
 ON_DEMAND_DIR = "static/tables/"
 ON_DEMAND_MIN_BYTES = 100_000
 ON_DEMAND_FILES = ["python_stdlib.zip"]
+# What a first game never loads is not precached either (a first visit downloads it
+# otherwise, the precache included): the Bot lab's code editor (~150 kB gzipped), its
+# sandbox's frame and worker, the hand-over screen's QR encoder. Fetched when first opened,
+# they are kept from then on (offline too), like the tables above.
+ON_DEMAND_PREFIXES = ("vendor/codemirror/", "vendor/qrcode-generator/", "static/bot-sandbox.html",
+                      "static/js/bot-worker.js")
 
 # The precached files at least this large are read and checked by the service worker as
 # soon as a page's navigation arrives, before the page asks for them (static/js/sw.js, READ
@@ -689,7 +695,7 @@ def finalize(out: Path, runtimes: dict[str, str], netlify_toml: Path = NETLIFY_T
             raise BuildError(f"{SW_SOURCE}: placeholder {placeholder} is missing")
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    on_demand = [f for f in files if f in ON_DEMAND_FILES
+    on_demand = [f for f in files if f in ON_DEMAND_FILES or f.startswith(ON_DEMAND_PREFIXES)
                  or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
     table, sets, other = served_files(out, files + ["version.json"], serve.load_header_rules(netlify_toml))
     read_ahead = [f"./{f}" for f in files if f not in on_demand and not f.startswith(READ_AHEAD_SKIP)

@@ -39,8 +39,9 @@ const RUNTIME = {
   "python_stdlib.empty.zip": `${SITE}python_stdlib.empty.zip`,
   "generala.zip": `${SITE}generala.zip`,
   "generala.snapshot.gz": `${SITE}generala.snapshot.gz`,
+  "snapshot-memory.mjs": new URL("./snapshot-memory.mjs", import.meta.url).href,
 };
-const OPTIONAL = new Set(["generala.snapshot.gz"]);
+const OPTIONAL = new Set(["generala.snapshot.gz", "snapshot-memory.mjs"]);
 const ON_REQUEST = { "python_stdlib.zip": `${SITE}python_stdlib.zip` };
 const WATCHDOG_MS = 1500;
 const MOVE_MS = 1000;

@@ -35,7 +35,7 @@
 // Where Pyodide's loader thinks its files are: answered from memory, never fetched.
 const BASE = "https://pyodide.invalid/";
 const FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json",
-  "python_stdlib.empty.zip", "generala.zip", "generala.snapshot.gz"];
+  "python_stdlib.empty.zip", "generala.zip", "generala.snapshot.gz", "snapshot-memory.mjs"];
 const ENGINE_DIR = "/home/pyodide/engine";
 // Seconds of games between two messages (the page's watchdog hears one at least this
 // often, plus one move).
@@ -101,9 +101,13 @@ async function boot() {
     stderr: (line) => console.warn(`[bot] ${line}`),
   };
   let pyodide = null;
-  if (files["generala.snapshot.gz"] instanceof ArrayBuffer && typeof DecompressionStream === "function") {
+  if (files["generala.snapshot.gz"] instanceof ArrayBuffer && files["snapshot-memory.mjs"] instanceof ArrayBuffer
+      && typeof DecompressionStream === "function") {
     try {
-      pyodide = await loadPyodide({ ...options, stdLibURL: `${BASE}python_stdlib.empty.zip`, _loadSnapshot: snapshotBytes() });
+      // The snapshot as published: Pyodide's initial memory taken out (static/js/snapshot-memory.mjs).
+      const { restoringSnapshot } = await importBytes("snapshot-memory.mjs");
+      const restoring = restoringSnapshot(createPyodideModule, snapshotBytes());
+      pyodide = await loadPyodide({ ...options, stdLibURL: `${BASE}python_stdlib.empty.zip`, ...restoring });
       install(pyodide);
       const same = pyodide.runPython(`
 import generala

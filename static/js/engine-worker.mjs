@@ -8,11 +8,14 @@
 //
 // It boots from the engine's memory snapshot (generala.snapshot.gz, made by the build:
 // tools/make_snapshot.mjs): Pyodide restores an interpreter that has already started
-// and imported the engine, ~2 s instead of ~5.5 s here. The snapshot is ~6 MB more
+// and imported the engine, ~2 s instead of ~5.5 s here. The snapshot is ~4 MB more
 // to download on a first visit, so a worker told that the link is slow (3G or less)
 // or that data is to be saved uses it only once the service worker has it cached.
-// Anything wrong with the snapshot (missing, unreadable, of another Pyodide or
-// another engine build, no DecompressionStream) is told on the console and the
+// The snapshot is published with Pyodide's initial memory taken out of it
+// (static/js/snapshot-memory.mjs: ~1.5 MB less to download); Pyodide's own instance puts
+// it back. Anything wrong with the snapshot (missing, unreadable, of another Pyodide or
+// another engine build, an initial memory not the one it was made against, no
+// DecompressionStream) is told on the console and the
 // worker boots Pyodide in full. timings.boot says which: "snapshot" or "full".
 //
 // Protocol (structured-clone messages; docs/ARCHITECTURE.md "Messages between page and
@@ -50,6 +53,7 @@
 // The vendored runtime lives under a versioned path (immutable caching);
 // tools/build.py checks this path against the installed npm version.
 import { loadPyodide } from "../../vendor/pyodide/314.0.7/pyodide.mjs";
+import { restoringSnapshot } from "./snapshot-memory.mjs";
 
 const PYODIDE_URL = new URL("../../vendor/pyodide/314.0.7/", import.meta.url).href;
 const ENGINE_ZIP_URL = new URL("../../generala.zip", import.meta.url).href;
@@ -112,7 +116,13 @@ function installEngine(pyodide, zip) {
 
 /** Pyodide restored from the snapshot, with the engine build of `zip`; throws if not. */
 async function bootFromSnapshot(zipPromise) {
-  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, stdLibURL: NO_STDLIB_URL, _loadSnapshot: fetchSnapshot() });
+  // Pyodide's module script, imported here (loadPyodide would import it itself) so that its
+  // WebAssembly instance's initial memory can be read: its download starts now, beside the
+  // snapshot's and the WebAssembly's (loadPyodide starts that one).
+  const asm = import(`${PYODIDE_URL}pyodide.asm.mjs`);
+  asm.catch(() => {});  // awaited when loadPyodide instantiates; a failure is reported there
+  const restoring = restoringSnapshot(async (settings) => (await asm).default(settings), fetchSnapshot());
+  const pyodide = await loadPyodide({ ...PYODIDE_OPTIONS, stdLibURL: NO_STDLIB_URL, ...restoring });
   installEngine(pyodide, await zipPromise);  // the files, for modules imported later
   const same = pyodide.runPython(`
 import generala

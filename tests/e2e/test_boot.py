@@ -169,7 +169,7 @@ def test_the_engine_boots_from_its_snapshot(app_page):
     worker = app_page.evaluate("generala.engine.timings.worker")
     assert worker["boot"] == "snapshot"
     entries = app_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert not [u for u in entries if "snapshot" in u], "the page itself fetched the snapshot"
+    assert not [u for u in entries if "snapshot.gz" in u], "the page itself fetched the snapshot"
 
 
 def _zip_of_another_build(dist_dir) -> bytes:
@@ -181,7 +181,15 @@ def _zip_of_another_build(dist_dir) -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("broken", ["missing", "not a snapshot", "another engine build"])
+def _snapshot_of_another_initial_memory(dist_dir) -> bytes:
+    """The published snapshot, its record of Pyodide's initial memory (the SHA-256 of the
+    image taken out of it: static/js/snapshot-memory.mjs) not this Pyodide's."""
+    published = bytearray(gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes()))
+    published[8] ^= 0xFF
+    return gzip.compress(bytes(published), 1)
+
+
+@pytest.mark.parametrize("broken", ["missing", "not a snapshot", "another engine build", "another initial memory"])
 def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard, dist_dir, broken):
     guard.allow(r"generala\.snapshot\.gz|Failed to load resource|engine stderr: booting Pyodide in full")
     warnings = []
@@ -191,19 +199,24 @@ def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard,
     elif broken == "not a snapshot":
         garbage = gzip.compress(b"\x00" * 4096)
         page.context.route("**/generala.snapshot.gz", lambda route: route.fulfill(status=200, body=garbage))
+    elif broken == "another initial memory":
+        other_memory = _snapshot_of_another_initial_memory(dist_dir)
+        page.context.route("**/generala.snapshot.gz", lambda route: route.fulfill(status=200, body=other_memory))
     else:
         other = _zip_of_another_build(dist_dir)
         page.context.route("**/generala.zip", lambda route: route.fulfill(status=200, body=other))
     boot(page)
     assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     assert [w for w in warnings if "booting Pyodide in full" in w], warnings
+    if broken == "another initial memory":
+        assert [w for w in warnings if "initial memory is not the one the snapshot was made against" in w], warnings
     reply = page.evaluate("generala.engine.call(JSON.stringify({op: 'ping'}))")
     assert json.loads(reply)["ok"] is True
 
 
 @pytest.mark.only_chromium("CDP network emulation and navigator.connection (Chromium only)")
 def test_on_a_slow_link_a_first_visit_boots_in_full_without_the_snapshot(page):
-    # ~6 MB more to download costs more than restoring it saves at 3G speeds.
+    # ~4 MB more to download costs more than restoring it saves at 3G speeds.
     asked = []
     page.context.route("**/generala.snapshot.gz", lambda route: (asked.append(route.request.url), route.continue_()))
     emulate_a_3g_link(page)

@@ -317,12 +317,19 @@ def test_a_seated_bot_past_the_time_limit_is_stopped_and_the_game_goes_on(page):
 
 @pytest.mark.cross_engine
 def test_the_lab_and_a_seat_work_offline_after_one_visit(own_site, sw_context):  # noqa: F811
+    # A visit that opened the lab once: its editor, frame and worker are not precached (a
+    # first game never needs them), but kept once fetched (static/js/sw.js, ON DEMAND).
     dist, base_url, servers = own_site
     context, guard = sw_context
     page = context.new_page()
     page.goto(base_url + "/")
     wait_ready(page)
     page.wait_for_function(CONTROLLED, timeout=90_000)
+    open_botlab(page)
+    page.wait_for_function(
+        "() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
+        ".then(ks => ks.some(r => r.url.endsWith('/code-editor.mjs')) && ks.some(r => r.url.endsWith('/bot-worker.js')))",
+        timeout=30_000)
     servers.pop("stop")()  # the network is gone (Firefox: see test_offline.py)
     if context.browser.browser_type.name != "firefox":
         context.set_offline(True)
@@ -345,6 +352,24 @@ FETCHES = """if (window === window.top) {
   window.__fetched = [];
   window.fetch = (url, options) => { window.__fetched.push(String(url)); return fetch(url, options); };
 }"""
+
+
+def test_the_sandbox_restores_the_snapshot_and_asks_for_no_library(context, guard):
+    """The snapshot as published (static/js/snapshot-memory.mjs: Pyodide's initial memory
+    taken out) is put back together in the sandbox's worker too: it boots from it, and the
+    page never fetches the standard library a boot in full would need."""
+    warnings = []
+    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    context.add_init_script(FETCHES)
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    open_botlab(page)
+    fetched = page.evaluate("window.__fetched")
+    assert any(u.endswith("/generala.snapshot.gz") for u in fetched)
+    assert any(u.endswith("/snapshot-memory.mjs") for u in fetched)
+    assert not any(u.endswith("/python_stdlib.zip") for u in fetched), fetched
+    assert not [w for w in warnings if "booting Pyodide in full" in w], warnings
 
 
 def test_without_the_snapshot_the_sandbox_boots_in_full_with_the_library_the_page_hands_it(context, guard):

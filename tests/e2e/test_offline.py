@@ -20,7 +20,7 @@ import shutil
 import time
 
 import pytest
-from gamepage import GamePage, open_setup
+from gamepage import GamePage, open_botlab, open_setup
 
 from e2e_support import Guard, emulate_a_3g_link, wait_ready
 from tools import build as site_build
@@ -235,6 +235,35 @@ def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
     assert reply["view"]["variant"] == "bulgarian"
     # A precached small table works offline without having been fetched before.
     computer_moves(tab, "argentine")
+
+
+LAB_FILES = ("/code-editor.mjs", "/static/js/bot-worker.js", "/static/bot-sandbox.html")
+
+
+def test_the_bot_lab_is_fetched_when_first_opened_and_then_works_offline(own_site, sw_context):
+    # A first game never opens the Bot lab: its editor (~150 kB gzipped), its sandbox's
+    # frame and worker are not precached, but kept once the lab has been opened.
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = first_visit(context, base_url)
+    page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
+    assert not [p for p in cached_paths(page) if p.endswith(LAB_FILES)]
+    assert not [u for u in requests if u.endswith(LAB_FILES)], "precached although no one opened the lab"
+    open_botlab(page)
+    page.wait_for_function(
+        "files => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
+        ".then(ks => files.every(f => ks.some(r => new URL(r.url).pathname.endsWith(f))))",
+        arg=list(LAB_FILES), timeout=30_000)
+
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":  # see the first test: Firefox offline
+        context.set_offline(True)
+    tab = context.new_page()
+    tab.goto(base_url + "/")
+    wait_ready(tab)
+    open_botlab(tab)  # its editor loaded and its sandbox booted, offline
 
 
 @pytest.mark.cross_engine

@@ -2,7 +2,8 @@
 back with a decoder: every link the hand-over screen may show is drawn and decodes to
 exactly its text; past what version 40-L holds the figure says `too-long` and draws
 nothing; the encoder loads only with the first QR code, and a failed load says `failed`
-and is tried again by the next call; offline, the service worker's precache serves it.
+and is tried again by the next call; offline, the service worker serves it once a QR code
+was shown (it is not precached: a first game never needs it).
 
 The decoder is jsQR (a devDependency, never published): this test serves
 node_modules/jsqr/dist/jsQR.js at a same-origin URL of its own (a Playwright route) and
@@ -279,22 +280,31 @@ def test_an_encoder_that_fails_to_load_says_failed_and_is_tried_again(page, guar
     }""") == ["drawn", False]
 
 
+SHOW = """async () => {
+  const figure = document.createElement("figure");
+  document.body.append(figure);
+  await generala.qr.show(figure, location.href + "#play=p1.offline");
+  return figure.dataset.qr;
+}"""
+
+
 @pytest.mark.cross_engine
-def test_offline_the_encoder_comes_from_the_precache(own_site, sw_context):
-    # One visit (no QR code shown), the network gone, a reload: the first QR code's
-    # encoder is served by the service worker.
+def test_offline_the_encoder_comes_from_the_service_workers_cache(own_site, sw_context):
+    # One visit: the encoder is not precached (a first game never needs it); a QR code
+    # shown, it is kept. The network gone, a reload: the service worker serves it.
     _, base_url, servers = own_site
     context, _ = sw_context
     page = first_visit(context, base_url)
     assert page.evaluate(LOADED) == []
+    page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
+    in_cache = ("() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
+                ".then(ks => ks.some(r => r.url.includes('/%s')))" % LIBRARY)
+    assert page.evaluate(in_cache) is False
+    assert page.evaluate(SHOW) == "drawn"
+    page.wait_for_function(in_cache, timeout=30_000)
     servers.pop("stop")()
     if context.browser.browser_type.name != "firefox":  # see test_offline.py
         context.set_offline(True)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("""async () => {
-      const figure = document.createElement("figure");
-      document.body.append(figure);
-      await generala.qr.show(figure, location.href + "#play=p1.offline");
-      return figure.dataset.qr;
-    }""") == "drawn"
+    assert page.evaluate(SHOW) == "drawn"

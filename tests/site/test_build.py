@@ -74,10 +74,72 @@ def test_the_engine_zip_names_its_build(dist_dir):
     assert len(build) == 16
 
 
+def _leb128(data, i, signed=False):
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, i
+
+
+def _initial_memory(wasm: bytes, length: int) -> bytes:
+    """The first `length` bytes of a new instance's memory: zeros and the module's active
+    data segments (read here from the binary, independently of the site's JavaScript)."""
+    memory = bytearray(length)
+    i = 8
+    while i < len(wasm):
+        section, i = wasm[i], i + 1
+        size, i = _leb128(wasm, i)
+        end = i + size
+        if section == 11:  # data
+            count, j = _leb128(wasm, i)
+            for _ in range(count):
+                flag, j = _leb128(wasm, j)
+                assert flag == 0 and wasm[j] == 0x41, "an active segment at a constant offset"
+                offset, j = _leb128(wasm, j + 1, signed=True)
+                assert wasm[j] == 0x0B
+                n, j = _leb128(wasm, j + 1)
+                memory[offset:offset + n] = wasm[j:j + n][:max(0, length - offset)]
+                j += n
+        i = end
+    return bytes(memory)
+
+
+def _pyodide_snapshot(dist_dir) -> tuple[bytes, bytes]:
+    """(the published snapshot, unzipped; Pyodide's snapshot it holds: its memory XOR-ed
+    back with the initial memory of pyodide.asm.wasm, static/js/snapshot-memory.mjs)."""
+    published = gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes())
+    assert published[:4] == b"GMS1"
+    length = int.from_bytes(published[4:8], "little")
+    image = _initial_memory((dist_dir / "vendor/pyodide/314.0.7/pyodide.asm.wasm").read_bytes(), length)
+    assert hashlib.sha256(image).digest() == published[8:40], "the image is this Pyodide's initial memory"
+    snapshot = bytearray(published[48:])
+    start = int.from_bytes(snapshot[4:8], "little")
+    memory = int.from_bytes(snapshot[start:start + length], "little") ^ int.from_bytes(image, "little")
+    snapshot[start:start + length] = memory.to_bytes(length, "little")
+    return published, bytes(snapshot)
+
+
+def test_the_snapshot_is_published_without_pyodides_initial_memory(dist_dir):
+    published, snapshot = _pyodide_snapshot(dist_dir)
+    assert snapshot[:4] == bytes.fromhex("00736e70")  # Pyodide's own snapshot, put back together
+    length = int.from_bytes(published[4:8], "little")
+    assert length > 3_000_000  # Pyodide's static data
+    start = 48 + int.from_bytes(snapshot[4:8], "little")
+    # What is the same as in a new instance is published as zeros: most of it.
+    assert published[start:start + length].count(0) > 0.95 * length
+    assert len(gzip.compress(published, 6)) < len(gzip.compress(snapshot, 6)) - 1_000_000
+
+
 def test_the_snapshot_holds_the_engine_build_of_the_zip(dist_dir):
     with zipfile.ZipFile(dist_dir / "generala.zip") as zf:
         build = zf.read("generala/BUILD").strip()
-    memory = gzip.decompress((dist_dir / "generala.snapshot.gz").read_bytes())
+    memory = _pyodide_snapshot(dist_dir)[1]
     assert len(memory) > 16_000_000  # Pyodide's whole memory, booted
     assert build in memory  # generala.SNAPSHOT_BUILD, compared by the worker with the zip's
 
@@ -87,7 +149,7 @@ def test_the_snapshot_keeps_nothing_of_the_machine_that_built_it(dist_dir, tmp_p
     monkeypatch.setenv("GENERALA_SENTINEL", "sentinel-7f3a9c")
     out = tmp_path / "snapshot.gz"
     site_build.make_snapshot(dist_dir / "generala.zip", out, dist_dir / "python_stdlib.zip")
-    memory = gzip.decompress(out.read_bytes())
+    memory = gzip.decompress(out.read_bytes()) + _pyodide_snapshot(dist_dir)[1]
     for secret in [b"sentinel-7f3a9c", str(site_build.ROOT).encode(), b"make_snapshot.mjs"]:
         assert secret not in memory, secret
     # Made again, later, with another environment: the same bytes.
@@ -384,7 +446,13 @@ def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers
     wasm = next(p for p in files if p.endswith("/pyodide.asm.wasm"))
     assert by_name[wasm]["content-type"] == "application/wasm"
     assert by_name[wasm]["cache-control"] == "public, max-age=31536000, immutable"
-    assert sw_constant(sw, "ON_DEMAND") == ["./python_stdlib.zip", "./static/tables/bulgarian.gvt"]
+    on_demand = sw_constant(sw, "ON_DEMAND")
+    assert on_demand[:2] == ["./python_stdlib.zip", "./static/bot-sandbox.html"]
+    assert {"./static/js/bot-worker.js", "./static/tables/bulgarian.gvt"} <= set(on_demand)
+    # What a first game never loads: the Bot lab's editor, the QR encoder.
+    assert [p for p in on_demand if p.startswith("./vendor/codemirror/")]
+    assert [p for p in on_demand if p.startswith("./vendor/qrcode-generator/")]
+    assert len(on_demand) == 6
     read_ahead = sw_constant(sw, "READ_AHEAD")
     assert {wasm, "./generala.snapshot.gz"} <= set(read_ahead) <= set(files)
     for path in read_ahead:
@@ -442,10 +510,11 @@ def test_the_build_publishes_nothing_where_the_service_worker_keeps_its_records(
         site_build.finalize(tmp_path, {})
 
 
-def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
+def test_the_qr_encoder_is_published_as_npm_ships_it_and_kept_once_used(dist_dir):
     # qrcode-generator's ES module, byte for byte (its MIT licence header with it), under
     # its npm version; static/js/qr-code.mjs imports it from there on its first QR code,
-    # the page itself never does, and the service worker precaches it (offline hand-over).
+    # the page itself never does, and the service worker keeps it once fetched (on demand:
+    # a first game never needs it; an offline hand-over once a QR code was shown).
     version = json.loads((dist_dir / "version.json").read_text())["runtimes"]["qrcode-generator"]
     assert version == site_build.package_version("qrcode-generator")
     path = f"vendor/qrcode-generator/{version}/qrcode.mjs"
@@ -460,19 +529,20 @@ def test_the_qr_encoder_is_published_as_npm_ships_it_and_precached(dist_dir):
     assert "qrcode-generator" not in html
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     files, on_demand = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND")
-    for precached in [f"./{path}", "./static/js/qr-code.mjs"]:
-        assert precached in files and precached not in on_demand
+    assert f"./{path}" in files and f"./{path}" in on_demand
+    assert "./static/js/qr-code.mjs" in files and "./static/js/qr-code.mjs" not in on_demand  # the page's
 
 
-def test_the_bots_sandbox_is_published_precached_and_its_policy_allows_its_one_script(dist_dir, tmp_path, monkeypatch):
+def test_the_bots_sandbox_is_published_kept_once_used_and_its_policy_allows_its_one_script(dist_dir, tmp_path, monkeypatch):
     # static/bot-sandbox.html (the frame a bot's worker runs in: static/js/bot-lab.mjs) and
-    # the worker's code are precached (the lab works offline); netlify.toml's rule for the
+    # the worker's code are served by the service worker and kept once fetched (on demand:
+    # a first game never opens the lab; it works offline once opened); netlify.toml's rule for the
     # frame sandboxes it and allows its one inline script by the SHA-256 the build checks,
     # and the build stops when the two disagree.
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     files, on_demand, headers = sw_constant(sw, "FILES"), sw_constant(sw, "ON_DEMAND"), sw_constant(sw, "HEADERS")
-    for precached in ["./static/bot-sandbox.html", "./static/js/bot-worker.js"]:
-        assert precached in files and precached not in on_demand
+    for kept in ["./static/bot-sandbox.html", "./static/js/bot-worker.js"]:
+        assert kept in files and kept in on_demand
     # the service worker serves the frame with its own policy (the sandbox), not the page's
     served = {k.lower(): v for k, v in headers[files["./static/bot-sandbox.html"][1]].items()}
     assert " ".join(served["content-security-policy"].split()) == site_build.sandbox_policy()
