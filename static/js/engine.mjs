@@ -627,7 +627,7 @@ addEventListener("unhandledrejection", (event) => {
   bootFailure(event, String((r && r.message) || r || "unhandled rejection"));
 });
 
-// The worker (and its 5 MB snapshot) starts once the first screen is painted: the
+// The worker (and its 3.6 MB snapshot) starts once the first screen is painted: the
 // page's own files come first. A hidden tab paints no frame: the timer starts it then
 // (a visible page whose first frame is slow waits for it, up to 2 s).
 // Any call or ready() starts it at once.
