@@ -354,17 +354,23 @@ FETCHES = """if (window === window.top) {
 }"""
 
 
+def lab_with_fetches(context):
+    """A new page of the site with its fetches recorded (window.__fetched), the Bot lab open."""
+    context.add_init_script(FETCHES)
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    open_botlab(page)
+    return page
+
+
 def test_the_sandbox_restores_the_snapshot_and_asks_for_no_library(context, guard):
     """The snapshot as published (static/js/snapshot-memory.mjs: Pyodide's initial memory
     taken out) is put back together in the sandbox's worker too: it boots from it, and the
     page never fetches the standard library a boot in full would need."""
     warnings = []
     context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    context.add_init_script(FETCHES)
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    open_botlab(page)
+    page = lab_with_fetches(context)
     fetched = page.evaluate("window.__fetched")
     assert any(u.endswith("/generala.snapshot.gz") for u in fetched)
     assert any(u.endswith("/snapshot-memory.mjs") for u in fetched)
@@ -378,11 +384,7 @@ def test_without_the_snapshot_the_sandbox_boots_in_full_with_the_library_the_pag
     context.route("**/generala.snapshot.gz", lambda route: route.abort())
     # the engine worker boots in full too, and says so
     guard.allow(r"generala\.snapshot\.gz|net::ERR_FAILED|NetworkError|booting Pyodide in full|Failed to fetch")
-    context.add_init_script(FETCHES)
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    open_botlab(page)
+    page = lab_with_fetches(context)
     lazy = bots.example_source("lazy")
     assert run(page, lazy) == "done"
     assert float(page.get_attribute("#lab-mean", "data-mean")) == bots.run(lazy, "argentine", 100, seed=0)["mean"]

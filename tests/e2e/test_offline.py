@@ -94,9 +94,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
     # Network gone: the server stopped, and in Chromium the browser offline too.
     # (Firefox's offline mode refuses a reload with NS_ERROR_OFFLINE before the
     # service worker can answer it: the stopped server is the network gone there.)
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":
-        context.set_offline(True)
+    go_offline(context, servers)
     page.reload()
     wait_ready(page)
     assert ping(page)["ok"] is True
@@ -204,6 +202,24 @@ def computer_moves(page, variant, steps=6):
     return reply
 
 
+def go_offline(context, servers):
+    """The network gone: the site's server stopped, and the browser offline but in
+    Firefox (its offline mode refuses a load before the service worker can answer it:
+    the stopped server is the network gone there)."""
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":
+        context.set_offline(True)
+
+
+def offline_tab(context, base_url, servers):
+    """Offline (go_offline), a new tab of the site, ready."""
+    go_offline(context, servers)
+    tab = context.new_page()
+    tab.goto(base_url + "/")
+    wait_ready(tab)
+    return tab
+
+
 def cached_paths(page):
     return page.evaluate(
         "caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.keys()))))"
@@ -211,12 +227,17 @@ def cached_paths(page):
     )
 
 
+def first_visit_recorded(context, base_url):
+    """A first visit, with the URLs the context requests from then on (a list that grows)."""
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    return first_visit(context, base_url), requests
+
+
 def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
     _, base_url, servers = own_site
     context, _ = sw_context
-    requests = []
-    context.on("request", lambda r: requests.append(r.url))
-    page = first_visit(context, base_url)
+    page, requests = first_visit_recorded(context, base_url)
     assert "/static/tables/bulgarian.gvt" not in cached_paths(page)
     assert not [u for u in requests if u.endswith("bulgarian.gvt")], "precached although no game needed it"
     computer_moves(page, "bulgarian")
@@ -225,12 +246,7 @@ def test_a_table_fetched_once_is_cached_and_works_offline(own_site, sw_context):
         "() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.match('./static/tables/bulgarian.gvt'))"
         ".then(r => r !== undefined)", timeout=30_000)
 
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":  # see the first test: Firefox offline
-        context.set_offline(True)
-    tab = context.new_page()
-    tab.goto(base_url + "/")
-    wait_ready(tab)
+    tab = offline_tab(context, base_url, servers)
     reply = computer_moves(tab, "bulgarian")
     assert reply["view"]["variant"] == "bulgarian"
     # A precached small table works offline without having been fetched before.
@@ -245,9 +261,7 @@ def test_the_bot_lab_is_fetched_when_first_opened_and_then_works_offline(own_sit
     # frame and worker are not precached, but kept once the lab has been opened.
     _, base_url, servers = own_site
     context, _ = sw_context
-    requests = []
-    context.on("request", lambda r: requests.append(r.url))
-    page = first_visit(context, base_url)
+    page, requests = first_visit_recorded(context, base_url)
     page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
     assert not [p for p in cached_paths(page) if p.endswith(LAB_FILES)]
     assert not [u for u in requests if u.endswith(LAB_FILES)], "precached although no one opened the lab"
@@ -257,12 +271,7 @@ def test_the_bot_lab_is_fetched_when_first_opened_and_then_works_offline(own_sit
         ".then(ks => files.every(f => ks.some(r => new URL(r.url).pathname.endsWith(f))))",
         arg=list(LAB_FILES), timeout=30_000)
 
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":  # see the first test: Firefox offline
-        context.set_offline(True)
-    tab = context.new_page()
-    tab.goto(base_url + "/")
-    wait_ready(tab)
+    tab = offline_tab(context, base_url, servers)
     open_botlab(tab)  # its editor loaded and its sandbox booted, offline
 
 
@@ -483,9 +492,7 @@ def test_an_update_keeps_a_fetched_table_for_offline_play(own_site, sw_context):
 
     # Network gone: the server stopped, and in Chromium the browser offline too (see the
     # first test for Firefox).
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":
-        context.set_offline(True)
+    go_offline(context, servers)
     asked, failed = [], []
     context.on("request", lambda r: asked.append(r) if r.url.endswith(TABLE) else None)
     context.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
@@ -701,9 +708,7 @@ def test_a_genuine_file_put_back_without_headers_is_served_with_them_offline(own
     }""", f"generala-{version}")
     assert cached_headers(page, version, "./index.html").get("content-security-policy") is None
 
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":  # see the first test: Firefox offline
-        context.set_offline(True)
+    go_offline(context, servers)
     response = page.reload()
     headers = response.all_headers()
     want = site_headers(dist, "/index.html")
