@@ -4,8 +4,11 @@
 //   show(figure, text)  draws `text` (UTF-8, byte mode, error correction L, the smallest
 //                       version that holds it) into a <canvas> it keeps inside `figure`.
 //                       figure.dataset.qr: "loading", then "drawn"; "too-long" (more than
-//                       version 40-L holds: 2,953 bytes; the canvas is hidden) or "failed"
-//                       (the encoder did not load; the canvas is hidden). A later call
+//                       version 40-L holds: 2,953 bytes; the canvas is hidden), "offline"
+//                       (no network and the encoder not kept yet: nothing is requested) or
+//                       "failed" (the encoder did not load; the canvas is hidden). When it
+//                       draws nothing, the figure's caption says why: figure.dataset.qrTooLong
+//                       or figure.dataset.qrMissing (worded by the Python side). A later call
 //                       replaces the drawing. Never throws; its promise never rejects.
 //   clear(figure)       removes the canvas and data-qr.
 //
@@ -25,10 +28,40 @@ let library = null;             // the import's promise; forgotten when it faile
 let failures = 0;               // a browser may keep a failed module import: retry as another URL
 const shown = new WeakMap();    // figure -> its latest call (an older one finishing draws nothing)
 
+// Offline, an encoder no cache holds cannot load: say so without a request bound to fail.
+class Offline extends Error {}
+
+async function kept() {
+  if (globalThis.navigator?.onLine !== false || !globalThis.caches) return true;
+  try {
+    return Boolean(await caches.match(LIBRARY_URL, { ignoreSearch: true }));
+  } catch {
+    return true;  // storage we may not read: let the import try
+  }
+}
+
 function load() {
-  library ||= import(failures ? `${LIBRARY_URL}?retry=${failures}` : LIBRARY_URL)
-    .then((m) => m.qrcode, (err) => { library = null; failures++; throw err; });
+  library ||= kept().then((ok) => {
+    if (!ok) throw new Offline("offline, and the QR encoder is not kept for offline use yet");
+    return import(failures ? `${LIBRARY_URL}?retry=${failures}` : LIBRARY_URL);
+  }).then((m) => m.qrcode, (err) => { library = null; failures++; throw err; });
   return library;
+}
+
+// The figure's caption: why nothing is drawn (`text`), or none.
+function caption(figure, text) {
+  let cap = figure.querySelector(":scope > figcaption[data-qr-caption]");
+  if (!text) {
+    cap?.remove();
+    return;
+  }
+  if (!cap) {
+    cap = document.createElement("figcaption");
+    cap.dataset.qrCaption = "";
+    cap.className = "help";
+    figure.append(cap);
+  }
+  cap.textContent = text;
 }
 
 function canvasOf(figure) {
@@ -105,7 +138,8 @@ async function show(figure, text) {
     } catch (err) {
       if (shown.get(figure) !== call) return;
       blank(canvasOf(figure));
-      figure.dataset.qr = "failed";
+      figure.dataset.qr = err instanceof Offline ? "offline" : "failed";
+      caption(figure, figure.dataset.qrMissing);
       console.warn("QR code: the encoder did not load", err);
       return;
     }
@@ -115,14 +149,17 @@ async function show(figure, text) {
     if (qr) {
       draw(canvas, qr);
       figure.dataset.qr = "drawn";
+      caption(figure, null);
     } else {
       blank(canvas);
       figure.dataset.qr = "too-long";
+      caption(figure, figure.dataset.qrTooLong);
     }
   } catch (err) {
     try {
       figure.dataset.qr = "failed";
       blank(canvasOf(figure));
+      caption(figure, figure.dataset.qrMissing);
     } catch { /* not an element after all */ }
     console.warn("QR code: not drawn", err);
   }
@@ -133,9 +170,38 @@ function clear(figure) {
     if (!figure || typeof figure.querySelector !== "function") return;
     shown.set(figure, {});
     figure.querySelector(":scope > canvas[data-qr-canvas]")?.remove();
+    caption(figure, null);
     delete figure.dataset.qr;
   } catch { /* never throws */ }
 }
+
+// Kept for offline once a game is playing: when the board first draws a game (its
+// data-rendered), the encoder's file is fetched at idle, not run, through the service
+// worker, which keeps it (sw.js, ON_DEMAND_PREFIXES). A hand-over made offline later still
+// draws its QR code. A visit that plays no game fetches nothing of it; an embedded game
+// (no service worker) neither.
+function keepOncePlaying() {
+  const board = document.getElementById("board");
+  const sw = globalThis.navigator?.serviceWorker;
+  if (!board || !sw) return;
+  const fetchIt = async () => {
+    try {
+      await sw.ready;
+      if (!sw.controller || navigator.onLine === false || library) return;
+      if (await caches.match(LIBRARY_URL, { ignoreSearch: true })) return;
+      await fetch(LIBRARY_URL);
+    } catch { /* offline or storage refused: the first QR code fetches it */ }
+  };
+  const observer = new MutationObserver(() => {
+    if (!board.hasAttribute("data-rendered")) return;
+    observer.disconnect();
+    if (globalThis.requestIdleCallback) requestIdleCallback(fetchIt, { timeout: 10_000 });
+    else setTimeout(fetchIt, 2_000);
+  });
+  observer.observe(board, { attributes: true, attributeFilter: ["data-rendered"] });
+}
+
+keepOncePlaying();
 
 export const qr = { show, clear };
 (globalThis.generala ||= {}).qr = qr;

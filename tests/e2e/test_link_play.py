@@ -424,6 +424,9 @@ def test_a_device_offline_the_whole_game(devices):
     beto.context.set_offline(True)
     [invitation] = ana.start("puerto-rican", "Ana", ["human"])
     beto.join(invitation, "Beto")  # a new load of the page, offline: the service worker serves it
+    # no QR code offline before one was ever drawn or a game played: the figure says why
+    # (and no request bound to fail is made: the guard fails on one)
+    beto.page.wait_for_selector('#linkplay .link-qr[data-qr="offline"] figcaption')
     ana.open(beto.link())
     play_to_the_end({0: ana, 1: beto})
     for d in (ana, beto):

@@ -3,7 +3,8 @@ back with a decoder: every link the hand-over screen may show is drawn and decod
 exactly its text; past what version 40-L holds the figure says `too-long` and draws
 nothing; the encoder loads only with the first QR code, and a failed load says `failed`
 and is tried again by the next call; offline, the service worker serves it once a QR code
-was shown (it is not precached: a first game never needs it).
+was shown or a game was played (it is not precached: a first game never needs it); offline
+and never kept, the figure says `offline` and its caption why, with no request made.
 
 The decoder is jsQR (a devDependency, never published): this test serves
 node_modules/jsqr/dist/jsQR.js at a same-origin URL of its own (a Playwright route) and
@@ -307,4 +308,48 @@ def test_offline_the_encoder_comes_from_the_service_workers_cache(own_site, sw_c
         context.set_offline(True)
     page.reload()
     wait_ready(page)
+    assert page.evaluate(SHOW) == "drawn"
+
+
+@pytest.mark.cross_engine
+def test_a_game_played_keeps_the_encoder_for_offline(own_site, sw_context):
+    # No QR code shown, but a game played: the encoder is fetched at idle (not run) and
+    # kept, so a hand-over made offline later still draws its QR code.
+    from gamepage import GamePage
+
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    page = first_visit(context, base_url)
+    page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
+    in_cache = ("() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
+                ".then(ks => ks.some(r => r.url.includes('/%s')))" % LIBRARY)
+    assert page.evaluate(in_cache) is False
+    GamePage(page).new_game("argentine", names=("Ana",))
+    page.wait_for_function(in_cache, timeout=30_000)
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":  # see test_offline.py
+        context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SHOW) == "drawn"
+
+
+def test_offline_and_never_kept_the_figure_says_so_and_requests_nothing(own_site, sw_context):
+    _, base_url, servers = own_site
+    context, _ = sw_context
+    page = first_visit(context, base_url)
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    context.set_offline(True)
+    seen = page.evaluate("""async () => {
+      const figure = document.createElement("figure");
+      figure.dataset.qrMissing = "offline: send the link as text";
+      document.body.append(figure);
+      await generala.qr.show(figure, location.href + "#play=p1.offline");
+      const caption = figure.querySelector("figcaption");
+      return [figure.dataset.qr, figure.querySelector("canvas").hidden, caption && caption.textContent];
+    }""")
+    assert seen == ["offline", True, "offline: send the link as text"]
+    assert not [u for u in requests if LIBRARY in u]
+    context.set_offline(False)
     assert page.evaluate(SHOW) == "drawn"

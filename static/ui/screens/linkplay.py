@@ -241,7 +241,9 @@ class LinkPlay:
                                                                        "data-for": ident}))
         box.appendChild(row)
         box.appendChild(el("p", "help link-copy-note", "", {"aria-live": "polite"}))
-        figure = el("figure", "link-qr", None, {"data-qr-label": words.t("link.qr_label")})
+        figure = el("figure", "link-qr", None, {"data-qr-label": words.t("link.qr_label"),
+                                                "data-qr-too-long": words.t("link.qr_too_long"),
+                                                "data-qr-missing": words.t("link.qr_missing")})
         box.appendChild(figure)
         self.root.appendChild(box)
         if js.Reflect.has(js.generala, "qr"):  # static/js/qr-code.mjs, where the page has it
@@ -249,8 +251,6 @@ class LinkPlay:
                 js.generala.qr.show(figure, str(field.value))
             except Exception as err:
                 js.console.warn("qr: " + str(err))
-        if figure.getAttribute("data-qr") == "too-long":
-            figure.appendChild(el("figcaption", "help", words.t("link.qr_too_long")))
         return field
 
     def handover(self, record, tokens, heading, state="handover"):

@@ -891,6 +891,7 @@ WORDS = {
     "link.share": "Share",
     "link.qr_label": "QR code of the link",
     "link.qr_too_long": "This link is too long for a QR code: send it as text.",
+    "link.qr_missing": "No QR code offline until one was shown online: send the link as text.",
     "link.invite_title": "Invitations",
     "link.invite_for": "Invitation for player {n}",
     "link.invite_help": "Send each friend their own invitation. Each one joins and sends you a link back: open it on this device.",

@@ -883,6 +883,7 @@ WORDS = {
     "link.share": "Compartir",
     "link.qr_label": "Código QR del enlace",
     "link.qr_too_long": "Este enlace es demasiado largo para un código QR: envíalo como texto.",
+    "link.qr_missing": "Sin conexión no hay código QR hasta que se haya mostrado uno con conexión: envía el enlace como texto.",
     "link.invite_title": "Invitaciones",
     "link.invite_for": "Invitación para el jugador {n}",
     "link.invite_help": "Envía a cada amigo su propia invitación. Cada uno se une y te devuelve un enlace: ábrelo en este dispositivo.",
