@@ -143,7 +143,7 @@ save.register_field("daily", check_document)
 
 def refuse_help(game) -> None:
     """A challenge in play gives no hint and no coach: ``daily.no_help``."""
-    if getattr(game, "daily", None) and not game.over:
+    if not game.helps:
         raise IllegalAction("daily.no_help")
 
 

@@ -128,6 +128,12 @@ class Game:
         return self.auto_win is not None or self.turn >= self._last_turn
 
     @property
+    def helps(self) -> bool:
+        """Whether a hint and the coach may be given now: not in a daily challenge in play
+        (the engine refuses them there, ``daily.no_help``; the view offers none)."""
+        return not (self.daily and not self.over)
+
+    @property
     def sheet_mode(self) -> bool:
         """A score-sheet game: its order was given, not rolled (the table throws real dice)."""
         return bool(self.history) and "order" in self.history[0]

@@ -174,18 +174,12 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "daily": ({"date": game.daily["date"], "late": game.daily["late"], "again": bool(game.daily.get("again"))}
                   if game.daily else None),
         # what the page may offer around the board, said here so that it decides none of it:
-        "help": helps(game),
-        "can_report": game.over and not manual and helps(game),
+        "help": game.helps,
+        "can_report": game.over and not manual and game.helps,
         "moves": sum(1 for a in game.history if "rolloff" not in a and "order" not in a),
         "served": served and game.dice is not None,
         "entry_rolls": list(range(1, game.rolls + game.rolls_left + 1)) if manual else [],
     }
-
-
-def helps(game: Game) -> bool:
-    """Whether the hint and the coach are offered now: not in a daily challenge in play (the
-    engine refuses them there: modes/daily.py refuse_help, ``daily.no_help``)."""
-    return not (game.daily and not game.over)
 
 
 def split_sizes(rules) -> list[int] | None:
