@@ -208,7 +208,6 @@ def bots_moves_check(save: dict, side: int, source: str) -> int:
     return checked
 
 
-@pytest.mark.cross_engine
 def test_a_saved_bot_plays_a_seat_in_a_hot_seat_game_to_the_end(page):
     source = bots.example_source("chase")
     save_bot(page, "Chaser", source)

@@ -262,7 +262,6 @@ def test_a_day_after_today_is_refused_in_words_and_by_the_engine(contexts):
 
 # --- a deleted challenge played again -------------------------------------------------------
 
-@pytest.mark.cross_engine
 def test_a_challenge_deleted_and_played_again_is_marked_played_again(contexts):
     gp = contexts()
     p = gp.page

@@ -190,7 +190,6 @@ def test_a_seed_stays_exact_through_reload_export_import_share_link_and_replay(t
     b.wait_for_selector("#home", state="visible")
 
 
-@pytest.mark.cross_engine
 def test_a_daily_challenge_exported_and_imported_is_that_days_challenge(browser, base_url, guards):
     a_context, a = new_context(browser, base_url, guards, day=DAY)
     b_context, b = new_context(browser, base_url, guards, day=DAY)

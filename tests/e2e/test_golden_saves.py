@@ -138,7 +138,6 @@ def test_golden_saves_are_listed_and_the_language_kept(page, base_url, fixture):
             assert name in text and str(total) in text
 
 
-@pytest.mark.cross_engine
 @params
 def test_each_unfinished_golden_game_draws_and_plays_on(page, base_url, fixture):
     doc = load_fixture(fixture)

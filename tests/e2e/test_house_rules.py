@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from e2e_support import cross_engine
 from gamepage import GamePage, gp, pick_lang, shared  # noqa: F401
 from sheetpage import SheetPage
 from test_a11y import AXE, check, report
@@ -67,8 +68,7 @@ def second_turn_to_five_alike(gp: GamePage):
     return p
 
 
-@pytest.mark.cross_engine
-@pytest.mark.parametrize("lang", ["es", "ru"])
+@pytest.mark.parametrize("lang", ["es", cross_engine("ru")])
 def test_a_served_five_alike_is_declined_and_five_alike_is_refused_in_double(gp: GamePage, lang):
     p = gp.page
     pick_lang(p, lang)

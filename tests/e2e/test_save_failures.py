@@ -193,7 +193,6 @@ def full_note(page):
     return page.locator("#messages .msg", has_text=FULL_STORAGE_NOTE)
 
 
-@pytest.mark.cross_engine
 def test_a_game_that_never_fit_is_told_as_such_and_nothing_is_listed_that_does_not_exist(page):
     """About 2,000 characters left: no save of the game fits. The player is told at once
     that nothing of it is stored and how to make room; after a reload the page says the
@@ -227,7 +226,6 @@ def test_a_game_that_never_fit_is_told_as_such_and_nothing_is_listed_that_does_n
     page.evaluate(EMPTY)
 
 
-@pytest.mark.cross_engine
 def test_a_game_whose_first_save_alone_fit_reopens_as_stored_and_says_so(page):
     """The new game's save fits, none of the longer ones after it does (every later
     save of this game is longer than the first). The note names the turn stored; a

@@ -38,7 +38,6 @@ def finished(shared):
     return m.session.game.to_json()
 
 
-@pytest.mark.cross_engine
 def test_replay_shows_the_engines_sheets_at_every_step(gp, finished):
     sp = SheetPage(gp.page)
     p = sp.page
