@@ -11,10 +11,11 @@ Publishes:
                                            PyScript writes each into MicroPython's files
   pyscript.json                            the page's PyScript config: pyscript.toml (the
                                            top-level file, one source) as JSON
-  generala.zip                             the engine package, one request for the worker,
-                                           with its bytecode for the browser's Python
-                                           (tools/compile_engine.mjs, in Node with Pyodide)
-                                           and generala/BUILD, a hash of everything else in it
+  generala.zip                             the engine package, one request for the worker:
+                                           its modules as bytecode only, no docstrings
+                                           (tools/compile_engine.mjs, in Node with Pyodide),
+                                           the example bots as text, and generala/BUILD,
+                                           a hash of everything else in it
   generala.snapshot.gz                     Pyodide's memory once booted with that engine
                                            imported (tools/make_snapshot.mjs, in Node): the
                                            worker restores it instead of booting Python
@@ -244,32 +245,46 @@ def copy_tree(src: Path, dst: Path) -> None:
 
 
 def engine_bytecode(src: Path, tmp: Path) -> list[tuple[str, Path]]:
-    """The engine's .pyc for Pyodide's Python, compiled in Node (tools/compile_engine.mjs):
-    (path inside the package, file). A worker that imports bytecode skips ~100 ms of
-    compiling at every boot."""
+    """The engine's .pyc for Pyodide's Python, compiled in Node (tools/compile_engine.mjs),
+    each beside where its source is, without docstrings: (path inside the package, file).
+    A worker that imports bytecode skips ~100 ms of compiling at every boot."""
     run_node("compile_engine.mjs", [src, tmp], "compiling the engine's bytecode")
     return [(p.relative_to(tmp).as_posix(), p) for p in sorted(tmp.rglob("*.pyc"))]
 
 
-def zip_engine(src: Path, dst: Path) -> int:
-    """Zip the engine package and its bytecode deterministically (paths start with `generala/`)."""
+# Not modules but text: the example bots, which the Bot lab shows and runs as a player's
+# bot (generala/modes/bots.py example_source). The zip keeps them as source.
+ENGINE_TEXTS = "bot_examples/"
+
+
+def zip_engine(src: Path, dst: Path, sources: bool = False) -> int:
+    """Zip the engine package deterministically (paths start with `generala/`): each
+    module as bytecode only (the published zip: the worker downloads no source), or with
+    ``sources`` as its source only (what tools/trace_stdlib.mjs reads). Returns the
+    number of modules."""
     files = [(p.relative_to(src).as_posix(), p) for p in sorted(src.rglob("*"))
              if p.is_file() and wanted(p.relative_to(src))]
     if not (src / "__init__.py").is_file():
         raise BuildError(f"{src.relative_to(ROOT)}/__init__.py is missing")
+    modules = [(rel, p) for rel, p in files if rel.endswith(".py") and not rel.startswith(ENGINE_TEXTS)]
+    texts = [(rel, p) for rel, p in files if (rel, p) not in modules]
     dst.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        bytecode = engine_bytecode(src, Path(tmp))
-        if len(bytecode) != sum(rel.endswith(".py") for rel, _ in files):
-            raise BuildError(f"{len(bytecode)} .pyc for {len(files)} engine files: a module did not compile")
-        entries = [(f"{src.name}/{rel}", path.read_bytes()) for rel, path in files + bytecode]
+        if sources:
+            chosen = modules + texts
+        else:
+            bytecode = engine_bytecode(src, Path(tmp))
+            if sorted(rel for rel, _ in bytecode) != sorted(rel[:-3] + ".pyc" for rel, _ in modules):
+                raise BuildError(f"{len(bytecode)} .pyc for {len(modules)} engine modules: a module did not compile")
+            chosen = bytecode + texts
+        entries = [(f"{src.name}/{rel}", path.read_bytes()) for rel, path in sorted(chosen)]
         with zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
             for name, data in entries + [(f"{src.name}/BUILD", engine_build_id(entries).encode() + b"\n")]:
                 info = zipfile.ZipInfo(name, ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, data)
-    return len(files)
+    return len(modules)
 
 
 def engine_build_id(entries: list[tuple[str, bytes]]) -> str:
@@ -768,7 +783,10 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         copy_tree(ROOT / name, out / name)
     compiled = compile_ui(out, versions["micropython"])
     n_engine = zip_engine(ROOT / ENGINE_PACKAGE, out / f"{ENGINE_PACKAGE}.zip")
-    n_stdlib = trim_stdlib(out / f"{ENGINE_PACKAGE}.zip", out / STDLIB)
+    with tempfile.TemporaryDirectory() as tmp:  # the trace reads the engine's imports in its sources
+        sources = Path(tmp) / f"{ENGINE_PACKAGE}-sources.zip"
+        zip_engine(ROOT / ENGINE_PACKAGE, sources, sources=True)
+        n_stdlib = trim_stdlib(sources, out / STDLIB)
     with zipfile.ZipFile(out / STDLIB_EMPTY, "w"):
         pass
     make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
@@ -793,7 +811,7 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ version {version}")
     print(
         f"runtimes: pyodide {versions['pyodide']}, micropython {versions['micropython']}; "
-        f"engine: {n_engine} files in {ENGINE_PACKAGE}.zip and its snapshot; "
+        f"engine: {n_engine} modules in {ENGINE_PACKAGE}.zip (bytecode) and its snapshot; "
         f"stdlib: {n_stdlib[0]} of {n_stdlib[1]} files in {STDLIB}; UI: {len(compiled)} modules as .mpy"
     )
     if sizes:
