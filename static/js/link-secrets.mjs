@@ -12,6 +12,13 @@
 //                                        iframe, an old browser)
 //   generala.linkSecrets.release(name)   let the lock go (another tab may then claim it)
 //   generala.linkSecrets.holds(name)     true while this tab holds it
+//   generala.linkSecrets.addressToken(prefix, max)
+//                                        the address's link (location.hash after `prefix`,
+//                                        e.g. "#play="), measured before MicroPython gets
+//                                        any of it: {token, length}; token is null when the
+//                                        hash does not start with `prefix` or when its
+//                                        length is above `max` (an address of megabytes
+//                                        is never copied into the page's Python)
 //
 // One game by link is played in one tab at a time: the tab that opens it claims the lock
 // generala-link-<id> and keeps it while the game is on its screen; a tab closed or gone lets
@@ -101,6 +108,13 @@ function holds(name) {
   return held.has(String(name));
 }
 
-export const linkSecrets = { hex, canShare, share, copy, claim, release, holds };
+function addressToken(prefix, max) {
+  const hash = String(location.hash || "");
+  if (!hash.startsWith(prefix)) return { token: null, length: 0 };
+  const length = hash.length - prefix.length;
+  return { token: length <= max ? hash.slice(prefix.length) : null, length };
+}
+
+export const linkSecrets = { hex, canShare, share, copy, claim, release, holds, addressToken };
 (globalThis.generala ||= {}).linkSecrets = linkSecrets;
 export default linkSecrets;

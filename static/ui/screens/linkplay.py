@@ -29,7 +29,7 @@ from pyscript import document
 
 from engine import engine_client
 from words import words
-from web.dom import byid, clear, el, message, on
+from web.dom import LINK_MAX, address_link, byid, clear, el, message, on
 from web.screen_switch import section, spawn
 
 PREFIX = "generala.link."
@@ -37,7 +37,7 @@ BOARD_PREFIX = "link:"  # the board's game id (saved_games.py) for a game by lin
 HASH = "#play="
 CSS = "./static/css/link.css"
 OUTCOMES = {"unchanged": "link.unchanged", "older": "link.older"}  # a link that changes nothing
-PASTE_MAX = 70_000  # characters a pasted link may have: above the engine's longest token (64,000)
+PASTE_MAX = LINK_MAX  # characters a pasted link may have
 LOCK = "generala-link-"  # the Web Lock of one game by link: held by the tab that shows it
 STEP_SECONDS = 0.45  # one move of the catch-up, with motion on
 
@@ -52,8 +52,7 @@ def play_url(token):
 
 
 def hash_token():
-    h = str(js.location.hash or "")
-    return h[len(HASH):] if h.startswith(HASH) else None
+    return address_link(HASH)
 
 
 def entropy(n):
@@ -339,10 +338,15 @@ class LinkPlay:
     # --- opening a link -------------------------------------------------------------------
 
     def from_hash(self):
-        token = hash_token()
-        if token:
+        token, length = hash_token()
+        if token or length:
             js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+        if token:
             spawn(self.open_token(token))
+        elif length:  # megabytes in the address: refused unread, as the engine would
+            self.refused({"code": "link.too_long", "params": {}})
+            self.opened += 1
+            self.root.setAttribute("data-opened", str(self.opened))
 
     def refused(self, reply):
         self.frame(words.t("link.screen"), "refused")

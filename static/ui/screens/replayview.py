@@ -10,7 +10,7 @@ from pyscript import document
 
 from screens import papersheet
 from words import words
-from web.dom import byid, clear, el, on, saved_items
+from web.dom import address_link, byid, clear, el, on, saved_items
 from board.render import mini_dice, sheet_mark
 from engine import engine_client
 from web.dom import message
@@ -31,10 +31,14 @@ def link_url(token):
 
 
 def link_token():
-    h = str(js.location.hash or "")
-    if h.startswith("#replay="):
-        return h[len("#replay="):]
-    return None
+    """The replay's link in the address, None when there is none or when it is longer
+    than any link (then its length is all that was read: web.dom.address_link)."""
+    return address_link("#replay=")[0]
+
+
+def link_too_long():
+    token, length = address_link("#replay=")
+    return token is None and length > 0
 
 
 def export_text(save, gid, when):
@@ -143,6 +147,9 @@ class ReplayView:
         token = link_token()
         if token:
             spawn(self.open_link(token))
+        elif link_too_long():  # refused unread, as the engine would (share.MAX_TOKEN)
+            self.frame(words.t("replay.screen"))
+            self.fail(words.t("replay.bad_link", why=words.refusal({"code": "link.too_long", "params": {}})))
 
     def relabel(self):
         """After a language change: rebuild what was built once (file box, game-over panel,

@@ -10,6 +10,7 @@ from pyscript.ffi import create_proxy
 from words import words
 
 _proxies = []  # keep event handlers alive for the page's lifetime
+LINK_MAX = 70_000  # characters of a link, in the address or pasted: above the engine's longest token (64,000)
 
 
 def byid(name):
@@ -31,6 +32,16 @@ def saved_items():
             if gid:
                 out.append((li, gid))
     return out
+
+
+def address_link(prefix):
+    """The link in the address after ``prefix`` ("#play=", "#replay="): (token, length),
+    token None when there is none or when it is longer than any link (LINK_MAX). The
+    length is read before any of it is copied here (static/js/link-secrets.mjs): an
+    address of megabytes never reaches MicroPython."""
+    found = js.generala.linkSecrets.addressToken(prefix, LINK_MAX)
+    token = found.token
+    return (None if token is None else str(token)), int(found.length)
 
 
 def el(tag, cls=None, text=None, attrs=None):
