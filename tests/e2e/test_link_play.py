@@ -400,6 +400,28 @@ def test_the_moves_a_link_brings_are_stepped_through_and_can_be_skipped(devices)
     assert beto.totals() == ana_totals_from_link(ana)
 
 
+def test_a_link_opened_in_another_browser_says_so_and_how_to_get_there(devices):
+    # Beto's reply, meant for Ana, opened in a browser that holds no game (Ana's phone's
+    # other browser, where her chat app opened it): said so, with her game's names, and
+    # the link to copy into the browser she plays in.
+    ana, beto, other = devices(), devices(), devices()
+    ana.boot()
+    [invitation] = ana.start("argentine", "Ana", ["human"])
+    join = beto.join(invitation, "Beto")
+    other.boot()
+    other.open(join)
+    other.page.wait_for_selector("#linkplay:not([hidden])[data-state=not-joined]")
+    said = other.page.inner_text("#link-outcome")
+    assert "another browser" in said and "Ana" in said and "Beto" in said
+    assert "address bar" in other.page.inner_text("#linkplay")
+    assert other.link() == join
+    assert other.page.is_visible('#linkplay [data-link="copy"]')
+    assert other.page.evaluate("document.activeElement.id") == "linkplay-title"
+    # the game itself is untouched: Ana opens the same link in her own browser and plays on
+    ana.open(join)
+    assert ana.state() in ("handover", None)
+
+
 def ana_totals_from_link(ana: Device) -> list[int]:
     ana.page.click('#linkplay [data-link="home"]')
     ana.page.click("#link-list [data-link-open]")

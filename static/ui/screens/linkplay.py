@@ -406,9 +406,7 @@ class LinkPlay:
             return
         outcome = reply["outcome"]
         if outcome == "new":
-            self.frame(words.t("link.screen"), "not-joined")
-            self.note(words.t("link.not_joined"), "warn", "link-outcome")
-            self.buttons(("home", words.t("link.home"), True))
+            self.not_here(token, read)
             return
         if outcome != "updated":
             self.frame(words.t("link.screen"), outcome)
@@ -422,6 +420,19 @@ class LinkPlay:
         if catch and reply.get("view") is not None:
             await self.catch_up(gid, catch, reply)
         await self.show_game(record, reply.get("view"), words.t("link.updated"))
+
+    def not_here(self, token, read):
+        """A link of a game this browser does not hold, and for no seat. Most often the game
+        is in another browser of this same device (a link tapped in a chat app opens in its
+        own browser, or in the default one): said so, with the way there (the link to copy
+        into that browser; its QR code for another device)."""
+        self.frame(words.t("link.not_here_title"), "not-joined")
+        names = words.and_list(side["name"] for side in read["sides"] if side["name"])
+        self.note(words.t("link.not_joined", names=names), "warn", "link-outcome")
+        self.root.appendChild(el("p", "help", words.t("link.other_browser_how")))
+        self.link_box(token, None, 0)
+        self.buttons(("home", words.t("link.home"), False))
+        byid("linkplay-title").focus()
 
     def seat_taken(self, read):
         """An invitation whose place is taken already: said, never joined."""
