@@ -222,6 +222,13 @@ def test_a_whole_game_by_link_between_two_devices(devices, variant):
         d.page.wait_for_selector("#over", state="visible")
         assert verified(d) == "verified"
         assert "All dice verified" in d.page.inner_text("#link-result")
+    # on a phone, the verification is on the first screen of the finished board
+    for d in (ana, beto):
+        d.page.set_viewport_size({"width": 375, "height": 667})
+        d.page.evaluate("scrollTo(0, 0)")
+        box = d.page.locator("#link-result").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 667, box
+        d.page.set_viewport_size({"width": 1280, "height": 900})
     assert ana.totals() == beto.totals()
     assert ana.cells() == beto.cells()
     assert max(len(link) for link in sent) <= 2100

@@ -243,7 +243,14 @@ class LinkPlay:
         figure = el("figure", "link-qr", None, {"data-qr-label": words.t("link.qr_label"),
                                                 "data-qr-too-long": words.t("link.qr_too_long"),
                                                 "data-qr-missing": words.t("link.qr_missing")})
-        box.appendChild(figure)
+        # The QR code is for another device's camera: on a phone it folds away, so that the
+        # field for the link that comes back stays in view under the link to send.
+        more = el("details", "link-qr-more", None, {"data-link-qr": str(n)})
+        if js.matchMedia("(min-width: 48rem)").matches:
+            more.setAttribute("open", "")
+        more.appendChild(el("summary", None, words.t("link.qr_show")))
+        more.appendChild(figure)
+        box.appendChild(more)
         self.root.appendChild(box)
         if js.Reflect.has(js.generala, "qr"):  # static/js/qr-code.mjs, where the page has it
             try:
@@ -680,8 +687,12 @@ class LinkPlay:
             node.appendChild(el("p", "link-verified", words.t("link.pending", name=names),
                                 {"data-verified": "pending"}))
         node.appendChild(el("button", "btn", words.t("link.send_again"), {"type": "button", "data-link-send": ""}))
-        if node.parentNode is None or not node.parentNode.isSameNode(board.over):
-            board.over.insertBefore(node, board.over.firstChild)
+        # under the game-over banner, at the top of the board: in view on a phone's first
+        # screen (in the result panel it sat some 1,100 px down at 375x667)
+        banner = board.banner
+        after = node.previousSibling
+        if node.parentNode is None or after is None or not after.isSameNode(banner):
+            banner.parentNode.insertBefore(node, banner.nextSibling)
 
     def on_board_click(self, event):
         if event.target.closest("[data-link-send]"):

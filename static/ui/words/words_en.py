@@ -890,6 +890,7 @@ WORDS = {
     "link.copy_failed": "The link is selected: copy it with your device's Copy.",
     "link.share": "Share",
     "link.qr_label": "QR code of the link",
+    "link.qr_show": "QR code, to scan with another device",
     "link.qr_too_long": "This link is too long for a QR code: send it as text.",
     "link.qr_missing": "No QR code offline until one was shown online: send the link as text.",
     "link.invite_title": "Invitations",

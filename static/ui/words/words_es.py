@@ -882,6 +882,7 @@ WORDS = {
     "link.copy_failed": "El enlace está seleccionado: cópialo con la función Copiar de tu dispositivo.",
     "link.share": "Compartir",
     "link.qr_label": "Código QR del enlace",
+    "link.qr_show": "Código QR, para escanear con otro dispositivo",
     "link.qr_too_long": "Este enlace es demasiado largo para un código QR: envíalo como texto.",
     "link.qr_missing": "Sin conexión no hay código QR hasta que se haya mostrado uno con conexión: envía el enlace como texto.",
     "link.invite_title": "Invitaciones",
