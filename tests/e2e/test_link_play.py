@@ -15,8 +15,16 @@ import pytest
 from gamepage import RENDERED, board_menu, leave
 
 from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from test_a11y import check, report
 
 HANDOVER = "#linkplay:not([hidden])[data-state=handover] [data-link-field]"
+
+
+def axe_clean(page, where: str) -> None:
+    """axe-core finds no violation on the screen shown (test_a11y.py's rules)."""
+    found: dict = {}
+    check(page, where, found)
+    assert not found, report(found)
 
 
 class Device:
@@ -228,6 +236,8 @@ def test_a_whole_game_by_link_between_two_devices(devices, variant):
         d.page.evaluate("scrollTo(0, 0)")
         box = d.page.locator("#link-result").bounding_box()
         assert box is not None and box["y"] + box["height"] <= 667, box
+        if variant == "argentine" and d is ana:
+            axe_clean(d.page, "a finished game by link, 375 px")
         d.page.set_viewport_size({"width": 1280, "height": 900})
     assert ana.totals() == beto.totals()
     assert ana.cells() == beto.cells()
@@ -337,6 +347,7 @@ def test_a_link_that_rewrites_a_move_already_stored_is_refused_naming_the_move(d
     # two versions of one move: who, which move, both versions, and what can be done
     assert other.state() == "disagree"
     assert other.page.inner_text("#linkplay-title") == "Two versions of a move"
+    axe_clean(other.page, "two versions of a move")
     said = other.page.inner_text("#link-error")
     assert "rewrites a move already played: turn 1 of" in said
     assert "scored in " in said and " on this device, " in said and " in the link)." in said
@@ -424,6 +435,7 @@ def test_a_link_opened_in_another_browser_says_so_and_how_to_get_there(devices):
     assert other.link() == join
     assert other.page.is_visible('#linkplay [data-link="copy"]')
     assert other.page.evaluate("document.activeElement.id") == "linkplay-title"
+    axe_clean(other.page, "a game in another browser")
     # the game itself is untouched: Ana opens the same link in her own browser and plays on
     ana.open(join)
     assert ana.state() in ("handover", None)

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from gamepage import leave
-from test_link_play import Device, devices, play_to_the_end, two_devices, verified  # noqa: F401
+from test_link_play import Device, axe_clean, devices, play_to_the_end, two_devices, verified  # noqa: F401
 
 from e2e_support import boot
 
@@ -86,6 +86,7 @@ def test_a_seat_is_taken_only_through_its_own_invitation(devices):
     assert dora.page.inner_text("#linkplay-title") == "This place is taken"
     assert "Beto has already joined Ana's game with this invitation" in dora.page.inner_text("#link-outcome")
     assert dora.page.locator("#link-name").count() == 0
+    axe_clean(dora.page, "a place taken")
 
 
 @pytest.mark.cross_engine
@@ -111,6 +112,7 @@ def test_one_game_by_link_is_played_in_one_tab_at_a_time(devices):
     assert second.state() == "other-tab"
     assert "open in another tab of this browser" in second.page.inner_text("#link-outcome")
     assert second.page.is_hidden("#board") and second.page.locator("#linkplay [data-link-field]").count() == 0
+    axe_clean(second.page, "open in another tab")
     # the first tab goes home: the game is free; Try again takes it in the second tab
     leave(receiver.page)
     receiver.page.wait_for_selector("#home:not([hidden]) [data-link-open]")
