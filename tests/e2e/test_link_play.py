@@ -645,7 +645,17 @@ def test_an_embedded_game_sends_the_sites_address_and_takes_a_pasted_link(device
     p.click("#link-paste button[type=submit]")
     p.wait_for_selector("#link-paste-note[role=alert]")
     assert "enlace" in p.inner_text("#link-paste-note")  # worded in the page's language
+    # far more than any link put in the field: it keeps what a link can be (its maxlength),
+    # and the page answers with words, not a crash
+    p.fill("#link-paste-field", "p1." + "A" * 200_000)
+    assert p.evaluate("document.getElementById('link-paste-field').value.length") == 70_000
+    p.click("#link-paste button[type=submit]")
+    p.wait_for_selector("#link-paste-note[role=alert], #linkplay[data-state=refused] #link-error")
     n = ana.opened()
+    if ana.state() == "refused":  # the engine refused it: back to the hand-over to paste the real one
+        p.click('#linkplay [data-link="home"]')
+        p.click("#link-list [data-link-open]")
+        p.wait_for_selector("#link-paste-field")
     p.fill("#link-paste-field", join)
     p.click("#link-paste button[type=submit]")
     p.wait_for_function("n => +(document.getElementById('linkplay')?.dataset.opened || 0) > n", arg=n, timeout=30_000)
