@@ -289,6 +289,22 @@ SHOW = """async () => {
 }"""
 
 
+# Whether the service worker's cache holds the encoder.
+IN_CACHE = ("() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
+            ".then(ks => ks.some(r => r.url.includes('/%s')))" % LIBRARY)
+
+
+def drawn_offline_after_a_reload(page, context, servers) -> bool:
+    """The server stopped and the network gone, a reload: a QR code is drawn (the service
+    worker serves the encoder)."""
+    servers.pop("stop")()
+    if context.browser.browser_type.name != "firefox":  # see test_offline.py
+        context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    return page.evaluate(SHOW) == "drawn"
+
+
 @pytest.mark.cross_engine
 def test_offline_the_encoder_comes_from_the_service_workers_cache(own_site, sw_context):
     # One visit: the encoder is not precached (a first game never needs it); a QR code
@@ -298,17 +314,10 @@ def test_offline_the_encoder_comes_from_the_service_workers_cache(own_site, sw_c
     page = first_visit(context, base_url)
     assert page.evaluate(LOADED) == []
     page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
-    in_cache = ("() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
-                ".then(ks => ks.some(r => r.url.includes('/%s')))" % LIBRARY)
-    assert page.evaluate(in_cache) is False
+    assert page.evaluate(IN_CACHE) is False
     assert page.evaluate(SHOW) == "drawn"
-    page.wait_for_function(in_cache, timeout=30_000)
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":  # see test_offline.py
-        context.set_offline(True)
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate(SHOW) == "drawn"
+    page.wait_for_function(IN_CACHE, timeout=30_000)
+    assert drawn_offline_after_a_reload(page, context, servers)
 
 
 @pytest.mark.cross_engine
@@ -321,17 +330,10 @@ def test_a_game_played_keeps_the_encoder_for_offline(own_site, sw_context):
     context, _ = sw_context
     page = first_visit(context, base_url)
     page.wait_for_function("() => caches.keys().then(ns => ns.length === 1)")
-    in_cache = ("() => caches.keys().then(ns => caches.open(ns[0])).then(c => c.keys())"
-                ".then(ks => ks.some(r => r.url.includes('/%s')))" % LIBRARY)
-    assert page.evaluate(in_cache) is False
+    assert page.evaluate(IN_CACHE) is False
     GamePage(page).new_game("argentine", names=("Ana",))
-    page.wait_for_function(in_cache, timeout=30_000)
-    servers.pop("stop")()
-    if context.browser.browser_type.name != "firefox":  # see test_offline.py
-        context.set_offline(True)
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate(SHOW) == "drawn"
+    page.wait_for_function(IN_CACHE, timeout=30_000)
+    assert drawn_offline_after_a_reload(page, context, servers)
 
 
 def test_offline_and_never_kept_the_figure_says_so_and_requests_nothing(own_site, sw_context):
