@@ -21,6 +21,10 @@ from gamepage import GamePage, gp, shared, shared_page  # noqa: F401
 
 from generala import app
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 PREFIX = "generala.save."
 
 

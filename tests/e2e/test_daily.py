@@ -21,12 +21,14 @@ def at(day: str, hour: int = 10) -> str:
 
 @pytest.fixture
 def contexts(browser, base_url):
-    """Fresh contexts (each a new browser profile: nothing saved), their clocks on DAY."""
+    """Fresh contexts (each a new browser profile: nothing saved), their clocks on DAY.
+    Motion reduced: the dice land at once (a roll pressed while they tumble waits for
+    them to land: ~0.6 s a turn; the dice's motion is test_table_motion.py's)."""
     made = []
 
     def make(day=DAY, width=1280, height=900):
         context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
-                                      service_workers="block")
+                                      service_workers="block", reduced_motion="reduce")
         context.clock.install(time=at(day))
         guard = Guard()
         guard.attach_context(context)

@@ -26,6 +26,10 @@ from generala.modes import bundle
 from generala.rules.save import dump
 from generala.ai.strategies import chase, step
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 GUARDS: list[Guard] = []
 
 SNAPSHOT = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"

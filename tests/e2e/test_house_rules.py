@@ -26,6 +26,10 @@ from tools import ui_modules  # noqa: E402
 sys.path[:0] = [str(ui_modules.UI)]
 from words import words  # noqa: E402
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 # The expected texts are English (box names included) in whatever order the tests run
 # (two workers run them in any order; a parametrized test below switches the language).
 words.set_lang("en")

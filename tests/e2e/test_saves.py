@@ -10,6 +10,10 @@ from gamepage import GamePage, Mirror, gp, open_library, play_turn, shared  # no
 
 from generala import app
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 
 def storage(page) -> dict:
     return page.evaluate("""() => Object.fromEntries(

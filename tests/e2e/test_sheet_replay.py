@@ -19,6 +19,10 @@ from generala.catalog import catalog
 from generala.modes.records import records
 from generala.modes.replay import Replay
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 NAMES = ("Ana", "Beto")
 SEED = 3
 

@@ -15,6 +15,10 @@ import pytest
 from gamepage import GamePage, Mirror, gp, shared  # noqa: F401
 from playwright.sync_api import expect
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 VARIANT, SEED = "double", 8
 FIRST = "sixes"
 # With seed 8's first roll (found with the CPython engine: 3 1 4 2 3 3 4 6 5 6), Sixes alone

@@ -11,6 +11,10 @@ from e2e_support import boot
 from generala import app
 from generala.ai.players import LEVELS
 
+# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
+# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 VARIANTS = list(app.Session().handle({"op": "catalog"})["catalog"]["variants"])
 LEVEL_NAMES = [f"ai:{level}" for level in LEVELS]
 
