@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot  # noqa: E402
+from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot  # noqa: E402
 from tools import build as site_build  # noqa: E402
 from tools.serve import start_server  # noqa: E402
 
@@ -137,6 +137,9 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "cross_engine: one of the tests that together cover every screen and major flow; "
         "`make test-firefox` runs these (-m cross_engine), Chromium runs them all (docs/testing.md)")
+    config.addinivalue_line(
+        "markers", "still_dice: the `page` fixture's context has the board's motion switch off "
+        "(STILL_DICE): for tests that are not about the dice's motion or a computer's pace")
 
 
 def pytest_runtest_setup(item):
@@ -225,10 +228,12 @@ def guard(context):
 
 
 @pytest.fixture
-def page(context, guard):
+def page(request, context, guard):
     """A guarded page (see the module docstring) that logs <html data-state> values
-    in `window.__stateLog`."""
+    in `window.__stateLog`; with the `still_dice` marker, the board's motion is off."""
     context.add_init_script(STATE_LOG_SCRIPT)
+    if request.node.get_closest_marker("still_dice"):
+        context.add_init_script(STILL_DICE)
     return context.new_page()
 
 

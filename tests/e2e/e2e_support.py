@@ -356,3 +356,13 @@ def host_page(body: bytes):
     finally:
         server.shutdown()
         server.server_close()
+
+
+# The board's motion switch off, as a player sets it (static/js/dice-motion.mjs: the dice
+# land at once, a computer plays at once), unless the test's page has set it itself. A move
+# made while the dice tumble waits for them to land (~0.6 s a roll); tests that are not
+# about the motion (test_table_motion.py, a computer's pace) skip that wait. Works in every
+# engine (Firefox over WebDriver BiDi ignores Playwright's reduced_motion emulation).
+STILL_DICE = """try {
+  if (localStorage.getItem('generala.motion') === null) localStorage.setItem('generala.motion', 'still');
+} catch (e) { /* a document without storage (about:blank) */ }"""

@@ -17,6 +17,10 @@ from e2e_support import STATE_LOG_SCRIPT, Guard, boot
 from gamepage import RENDERED, GamePage, Mirror, board_menu, leave, open_botlab, open_library, open_setup
 from test_daily import play_to_the_end
 
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

@@ -21,6 +21,10 @@ from test_offline import CONTROLLED, own_site, sw_context  # noqa: F401 (fixture
 from e2e_support import STATE_LOG_SCRIPT, Guard, wait_ready
 from generala.modes import bots
 
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
+
 RUN_TIMEOUT = 300_000
 
 # What the player keeps: every generala.* key of localStorage, and every entry of Cache

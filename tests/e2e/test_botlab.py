@@ -18,6 +18,10 @@ from generala import Game
 from generala.modes import bots
 from generala.rules.variants import variant
 
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
+
 RUN_TIMEOUT = 300_000
 LOOP = "def play(turn):\n    while True:\n        pass\n"
 RAISES = "def play(turn):\n    return helper(turn)\n\n\ndef helper(turn):\n    return turn.dice[9]\n"

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot
 from gamepage import GamePage, open_home, pick_lang
 
 from generala.modes import daily
@@ -22,14 +22,15 @@ def at(day: str, hour: int = 10) -> str:
 @pytest.fixture
 def contexts(browser, base_url):
     """Fresh contexts (each a new browser profile: nothing saved), their clocks on DAY.
-    Motion reduced: the dice land at once (a roll pressed while they tumble waits for
-    them to land: ~0.6 s a turn; the dice's motion is test_table_motion.py's)."""
+    The board's motion switch off (STILL_DICE): the dice land at once (a roll pressed while
+    they tumble waits for them to land: ~0.6 s a turn; the motion is test_table_motion.py's)."""
     made = []
 
     def make(day=DAY, width=1280, height=900):
         context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
-                                      service_workers="block", reduced_motion="reduce")
+                                      service_workers="block")
         context.clock.install(time=at(day))
+        context.add_init_script(STILL_DICE)
         guard = Guard()
         guard.attach_context(context)
         context.add_init_script(STATE_LOG_SCRIPT)

@@ -46,6 +46,10 @@ from generala.rules.save import dump
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from every_op import WIN_SEED, changing  # noqa: E402
 
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
+
 SEED = 2 ** 53 + 1
 LAZY = bots.example_source("lazy")
 

@@ -26,9 +26,9 @@ from tools import ui_modules  # noqa: E402
 sys.path[:0] = [str(ui_modules.UI)]
 from words import words  # noqa: E402
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 # The expected texts are English (box names included) in whatever order the tests run
 # (two workers run them in any order; a parametrized test below switches the language).

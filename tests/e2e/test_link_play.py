@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from gamepage import RENDERED, board_menu, leave
 
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot
 from test_a11y import check, report
 
 HANDOVER = "#linkplay:not([hidden])[data-state=handover] [data-link-field]"
@@ -39,6 +39,8 @@ class Device:
         guards.append(guard)
         self.guard = guard
         self.context.add_init_script(STATE_LOG_SCRIPT)
+        if motion == "reduce":  # and in Firefox, whose BiDi ignores the emulation: the board's switch
+            self.context.add_init_script(STILL_DICE)
         self.page = self.context.new_page()
         self.base_url = base_url
 

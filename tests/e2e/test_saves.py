@@ -10,9 +10,9 @@ from gamepage import GamePage, Mirror, gp, open_library, play_turn, shared  # no
 
 from generala import app
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 
 def storage(page) -> dict:

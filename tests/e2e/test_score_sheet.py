@@ -12,9 +12,9 @@ from sheetpage import SheetPage
 
 from generala import app
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 MINUS = "\u2212"
 SEEDS = {"argentine": 11, "puerto-rican": 7, "bulgarian": 5, "double": 3}

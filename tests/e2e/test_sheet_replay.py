@@ -19,9 +19,9 @@ from generala.catalog import catalog
 from generala.modes.records import records
 from generala.modes.replay import Replay
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 NAMES = ("Ana", "Beto")
 SEED = 3

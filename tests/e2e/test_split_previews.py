@@ -15,9 +15,9 @@ import pytest
 from gamepage import GamePage, Mirror, gp, shared  # noqa: F401
 from playwright.sync_api import expect
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 VARIANT, SEED = "double", 8
 FIRST = "sixes"

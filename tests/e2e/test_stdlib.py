@@ -11,9 +11,9 @@ from e2e_support import boot
 from generala import app
 from generala.ai.players import LEVELS
 
-# The dice land at once (a move made while they tumble waits ~0.6 s for them to land, and
-# a computer plays at once): what is under test here is not the motion (test_table_motion.py).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+# The dice land at once and a computer plays at once (the board's motion switch off: conftest
+# STILL_DICE): what is under test here is not the motion (test_table_motion.py).
+pytestmark = pytest.mark.still_dice
 
 VARIANTS = list(app.Session().handle({"op": "catalog"})["catalog"]["variants"])
 LEVEL_NAMES = [f"ai:{level}" for level in LEVELS]
