@@ -114,6 +114,7 @@ async def assemble(catalog, params, pause):
     lists_drawn.to(lambda finished: feats.saves_drawn())
     await pause()
     bar = Bar()
+    await pause()
     page.computer = computer = Computer(game, board, keeper, screen, bar, clock, setup, catalog)
     await pause()
     page.coach = coach = Coach(game, board, keeper, screen, bar)
@@ -125,7 +126,8 @@ async def assemble(catalog, params, pause):
     if params.get("seed") is not None:
         byid("seed").value = str(params["seed"])
     await pause()
-    PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wire()
+    for _ in PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wiring():
+        await pause()
     await pause()
     home.listen()
     return page
