@@ -64,14 +64,21 @@ document.documentElement.dataset.floor = "done"
 """
 # As static/js/ui-start.mjs loads it: the worker hook cleared (no Function(), no
 # 'unsafe-eval'), and (but for the stock page) PyScript's package as bytecode first on
-# sys.path and the file system's misses as plain objects.
+# sys.path, the file system's misses as plain objects, and its start split where its
+# hooks let it: a browser task ends after the onReady hook's fixes, after the import of
+# its package (in that hook, before its bootstrap) and before its bootstrap.
 FLOOR_MJS = """const core = await import("../{core}");
 core.hooks.worker.onBeforeRunAsync.clear();
 """
-BYTECODE_MJS = """core.hooks.main.onReady.add((wrap) => {
+BYTECODE_MJS = """const nextTask = () => scheduler.yield();
+core.hooks.main.onReady.add(async (wrap) => {
   wrap.interpreter.FS.ErrnoError = class ErrnoError { constructor(errno) { this.name = "ErrnoError"; this.errno = errno; } };
   wrap.interpreter.runPython("import sys\\nsys.path.insert(0, '/pyscript-mpy')");
+  await nextTask();
+  wrap.interpreter.runPython("import pyscript");
+  await nextTask();
 });
+core.hooks.main.onBeforeRunAsync.add(nextTask);
 """
 
 

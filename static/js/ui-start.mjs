@@ -143,6 +143,12 @@ class FileSystemError {
   }
 }
 
+/** The next browser task: scheduler.yield() where the browser has it, else a timer. */
+function nextTask() {
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** PyScript loaded: it loads MicroPython and the UI's bytecode and runs the page's mpy
  * script, which waits for start() (once). The promise settles when PyScript's core has
  * been imported; a failure is reported on the page. */
@@ -151,11 +157,26 @@ function load() {
   loading ||= import(PYSCRIPT.href).then(
     (core) => {
       core.hooks.worker.onBeforeRunAsync.clear();
-      core.hooks.main.onReady.add((wrap) => {
-        const FS = wrap.interpreter.FS;
+      // PyScript awaits its main hooks, so each `await nextTask()` here ends a browser
+      // task: its start is one chain of promises that would otherwise run from the last
+      // [files] write to the page's script in one long task.
+      core.hooks.main.onReady.add(async (wrap) => {
+        const { interpreter } = wrap;
+        const FS = interpreter.FS;
         if (FS && typeof FS.ErrnoError === "function") FS.ErrnoError = FileSystemError;
-        wrap.interpreter.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PYSCRIPT_BYTECODE)})`);
+        interpreter.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(PYSCRIPT_BYTECODE)})`);
+        await nextTask();
+        // PyScript's own package, from its bytecode, in a task of its own: PyScript's
+        // bootstrap (before the page's script) then finds it imported and only writes
+        // the package's sources.
+        try {
+          interpreter.runPython("import pyscript");
+        } catch (error) {  // PyScript's bootstrap imports it again, and says why it fails
+          console.warn(`PyScript's package: ${error}`);
+        }
+        await nextTask();
       });
+      core.hooks.main.onBeforeRunAsync.add(nextTask);
     },
     failed,
   );

@@ -51,6 +51,7 @@ def pyscript_from():
 
 async def run():
     try:
+        await pause()  # PyScript's bootstrap and this import ran in the task before
         js.document.documentElement.dataset.pyscript = pyscript_from()
         await js.generala.ui.go
         await boot()

@@ -81,10 +81,13 @@ async def assemble(catalog, params, pause):
     page.board = board = Board(byid("board"))
     engine_client.hear(busy=board.busy)
     clock = Clock()
+    await pause()
     leaving, home_shown, relabelled = Hook(), Hook(), Hook()
     page.screen = screen = Navigation(catalog["variants"], leaving, home_shown, relabelled)
+    await pause()
     moved_on, taken_back, lists_drawn = Hook(), Hook(), Hook()
     page.keeper = keeper = SavedGames(saves, clock, screen, moved_on, taken_back, lists_drawn)
+    await pause()
     stop_computer, said, blocks, linked, resumed = Hook(), Hook(), Hook(), Hook(), Hook()
     page.controller = game = Controller(engine_client, board, keeper, clock, screen,
                                         stop_computer, said, blocks, linked, resumed)
@@ -111,7 +114,9 @@ async def assemble(catalog, params, pause):
     lists_drawn.to(lambda finished: feats.saves_drawn())
     await pause()
     bar = Bar()
+    await pause()
     page.computer = computer = Computer(game, board, keeper, screen, bar, clock, setup, catalog)
+    await pause()
     page.coach = coach = Coach(game, board, keeper, screen, bar)
     stop_computer.to(computer.cancel)
     said.to(coach.said)
@@ -120,7 +125,10 @@ async def assemble(catalog, params, pause):
         relabelled.to(relabel)  # in the page's new language
     if params.get("seed") is not None:
         byid("seed").value = str(params["seed"])
-    PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wire()
+    await pause()
+    for _ in PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wiring():
+        await pause()
+    await pause()
     home.listen()
     return page
 
@@ -229,7 +237,9 @@ async def boot(pause):
     await pause()
     try:
         catalog = await load_catalog()
+        await pause()
         words.use_catalog(catalog)  # the engine's English: titles, summaries, options' help
+        await pause()
         page = await assemble(catalog, url_params(catalog), pause)
         await pause()
         # The setup form and the other screens: now when the page opens with something of

@@ -34,7 +34,9 @@ class PageInput:
         self.computer = computer
         self.coach = coach
 
-    def wire(self):
+    def wiring(self):
+        """Wire the page's handlers (pyscript.when), a few at a time: the generator yields
+        between them, so that the page's boot spreads the work over browser tasks."""
         screen, keeper = self.screen, self.keeper
 
         @when("click", "#board")
@@ -65,6 +67,8 @@ class PageInput:
         def home_input(event):
             self.on_home_input(event)
 
+        yield
+
         @when("submit", "#setup")
         def setup_submit(event):
             self.on_submit(event)
@@ -80,6 +84,8 @@ class PageInput:
         @when("click", "#messages")
         def message_click(event):
             self.on_message_click(event)
+
+        yield
 
         @when("click", "#nav-home")
         def nav_home():
