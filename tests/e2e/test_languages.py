@@ -45,7 +45,7 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
         assert page.inner_text('#sheet tr[data-row="small-general"] th') == "Малый генерал"
         gp.roll()
         assert "Осталось 2 броска." in page.text_content("#announce")
-        assert page.inner_text("#roll") == "Бросить (осталось 2)"
+        assert page.inner_text("#roll") == "Бросить (ещё 2)"
 
         # ?lang= wins over the saved choice; a bad value is refused with a message
         boot(page, "/?lang=es")

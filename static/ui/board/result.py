@@ -31,6 +31,8 @@ def winner_line(view):
     first = [s["name"] for s in sides if s["place"] == 1]
     if len(first) > 1:
         return words.t("sheet.tie_first", names=words.and_list(first))
+    if any(s["place"] == 1 and s.get("you") for s in sides):
+        return words.t("sheet.you_win")
     return words.t("sheet.winner", name=first[0])
 
 
