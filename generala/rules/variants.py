@@ -220,7 +220,7 @@ SPECS: dict[str, VariantSpec] = {
     for spec in (
         VariantSpec(
             "argentine", "Generala",
-            "Latin-American Generala: five dice, eleven boxes, a served Generala wins at once.",
+            "Latin-American Generala: five dice, eleven boxes, a Generala on the first roll wins at once.",
             5,
             (
                 Option("served_bonus", (5, 10, 0),
@@ -241,27 +241,27 @@ SPECS: dict[str, VariantSpec] = {
                 Option("ace_as_two", _BOOL_OFF, "A 1 may stand in for a 2 in a straight.",
                        effect=wild_ace("straight", 2)),
                 Option("served_generala_wins", _BOOL,
-                       "Five alike on the first roll wins the game (unless Generala was scratched)."),
+                       "Five alike on the first roll wins the game (unless Generala was crossed out)."),
                 Option("combination_points", tuple(COMBINATION_POINTS),
                        "Points of straight, full house and four of a kind; the family set "
                        "30-50-80-100-200 also makes Generala 100, Double Generala 200 and the "
-                       "served bonus 10.",
+                       "first-roll bonus 10.",
                        effect=point_sets(COMBINATION_POINTS)),
                 Option("five_alike_four_kind", _BOOL, "Five alike also counts as four of a kind.",
                        effect=sets_kind("four-kind", "four-kind-exact", False)),
                 Option("served_generala_bonus", _BOOL_OFF,
-                       "When a served Generala does not win, it earns the served bonus too "
+                       "When a Generala on the first roll does not win, it earns the first-roll bonus too "
                        "(55 with the usual bonus).",
                        effect=bonus_like("straight", "generala", "double-generala"),
                        only_without="served_generala_wins"),
                 Option("served_win_choice", _BOOL_OFF,
-                       "A served Generala wins only when the player takes the win; the dice may "
+                       "A Generala on the first roll wins only when the player takes the win; the dice may "
                        "be written in a box instead."),
                 Option("served_generala_written", _BOOL_OFF,
-                       "A winning served Generala is written in the Generala box, with the "
-                       "served bonus."),
+                       "A winning Generala on the first roll is written in the Generala box, with the "
+                       "first-roll bonus."),
                 Option("generala_scratch_last", _BOOL_OFF,
-                       "Generala can be scratched only once Double Generala is filled."),
+                       "Generala can be crossed out only once Double Generala is filled."),
                 Option("double_after_generala", _BOOL_OFF,
                        "Five alike cannot go into Double Generala while Generala is open "
                        "(else it is written there as 0)."),

@@ -290,8 +290,8 @@ def test_computer_turns_read_as_turns_of_about_two_seconds_and_hurry_at_a_tap(gp
             if turn == 0:  # the next computer's hint line says what this one scored
                 assert p.inner_text("#hint").startswith(f"{name} scores ")
         assert person_can_roll(gp)
-        assert p.inner_text("#ai-status").startswith(("Bot A scores ", "Bot B scores ", "Bot A scratches ",
-                                                      "Bot B scratches "))
+        assert p.inner_text("#ai-status").startswith(("Bot A scores ", "Bot B scores ", "Bot A crosses out ",
+                                                      "Bot B crosses out "))
 
         # Ana's next turn; then a tap on the board hurries the first computer, R the second.
         gp.roll()
@@ -520,7 +520,7 @@ STORED_ENTRY = """() => {
 # CPython engine: generala.app.Session, {"op": "new", ..., "seed": 2422} then one roll).
 # The variants where five alike served wins at once: Argentine (a served Generala) and
 # Puerto Rican (a Big General); Bulgarian and double have no such rule.
-AUTO_WINS = [("argentine", "served-generala", "with a served Generala"),
+AUTO_WINS = [("argentine", "served-generala", "with a Generala on the first roll"),
              ("puerto-rican", "big-general", "with a Big General")]
 
 

@@ -42,10 +42,10 @@ def test_language_from_browser_picker_remembered_and_url_validated(browser, base
         gp = GamePage(page)
         gp.new_game("puerto-rican", ("Аня",), seed=1)
         assert page.inner_text('#sheet tr[data-row="straight"] th') == "Стрит"
-        assert page.inner_text('#sheet tr[data-row="small-general"] th') == "Малый генерал"
+        assert page.inner_text('#sheet tr[data-row="small-general"] th') == "Малый генерал\nпять одинаковых"
         gp.roll()
         assert "Осталось 2 броска." in page.text_content("#announce")
-        assert page.inner_text("#roll") == "Бросить (осталось 2)"
+        assert page.inner_text("#roll") == "Бросить (ещё 2)"
 
         # ?lang= wins over the saved choice; a bad value is refused with a message
         boot(page, "/?lang=es")

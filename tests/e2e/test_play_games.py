@@ -75,6 +75,6 @@ def test_rules_dialog_shows_the_game_and_options_in_effect(gp: GamePage):
     p.wait_for_selector("#rules[open]")
     text = p.inner_text("#rules")
     assert "Rules: Generala" in text
-    assert "Served bonus: 10" in text and "3-4-5-6-1 is a straight: off" in text
+    assert "First-roll bonus: 10" in text and "3-4-5-6-1 is a straight: off" in text
     p.keyboard.press("Escape")
     p.wait_for_selector("#rules", state="hidden")

@@ -93,7 +93,7 @@ def test_scratch_asks_first_and_cancel_keeps_the_box(gp: GamePage):
     zero = next(r["box"] for r in m.view["rows"] if r["cells"][0].get("preview") == 0)
     gp.box(zero).click()
     p.wait_for_selector("#confirm[open]")
-    assert "Scratch" in p.inner_text("#confirm-text")
+    assert "Cross out" in p.inner_text("#confirm-text")
     p.click("#confirm-cancel")
     assert gp.box(zero).is_visible()  # still open
     gp.score(zero)  # confirms

@@ -87,7 +87,7 @@ def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
     assert sp.cell("full-house", 0) == "30" and sp.current() == 1
     # the served bonus comes from the roll number
     sp.enter([2, 3, 4, 5, 6], at=1)
-    assert "(served)" in p.inner_text("#entry-note")
+    assert "(first roll)" in p.inner_text("#entry-note")
     m = mirror("argentine", names)
     m.handle({"op": "enter", "dice": [6, 6, 6, 2, 2], "at": 2})
     m.handle({"op": "score", "box": "full-house"})
@@ -104,8 +104,8 @@ def test_served_generala_entered_by_hand_wins_and_entries_are_corrected(gp):
     # Ana's served Generala: five alike on the first roll wins at once
     sp.enter([4, 4, 4, 4, 4], at=1)
     p.wait_for_selector("#over", state="visible")
-    assert "Ana wins with a served Generala" in p.inner_text("#banner")
-    assert "Ana entered 4 4 4 4 4 on roll 1: Ana wins with a served Generala" in p.text_content("#announce")
+    assert "Ana wins with a Generala on the first roll" in p.inner_text("#banner")
+    assert "Ana entered 4 4 4 4 4 on roll 1: Ana wins with a Generala on the first roll" in p.text_content("#announce")
     assert "Ana" in p.inner_text("#ranking li:first-child")
     assert p.is_hidden("#entry")
 

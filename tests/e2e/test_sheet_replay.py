@@ -268,7 +268,7 @@ def test_a_saved_score_sheet_game_is_replayed_from_the_home_screen(gp, finished)
     sp.replay_click("next", 1)
     assert p.inner_text("#replay-event") == "Caro entered 3 3 3 5 5 on roll 3."
     sp.replay_click("last", 3)
-    assert f"{dani} entered 5 5 5 5 5 on roll 1 (served). {dani} wins with a Big General" \
+    assert f"{dani} entered 5 5 5 5 5 on roll 1 (first roll). {dani} wins with a Big General" \
         in p.inner_text("#replay-event")
     assert f"Caro pays {dani}" in p.inner_text("#replay-result")
     assert p.locator("#replay b, #replay script").count() == 0

@@ -208,8 +208,8 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
     p.wait_for_selector('#motion[aria-checked="true"]', state="attached")  # the switch follows the system again
 
 
-@pytest.mark.parametrize("variant,seed,kind,said", [("bulgarian", 106, "five", "General! Served!"),
-                                                    ("double", 12, "five", "Five alike! Served!"),
+@pytest.mark.parametrize("variant,seed,kind,said", [("bulgarian", 106, "five", "General! First roll!"),
+                                                    ("double", 12, "five", "Five alike! First roll!"),
                                                     cross_engine("argentine", 2422, "auto", "wins at once")])
 def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed, kind, said):
     """Five alike is celebrated by the name of the game's own hand (the engine's five_alike

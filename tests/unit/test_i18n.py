@@ -138,7 +138,7 @@ def test_every_key_is_used():
     # refusal.CODE / refusal.FAMILY and type.ID: looked up by the engine's codes and type
     # ids (words.refusal), each checked against generala/rules/refusals.py below; ai.LEVEL: the
     # catalog's level ids, a refusal's "levels" param worded (words.refusal)
-    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.", "ai.level.")
+    by_id = tuple(words._IDS) + ("game.", "summary.", "opthelp.", "refusal.", "type.", "ai.level.", "boxwhat.")
     named = {key for _, key in used_keys()}
 
     def used(key):
@@ -204,6 +204,79 @@ def test_rolls_left_russian_and_bulgarian():
         words.set_lang("bg")
         assert words.rolls_left_text(1) == "Остава 1 хвърляне."
         assert words.rolls_left_text(2) == "Остават 2 хвърляния."
+    finally:
+        words.set_lang("en")
+
+
+@pytest.mark.parametrize("n,ru,bg", [
+    (1, "one", "one"), (21, "one", "other"), (3, "few", "other"), (22, "few", "other"),
+    (5, "many", "other"), (11, "many", "other"), (12, "many", "other"), (0, "many", "other"),
+])
+def test_plural_categories_one_few_many_in_russian_and_bulgarian(n, ru, bg):
+    """CLDR: Russian one (1, 21), few (2-4, 22), many (5, 11-14, 0); Bulgarian one/other."""
+    assert words.plural_category("ru", n) == ru
+    assert words.plural_category("bg", n) == bg
+    assert words.plural_category("es", n) == words.plural_category("en", n) == ("one" if n == 1 else "other")
+
+
+@pytest.mark.parametrize("key", ["board.roll_left", "records.skipped", "replay.file_more", "sheetmode.too_many",
+                                 "split.need"])
+def test_counts_take_the_plural_form_of_each_language(key):
+    """What counts something (Roll's rolls left, games, dice) is a plural key: Spanish says
+    "queda 1" and "quedan 2"; Russian one, few and many; Bulgarian one and other."""
+    try:
+        words.set_lang("es")
+        one, two = words.tn(key, 1, a=1, b=1), words.tn(key, 2, a=1, b=1)
+        assert one != two  # singular and plural differ in Spanish
+        assert words.tn("board.roll_left", 1) == "Tirar (queda 1)"
+        assert words.tn("board.roll_left", 2) == "Tirar (quedan 2)"
+        words.set_lang("ru")
+        forms = [words.tn(key, n, a=1, b=1) for n in (1, 3, 5)]
+        assert all(str(n) in f for n, f in zip((1, 3, 5), forms))
+        assert words.tn("records.skipped", 1).startswith("1 сохранённую партию")
+        assert words.tn("records.skipped", 3).startswith("3 сохранённые партии")
+        assert words.tn("records.skipped", 5).startswith("5 сохранённых партий")
+        words.set_lang("bg")
+        assert words.tn("replay.file_more", 1).startswith("Файлът съдържа 1 игра:")
+        assert words.tn("replay.file_more", 3).startswith("Файлът съдържа 3 игри:")
+        assert words.tn("replay.file_more", 5).startswith("Файлът съдържа 5 игри:")
+    finally:
+        words.set_lang("en")
+
+
+def view_of(*sides, current=0):
+    return {"sides": [{"name": n, "members": m} for n, m in sides], "current": current,
+            "player": sides[current][0], "over": False, "events": [{"kind": "x", "player": sides[current][0]}]}
+
+
+def test_names_the_page_made_are_words_and_typed_names_stay():
+    """A name the page made is worded in the language in use; a typed name and a team stay;
+    the person's own side ("You") is "you" in the sentences about it."""
+    named = words.clean_named({"0": ["home.you"], "1": ["home.computer"], "2": ["setup.player", 3],
+                               "3": ["setup.player", 4], "x": ["home.you"], "4": ["not.a.name"]})
+    assert named == {"0": ["home.you"], "1": ["home.computer"], "2": ["setup.player", 3], "3": ["setup.player", 4]}
+    view = view_of(("You", ["You"]), ("Computer", ["Computer"]), ("Player 3", []), ("Reds", ["Ana", "Bo"]),
+                   ("Zoe", []))
+    try:
+        words.set_lang("es")
+        shown = words.named_view(view, named)
+        assert [s["name"] for s in shown["sides"]] == ["Tú", "Computadora", "Jugador 3", "Reds", "Zoe"]
+        assert shown["sides"][0]["members"] == ["Tú"] and shown["player"] == "Tú"
+        assert shown["events"][0]["player"] == "Tú"
+        assert view["sides"][0]["name"] == "You"  # the engine's view is not changed
+        assert words.whose_turn(shown) == "Te toca"
+        words.set_lang("ru")
+        shown = words.named_view(view, named)
+        assert words.whose_turn(shown) == "Ваш ход"
+        other = words.named_view(dict(view, current=1, player="Computer"), named)
+        assert words.whose_turn(other) == "Ход: Компьютер"
+        words.set_lang("en")
+        shown = words.named_view(view, named)
+        assert words.whose_turn(shown) == "Your turn"
+        shown["last"] = {"type": "score", "side": 0, "boxes": ["fours"], "points": [12]}
+        assert words.announce(shown).startswith("You scored ")
+        assert words.named_view(view, {}) is view
+        assert words.clean_named("junk") == {} and words.clean_named({"0": ["setup.player", True]}) == {}
     finally:
         words.set_lang("en")
 

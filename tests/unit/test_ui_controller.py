@@ -81,7 +81,7 @@ class Keeper:
         self.kept = []
         self.failures = []
 
-    def open(self, gid, created):
+    def open(self, gid, created, named=None):
         self.gid = gid
 
     def new_id(self):
@@ -295,7 +295,7 @@ def test_a_scratch_chosen_on_the_page_is_recorded_as_one(controller_module):
     assert cell["request"] == {"op": "score", "box": box, "scratch": True}
     game.pick_box(box)
     text, confirm = screen.asked[-1]
-    assert "Scratch" in text and engine.sent[-1] == {"op": "roll"}
+    assert "Cross out" in text and engine.sent[-1] == {"op": "roll"}
     confirm()
     assert engine.sent[-1] == cell["request"] and parts["board"].scored == [box]
     engine.deliver()

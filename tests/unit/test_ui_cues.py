@@ -63,7 +63,7 @@ def test_five_alike_is_celebrated_with_the_games_own_hand(cues, variant, seed, t
     assert event["served"] and not view["over"]
     [(kind, card)] = cues.moments(view)
     assert kind == "celebrate" and card["kind"] == "five"
-    assert card["title"] == title and card["line"] == "Served!" and card["text"] == title + " Served!"
+    assert card["title"] == title and card["line"] == "First roll!" and card["text"] == title + " First roll!"
 
 
 def test_generala_is_named_in_the_players_language(cues):

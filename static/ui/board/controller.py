@@ -51,6 +51,7 @@ class Controller:
         self.linked = linked
         self.resumed = resumed
         self.view = None
+        self.named = {}  # the names the page made on the board's game (words.named_view)
         self.answered = None  # the last view drawn that is the engine's (not predicted)
         self.ui = {"ready": False, "picked": [], "split": None, "pairs": None, "scoring": False}
         self.later = None  # a saved game to open with the engine's view once it is ready
@@ -63,7 +64,9 @@ class Controller:
 
     def draw(self, view, predicted=False):
         """Draw a view: the engine's, or one predicted at a click (a hold) until its reply.
-        The board draws it and then its parts (render.Board.update, board_parts.py)."""
+        The board draws it and then its parts (render.Board.update, board_parts.py); the
+        names the page made are worded in the language in use (words.named_view)."""
+        view = words.named_view(view, self.named)
         self.view = view
         if not predicted:
             self.answered = view
@@ -330,34 +333,38 @@ class Controller:
 
     # --- games opened on the board ----------------------------------------------------
 
-    async def start_game(self, req):
-        """Send a `new` request (the setup form's, or the home screen's one-tap game)."""
+    async def start_game(self, req, named=None):
+        """Send a `new` request (the setup form's, or the home screen's one-tap game).
+        ``named``: the names the page made in it, by side (words.clean_named)."""
         self.screen.status(words.t("msg.starting_game" if self.ui["ready"] else "msg.starting_engine"))
         reply = await self.call(req)
         if reply and reply.get("ok"):
-            self.begin(reply)
+            self.begin(reply, named)
 
-    def open_board(self, gid, created):
-        """Put the game ``gid`` on the board (built afresh), as stored now."""
-        self.keeper.open(gid, created)
+    def open_board(self, gid, created, named=None):
+        """Put the game ``gid`` on the board (built afresh), as stored now, with the names
+        the page made in it."""
+        self.named = words.clean_named(named)
+        self.keeper.open(gid, created, self.named)
         self.forget_boxes()
         self.missed = []
         self.screen.show_board()
         self.board.key = None
 
-    def begin(self, reply):
-        self.open_board(self.keeper.new_id(), None)
+    def begin(self, reply, named=None):
+        self.open_board(self.keeper.new_id(), None, named)
         self.changed(reply)
-        v = reply["view"]
+        v = self.view
         self.screen.announce(words.t("say.begin", title=words.title(v["variant"], v["title"]),
                                      who=words.whose_turn(v),
                                      names=", ".join(v["sides"][i]["name"] for i in v["order"])))
         self.screen.focus("roll")
 
     async def again(self):
+        named = self.named  # the same sides again
         reply = await self.call({"op": "again"})
         if reply and reply.get("ok"):
-            self.begin(reply)
+            self.begin(reply, named)
 
     def resume_view(self, entry):
         """Draw a saved game at once, from its last view (the engine may still be booting).
@@ -365,7 +372,7 @@ class Controller:
         once it has loaded the save (load, shown=False)."""
         if entry["view"] is None:
             return False
-        self.open_board(entry["id"], entry.get("created"))
+        self.open_board(entry["id"], entry.get("created"), entry.get("named"))
         self.resumed(entry)
         self.draw(entry["view"])
         return True
@@ -378,7 +385,7 @@ class Controller:
             if self.keeper.gid == entry["id"]:
                 self.draw(reply["view"])
             elif not shown and self.keeper.gid is None:
-                self.open_board(entry["id"], entry.get("created"))
+                self.open_board(entry["id"], entry.get("created"), entry.get("named"))
                 self.resumed(entry)
                 self.draw(reply["view"])
             return True

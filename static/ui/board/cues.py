@@ -80,7 +80,7 @@ def celebration(view, kinds):
         event = kinds["auto_win"]
         name = sides[event["side"]]["name"]
         what = words.AUTO_WINS.get(event["win"], event["win"])
-        said = words.t("table.auto", name=name)
+        said = words.t("table.you_auto") if words.is_you(view, event["side"]) else words.t("table.auto", name=name)
         hand = words.WIN_HANDS.get(event["win"])  # the game's own name for this hand
         if hand:  # named big, the win under it
             title = words.t("table.hand", hand=hand)

@@ -193,7 +193,11 @@ class Board:
         self.cells = []  # per row: list of (td, button, span)
         for row in view["rows"]:
             tr = el("tr", "mandatory" if row["mandatory"] else None, None, {"data-row": row["box"]})
-            tr.appendChild(el("th", "box-name", words.box(row["box"]), {"scope": "row"}))
+            th = el("th", "box-name", words.box(row["box"]), {"scope": "row"})
+            what = "boxwhat." + view["variant"] + "." + row["box"]  # a name games use for different hands
+            if words.known(what):
+                th.appendChild(el("span", "box-what", words.t(what)))
+            tr.appendChild(th)
             line = []
             for i in range(len(sides)):
                 td = el("td", None, None, {"data-side": i})
@@ -234,6 +238,8 @@ class Board:
         self.i_place_row = R(self.place_row)
         table.appendChild(tfoot)
         wrap.appendChild(table)
+        if any(row["mandatory"] for row in view["rows"]):  # what the * and the O of those rows mean
+            wrap.appendChild(el("p", "sheet-legend", words.t("sheet.par_legend"), {"id": "sheet-legend"}))
         root.appendChild(wrap)
 
         self.over = el("section", "over", None, {"id": "over", "hidden": "", "aria-labelledby": "over-title"})
@@ -245,7 +251,9 @@ class Board:
         # Said on the table before the first roll of the game; gone (once) when play has begun.
         self.rolloff_auto = view.get("moves") == 0 and len(sides) > 1  # the view's: no move made yet
         if self.rolloff_auto:
-            self.starts.textContent = words.t("board.starts", name=sides[view["order"][0]]["name"])
+            first = view["order"][0]
+            self.starts.textContent = (words.t("board.you_start") if words.is_you(view, first)
+                                       else words.t("board.starts", name=sides[first]["name"]))
             self.starts.hidden = False
 
     def build_menu(self):
@@ -369,7 +377,7 @@ class Board:
     def roll_label(self, left):
         """Roll's words with the rolls left: the verb, and the rest of the language's
         words ("Roll (2 left)": "Roll", "(2 left)") in the smaller part."""
-        text = words.t("board.roll_left", n=left)
+        text = words.tn("board.roll_left", left)
         cut = text.find(" (")
         verb, rest = (text, "") if cut < 0 else (text[:cut], text[cut + 1:])
         self.c.text(self.i_roll_verb, verb)
@@ -411,8 +419,9 @@ class Board:
         banner = ""
         if view["auto_win"]:
             w = view["auto_win"]
-            banner = words.t("board.auto_win", name=view["sides"][w["side"]]["name"],
-                             what=words.AUTO_WINS.get(w["kind"], w["kind"]))
+            what = words.AUTO_WINS.get(w["kind"], w["kind"])
+            banner = (words.t("board.you_auto_win", what=what) if words.is_you(view, w["side"])
+                      else words.t("board.auto_win", name=view["sides"][w["side"]]["name"], what=what))
         elif over:
             banner = words.t("board.game_over", ranking=words.ranking_sentence(view))
         c.text(self.i_banner, banner)
@@ -485,7 +494,8 @@ class Board:
                 if playable:
                     p = cell.get("preview")
                     best = p is not None and p == top
-                    cls = "box" + (" zero" if cell.get("scratch") else "") + (" best" if best else "")
+                    cls = ("box" + (" zero" if cell.get("scratch") else "") + (" best" if best else "")
+                           + (" minus" if p is not None and p < 0 else ""))
                     text = "" if p is None else words.cell_preview(p, row["mandatory"])
                     extra = ", " + words.t("sheet.best") if best else ""
                     if ten:
@@ -633,7 +643,7 @@ class Board:
             node.appendChild(group)
         need = view["split_sizes"][0]  # the dice each box takes (the engine's split_sizes)
         ok = len(in_a) == need and split.get("points") is not None
-        msg = "" if len(in_a) == need else words.t("split.need", n=need, a=len(in_a), b=len(dice) - len(in_a))
+        msg = "" if len(in_a) == need else words.tn("split.need", need, a=len(in_a), b=len(dice) - len(in_a))
         if msg:
             node.appendChild(el("p", "field-error", msg))
         buttons = el("div", "actions")

@@ -31,6 +31,8 @@ def winner_line(view):
     first = [s["name"] for s in sides if s["place"] == 1]
     if len(first) > 1:
         return words.t("sheet.tie_first", names=words.and_list(first))
+    if any(s["place"] == 1 and s.get("you") for s in sides):
+        return words.t("sheet.you_win")
     return words.t("sheet.winner", name=first[0])
 
 
@@ -50,19 +52,20 @@ def decider_text(view):
     kind = moment.get("kind")
     name = sides[moment["side"]]["name"]
     turn = moment.get("round")
+    you = words.is_you(view, moment["side"])  # the person at this device: worded for "you"
     if kind == "auto_win":
         what = words.AUTO_WINS.get(moment.get("win"), moment.get("win"))
-        return words.t("over.decider_auto", round=turn, name=name, what=what)
+        return words.t("over.you_auto" if you else "over.decider_auto", round=turn, name=name, what=what)
     values = {"round": turn, "name": name, "points": pts(moment.get("points") or 0),
               "boxes": boxes_text(moment)}
     if kind == "lead":
-        return words.t("over.decider_lead", **values)
+        return words.t("over.you_lead" if you else "over.decider_lead", **values)
     if kind == "level":
-        return words.t("over.decider_level", **values)
+        return words.t("over.you_level" if you else "over.decider_level", **values)
     if kind == "best":
         if len(sides) == 1:
             return words.t("over.decider_solo", **values)
-        return words.t("over.decider_best", **values)
+        return words.t("over.you_best" if you else "over.decider_best", **values)
     return None
 
 

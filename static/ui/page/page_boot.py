@@ -197,7 +197,9 @@ def url_params(catalog):
         if variant in variants:
             params["variant"] = variant
         else:
-            message(words.t("msg.unknown_game", name=variant[:40], known=", ".join(sorted(variants))), "warn")
+            # said wherever the page opens (a saved game's board, the home screen): it points nowhere
+            known = ", ".join(words.title(v, variants[v].get("title")) for v in variants)
+            message(words.t("msg.unknown_game", name=variant[:40], known=known), "warn")
     seed = search.get("seed")
     if seed is not None:
         n = parse_seed(seed, most)

@@ -83,6 +83,7 @@ class Coach:
         self.toggle_text = el("span", None, words.t("coach.toggle"))
         label.appendChild(self.toggle_text)
         self.cost = el("p", "coach-cost", "", {"id": "coach-cost", "hidden": ""})
+        self.cost_shown = None  # (cost, best) of the line shown: worded again on a language switch
         self.report_btn = el("button", "btn coach-report-btn", words.t("report.show"),
                              {"type": "button", "id": "report-btn", "hidden": ""})
         line.appendChild(self.hint_btn)
@@ -120,6 +121,8 @@ class Coach:
         self.report_btn.textContent = words.t("report.show")
         self.dialog_title.textContent = words.t("coach.title")
         self.close_btn.textContent = words.t("dialog.close")
+        if self.cost_shown is not None:  # the coach's line, in the new words
+            self.show_cost(*self.cost_shown)
 
     def person_to_play(self, view):
         """A person acts now (the engine's view says who acts)."""
@@ -202,6 +205,7 @@ class Coach:
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
     def show_cost(self, cost, best=False):
+        self.cost_shown = None if cost is None else (cost, best)
         if cost is None:
             self.cost.textContent = ""
             self.cost.hidden = True

@@ -31,12 +31,13 @@ class SavedGames:
         self.lists_drawn = lists_drawn
         self.gid = None
         self.created = None
+        self.named = {}  # the names the page made in the board's game (saves.py "named")
         self.rev = 0  # the stored rev this board shows (saves.py: two tabs on one game)
         self.watching = False  # following another tab's moves until the player acts here
         self.unsaved = False  # a write failed: told once per game, the game goes on in memory
         self.note = None  # that note, kept up to date while it is shown (kept_words)
         self.kept = None  # what is stored of the board's game: (over, round, turns), False: nothing, None: not known
-        self.unwritten = None  # the last write that failed, (gid, view, text, created, rev kept): written once room is made
+        self.unwritten = None  # the last write that failed, (gid, view, text, created, named, rev kept): written once room is made
         self.marked = {}  # gid -> rev: the storage's generala.unsaved entries this tab wrote
         self.pending = None
         self.writer = clock.timer(self.save_now)
@@ -46,10 +47,12 @@ class SavedGames:
     def new_id(self):
         return self.saves.new_id()
 
-    def open(self, gid, created):
-        """The board shows the stored game ``gid`` from now on (a new game: rev 0)."""
+    def open(self, gid, created, named=None):
+        """The board shows the stored game ``gid`` from now on (a new game: rev 0), with
+        the names the page made in it (stored with it: words.named_view)."""
         self.gid = gid
         self.created = created
+        self.named = named or {}
         self.rev = self.saves.rev(gid)
         self.watching = False
         self.unsaved = False
@@ -77,7 +80,7 @@ class SavedGames:
 
     def keep(self, reply):
         """A reply with a save: written right after this task, so the board is drawn first."""
-        self.pending = (self.gid, reply["view"], stored(reply), self.created)
+        self.pending = (self.gid, reply["view"], stored(reply), self.created, self.named)
         byid("board").setAttribute("data-save-pending", "")  # until written: tests wait on it
         self.writer.start(0)
 
@@ -175,7 +178,8 @@ class SavedGames:
         if not pending:
             return
         gid = pending[0]
-        outcome, rev = self.saves.write(*pending, expect=self.rev if gid == self.gid else None)
+        outcome, rev = self.saves.write(*pending[:4], expect=self.rev if gid == self.gid else None,
+                                        named=pending[4])
         if outcome == FAILED:
             self.unwritten = pending + (rev,)
             if self.marked.get(gid) != rev and self.saves.mark_unsaved(gid, rev):
@@ -235,8 +239,8 @@ class SavedGames:
         kept on this page are then stored), and the player told when it is."""
         if self.unwritten is None:
             return
-        gid, view, text, created, rev = self.unwritten
-        outcome, new = self.saves.write(gid, view, text, created, expect=rev)
+        gid, view, text, created, named, rev = self.unwritten
+        outcome, new = self.saves.write(gid, view, text, created, expect=rev, named=named)
         if outcome == FAILED:
             return
         self.unwritten = None

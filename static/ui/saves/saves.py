@@ -1,7 +1,8 @@
 # Saved games in localStorage, through static/js/storage.mjs (never throws).
 #
 #   generala.save.<id>   {"rev", "id", "created", "updated", "variant", "title", "names",
-#                         "over", "round", "turns", "result", "sheet",
+#                         "over", "round", "turns", "result", "sheet", "named" (the
+#                         names the page made, as words: words.clean_named; absent: none),
 #                         "reply": {"save": <engine save doc>,
 #                                   "view": <last view, drawn before the engine has booted>}}
 #                        (the engine's reply text is stored as it came: no re-encoding;
@@ -107,6 +108,7 @@ class Saves:
             view = entry["view"] = None
         fields, _bad = list_fields(entry, view, stored)
         entry.update(fields)
+        entry["named"] = words.clean_named(entry.get("named"))
         entry["id"] = gid
         return entry, None
 
@@ -121,7 +123,7 @@ class Saves:
         game was last played). True when stored."""
         return self.write(gid, view, reply_text, created, updated=updated)[0] == SAVED
 
-    def write(self, gid, view, reply_text, created=None, expect=None, updated=None):
+    def write(self, gid, view, reply_text, created=None, expect=None, updated=None, named=None):
         """Like put, but when ``expect`` is a rev, only over that rev (compare and set).
         Returns (SAVED, new rev), (FAILED, rev kept: storage full or gone, the previous
         copy untouched) or (CONFLICT, the stored rev: another tab wrote first)."""
@@ -136,6 +138,8 @@ class Saves:
                 "title": view["title"], "names": [s["name"] for s in view["sides"]],
                 "over": view["over"], "round": view["round"], "turns": view["turns"], "result": result,
                 "sheet": view["sheet"]}
+        if named:
+            meta["named"] = named
         rev = stored + 1
         text = REV_HEAD + str(rev) + ", " + json.dumps(meta)[1:-1] + ',"reply":' + reply_text + "}"
         if self.storage.set(PREFIX + gid, text):

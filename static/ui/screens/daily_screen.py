@@ -186,7 +186,7 @@ class Daily:
         req = {"op": "daily", "variant": name, "date": day, "today": local_day(), "name": words.t("home.you")}
         if name + "/" + day in self.saves.daily_deleted():
             req["again"] = True  # its first game was deleted: this one is marked "played again"
-        await self.game.start_game(req)
+        await self.game.start_game(req, {"0": ["home.you"]})
 
     # --- the board's part ----------------------------------------------------------
 

@@ -16,6 +16,7 @@ from screens.setup import parse_seed
 html = document.documentElement
 storage = js.generala.storage
 PANELS = ("main", "setup", "library")
+QUICK_NAMES = {"0": ["home.you"], "1": ["home.computer"]}  # the one-tap game's names, as words
 
 
 class Home:
@@ -53,7 +54,7 @@ class Home:
         if not self.pick_level.hasAttribute("data-picked") or str(self.pick_level.value) not in levels:
             self.pick_level.value = level
         self.relabel()
-        on(self.pick_game, "change", lambda e: self.remember())
+        on(self.pick_game, "change", lambda e: self.picked())
         on(self.pick_level, "change", lambda e: self.remember())
 
     def listen(self):
@@ -73,10 +74,22 @@ class Home:
             self.prepared = False
 
     def relabel(self):
-        """The games' titles in the page's language (the levels are data-i18n)."""
+        """The games' titles in the page's language (the levels are data-i18n), and the line
+        that says what the game picked is."""
         for option in each(self.pick_game.querySelectorAll("option")):
             name = str(option.value)
             option.textContent = words.title(name, self.catalog[name].get("title"))
+        self.game_line()
+
+    def game_line(self):
+        name = str(self.pick_game.value)
+        line = byid("quick-game-line")
+        if line is not None and name in self.catalog:
+            line.textContent = words.summary(name, self.catalog[name].get("summary", ""))
+
+    def picked(self):
+        self.game_line()
+        self.remember()
 
     def remember(self):
         storage.set(quickplay.PREFS_KEY, quickplay.write_prefs(str(self.pick_game.value), str(self.pick_level.value)))
@@ -137,9 +150,9 @@ class Home:
             self.remember()
             req = self.quick_request()
             if prepared and prepared[0] == req and self.board.renders == 0:
-                self.controller.begin(prepared[1])  # the engine's game is that one already
+                self.controller.begin(prepared[1], QUICK_NAMES)  # the engine's game is that one already
             else:
-                asyncio.create_task(self.controller.start_game(req))
+                asyncio.create_task(self.controller.start_game(req, QUICK_NAMES))
         elif choice in ("hotseat", "custom", "link"):
             self.open_setup(choice)
         elif choice == "library":
@@ -153,7 +166,7 @@ class Home:
 
     async def start_setup(self):
         """Start the game of the setup form (its Start button)."""
-        req, notes = self.setup.read()
+        req, notes, named = self.setup.read()
         if str(byid("setup").getAttribute("data-mode")) == "link":  # a game by link (linkplay.py)
             for n in notes:
                 message(n, "warn")
@@ -174,7 +187,7 @@ class Home:
             req["seed"] = seed
         byid("setup-error").hidden = True
         req["op"] = "new"
-        await self.controller.start_game(req)
+        await self.controller.start_game(req, named)
 
     def first_tap(self):
         """Play the choice tapped while the page was loading (first-tap.mjs), once."""

@@ -611,6 +611,7 @@ class LinkPlay:
         self.keeper.gid = None if replayed else BOARD_PREFIX + self.gid  # not a save: stored here
         game.forget_boxes()
         game.missed = []
+        game.named = {}  # each device's names are typed: none is the page's
         self.screen.show_board()
         byid("board").inert = False
         self.board.key = None

@@ -127,7 +127,7 @@ class RecordsView:
                 for name in e.get("names") or []:
                     key = (name, e.get("variant"))
                     self.sheets[key] = self.sheets.get(key, 0) + 1
-        status.textContent = words.t("records.skipped", n=result["skipped"]) if result["skipped"] else ""
+        status.textContent = words.tn("records.skipped", result["skipped"]) if result["skipped"] else ""
         self.draw_table(root)
         self.detail = el("div", "record-detail", None, {"id": "record-detail"})
         root.appendChild(self.detail)

@@ -110,6 +110,10 @@ class ReplayView:
         self.screens.show("replay")
 
     def fail(self, text):
+        """The replay cannot be shown: said on its screen. A link in the address that
+        failed leaves it (a reload would only fail again), as a game by link's does."""
+        if link_token() or link_too_long():
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
         self.root.removeAttribute("data-step")
         self.status.textContent = ""
         self.root.appendChild(el("p", "msg msg-error replay-error", text, {"id": "replay-error", "role": "alert"}))
@@ -208,7 +212,7 @@ class ReplayView:
             message(words.t("replay.file_bad", name=name, why=words.t("replay.file_empty")), "error")
             return
         if int(games.length) > 1:
-            message(words.t("replay.file_more", n=int(games.length)), "info")
+            message(words.tn("replay.file_more", int(games.length)), "info")
         # the first game with a save, as JSON text (engine.mjs importFile); a game by link
         # is replayed from the list of games by link (linkplay.py)
         first = next((games.at(i) for i in range(int(games.length)) if js.Reflect.has(games.at(i), "save")), None)

@@ -287,7 +287,9 @@ class Setup:
     # --- reading the form --------------------------------------------------
 
     def read(self):
-        """The `new` request's variant, options and sides, plus notes to show the player."""
+        """The `new` request's variant, options and sides, notes to show the player, and the
+        names the page gave (a name left blank: "Player 2"), as words by side
+        (words.clean_named: worded anew in another language)."""
         self.build()
         notes = []
         options = {}
@@ -312,11 +314,13 @@ class Setup:
                     notes.append(words.t("setup.not_number", option=words.option(opt["name"]), text=text,
                                          default=words.option_value(opt["default"])))
         sides = []
+        named = {}  # the names the page gives (a name left blank): words, by side
         most = self.limits["name"]
         for i, li in enumerate(each(self.sides.children)):
             name, long_ = clean(li.querySelector(".side-name").value, most)
             if not name:
                 name = words.t("setup.player", n=i + 1)
+                named[str(i)] = ["setup.player", i + 1]
             if long_:
                 notes.append(words.t("setup.shortened", max=most, name=name))
             members = []
@@ -342,8 +346,9 @@ class Setup:
                     side["bot"] = bot
                     if not str(li.querySelector(".side-name").value).strip():
                         side["name"] = clean(bot["name"], most)[0]
+                        named.pop(str(i), None)
             sides.append(side)
-        return {"variant": self.variant, "options": options, "sides": sides}, notes
+        return {"variant": self.variant, "options": options, "sides": sides}, notes, named
 
 
 def parse_seed(text, most):

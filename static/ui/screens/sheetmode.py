@@ -24,7 +24,7 @@ def parse_dice(text, count):
             return dice, words.t("sheetmode.bad", c=ch)
         dice.append(int(ch))
     if len(dice) > count:
-        return dice[:count], words.t("sheetmode.too_many", n=count)
+        return dice[:count], words.tn("sheetmode.too_many", count)
     return dice, None
 
 

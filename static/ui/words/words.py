@@ -274,6 +274,70 @@ def side_label(view, i):
     return side["name"]
 
 
+# --- the names the page made ----------------------------------------------------------
+#
+# A name the page gave a side (the one-tap game's "You" and "Computer", the setup form's
+# "Player 3", the daily challenge's "You") is a word: the page keeps it with the game as
+# its key (and number), {"<side>": [key] or [key, n]}, and words it in the language in
+# use whenever the game is drawn (named_view). A name a person typed is text and stays.
+# The engine's game holds the name in the language the game was started in.
+MADE_NAMES = ("home.you", "home.computer", "setup.player")
+YOU = "home.you"  # the person at this device: sentences about that side say "you"
+
+
+def clean_named(named):
+    """The stored names the page made, checked (what storage holds is not trusted): a dict
+    {"<side>": [key] or [key, n]} of known keys, else {}."""
+    out = {}
+    if not isinstance(named, dict):
+        return out
+    for side, made in named.items():
+        if (isinstance(side, str) and side.isdigit() and len(side) < 3 and isinstance(made, list)
+                and 1 <= len(made) <= 2 and made[0] in MADE_NAMES
+                and (len(made) == 1 or (isinstance(made[1], int) and not isinstance(made[1], bool)
+                                        and 0 < made[1] < 100))):
+            out[side] = list(made)
+    return out
+
+
+def made_name(made):
+    """A name the page made, in the current language."""
+    return t(made[0], n=made[1]) if len(made) > 1 else t(made[0])
+
+
+def named_view(view, named):
+    """``view`` with the names the page made worded in the current language (a copy; the
+    view itself when there are none): each such side's name, and the player's name where
+    it is that side's (who plays, the events); the person's own side is marked "you"."""
+    if not named or not view or not view.get("sides"):
+        return view
+    view = dict(view)
+    sides = [dict(s) for s in view["sides"]]
+    renamed = {}
+    for key, made in named.items():
+        i = int(key)
+        side = sides[i] if i < len(sides) else None
+        if side is not None and len(side.get("members") or ()) <= 1:  # a team's name is typed
+            old, new = side["name"], made_name(made)
+            renamed[old] = side["name"] = new
+            if side.get("members") == [old]:
+                side["members"] = [new]
+            side["you"] = made[0] == YOU
+    view["sides"] = sides
+    if view.get("player") in renamed:
+        view["player"] = renamed[view["player"]]
+    events = view.get("events")
+    if events and any(e.get("player") in renamed for e in events):
+        view["events"] = [dict(e, player=renamed[e["player"]]) if e.get("player") in renamed else e
+                          for e in events]
+    return view
+
+
+def is_you(view, i):
+    """Whether side ``i`` is the person at this device (a name the page made: "You")."""
+    return i is not None and 0 <= i < len(view["sides"]) and bool(view["sides"][i].get("you"))
+
+
 def turn_line(view):
     if view["over"]:
         return t("turn.over")
@@ -284,6 +348,8 @@ def whose_turn(view):
     if view["current"] is None:  # the game is over: nobody is to play
         return ""
     side = view["sides"][view["current"]]
+    if side.get("you"):
+        return t("turn.you")
     if len(side["members"]) > 1:
         return t("turn.who_team", side=side["name"], player=view["player"])
     return t("turn.who", player=view["player"])
@@ -302,7 +368,10 @@ def announce(view):
     if kind == "roll":
         return t("say.rolled", dice=dice_text(last["dice"])) + " " + rolls_left_text(last["rolls_left"])
     if kind == "auto-win":
-        side = side_label(view, (view.get("auto_win") or {}).get("side", 0))
+        i = (view.get("auto_win") or {}).get("side", 0)
+        if is_you(view, i):
+            return t("say.you_auto_win", dice=dice_text(last["dice"]), what=AUTO_WINS.get(last["kind"], last["kind"]))
+        side = side_label(view, i)
         return t("say.auto_win", side=side, dice=dice_text(last["dice"]),
                  what=AUTO_WINS.get(last["kind"], last["kind"]))
     if kind == "hold":
@@ -314,7 +383,10 @@ def announce(view):
             t("say.held_die", i=i + 1, face=dice[i] if i < len(dice) else "?") for i in held))
     if kind == "score":
         parts = [t("say.part", box=box(b), points=points(p)) for b, p in zip(last["boxes"], last["points"])]
-        text = t("say.scored", side=side_label(view, last["side"]), parts=and_list(parts))
+        if is_you(view, last["side"]):
+            text = t("say.you_scored", parts=and_list(parts))
+        else:
+            text = t("say.scored", side=side_label(view, last["side"]), parts=and_list(parts))
         if last.get("over"):
             return text + " " + t("say.over") + " " + ranking_sentence(view)
         return text + " " + whose_turn(view) + "."
