@@ -245,7 +245,7 @@ class Board:
         # Said on the table before the first roll of the game; gone (once) when play has begun.
         self.rolloff_auto = view.get("moves") == 0 and len(sides) > 1  # the view's: no move made yet
         if self.rolloff_auto:
-            self.starts.textContent = words.t("board.starts", name=sides[view["order"][0]]["name"])
+            self.starts.textContent = starts_words(view)
             self.starts.hidden = False
 
     def build_menu(self):
@@ -687,3 +687,16 @@ def sheet_mark(text=None):
     mark.appendChild(el("span", None, text or words.t("save.sheet")))
     mark.appendChild(el("span", "sr-only", " (" + words.t("save.sheet_label") + ")"))
     return mark
+
+
+def starts_words(view):
+    """Who starts and why, said on the table before the first move: the roll-off's rule and
+    the starting side's roll, from the engine's view (`starts`); a view without it (an older
+    save's, an order the table settled) says who starts."""
+    starts = view.get("starts")
+    name = view["sides"][view["order"][0]]["name"]
+    if not starts:
+        return words.t("board.starts", name=name)
+    key = "board.starts_highest" if starts["rule"] == "highest-die" else "board.starts_lowest"
+    text = words.t(key, name=view["sides"][starts["side"]]["name"], value=starts["value"])
+    return text + " " + words.t("board.rolloff_tied") if starts["tied"] else text
