@@ -68,7 +68,7 @@ WORDS = {
         "R — roll the dice",
         "1 to 5 — hold or release a die (ten dice: 1 to 9 and 0)",
         "Arrow keys — move between the boxes you can fill",
-        "Enter or Space — score the focused box",
+        "Enter — score the focused box, or from Roll the box marked best (Enter never rolls); Space — press the focused button",
         "U — undo a hold or the box just filled (a roll is final)",
         "H — a hint: the best choices now",
         "S — finish a computer player's turn at once (so do R, a die's number and a tap on the board)",

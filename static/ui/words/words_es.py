@@ -61,7 +61,7 @@ WORDS = {
         "R — tirar los dados",
         "1 a 5 — guardar o soltar un dado (diez dados: 1 a 9 y 0)",
         "Flechas — pasar de una casilla libre a otra",
-        "Intro o Espacio — anotar en la casilla enfocada",
+        "Intro — anotar en la casilla enfocada, o desde Tirar en la marcada como mejor (Intro nunca tira); Espacio — pulsar el botón enfocado",
         "U — deshacer un dado retenido o la casilla recién anotada (una tirada no se deshace)",
         "H — una pista: las mejores opciones ahora",
         "S — terminar enseguida el turno de un jugador de la computadora (también R, el número de un dado o un toque en el tablero)",
