@@ -356,6 +356,7 @@ class LinkGame:
         except GeneralaError as err:
             raise SaveError("link.illegal", {"cause": err}) from None
         self.game = game
+        game.one_device = False  # each device undoes only its own move not yet sent (check_undo)
         game.roller = _Roller(self)
         for number, action in enumerate(self.history, 1):
             try:

@@ -69,6 +69,10 @@ class Game:
         self.roller = roller
         #: A daily challenge: ``{"date", "late"}`` (:mod:`generala.modes.daily`), else None.
         self.daily: dict | None = None
+        #: Every side plays on this one device (hot-seat, solo, against the computer): a box
+        #: filled is no longer undone once another person's turn has begun. False in a game
+        #: by link, whose devices decide their own undo (:mod:`generala.modes.linkgame`).
+        self.one_device = True
         self._reset()
         if order is not None:
             self._set_order(order)
@@ -522,7 +526,11 @@ class Game:
         at dice to come) can be undone even when it ended the game. After any roll, nothing
         before that roll can be undone. A daily challenge has no undo. Only a person's action
         is taken back: never the hold or the box of a side a computer plays (a computer
-        level or a saved bot; in a score-sheet game people play every side at the table)."""
+        level or a saved bot; in a score-sheet game people play every side at the table).
+        On one device (``one_device``), a box filled is not taken back once the turn has
+        passed to another person's side: that side's Undo reaches only into its own turn
+        (solo, the same side plays on; against the computer, the person's box may be taken
+        back before the computer's turn)."""
         if not self.started or self.daily:
             return False
         last = self.history[-1]
@@ -530,7 +538,17 @@ class Game:
             return self.sheet_mode and ("score" in last or "enter" in last or "win" in last)
         if not ("hold" in last or "score" in last or "enter" in last or "win" in last):
             return False
-        return self.sheet_mode or self.sides[self._last_mover()].person
+        if self.sheet_mode:
+            return True
+        mover = self._last_mover()
+        return self.sides[mover].person and not self._turn_passed(mover)
+
+    def _turn_passed(self, mover: int) -> bool:
+        """Whether the last entry, ``mover``'s, passed the turn to another person's side on
+        this one device (a hot-seat game): that person's turn has begun."""
+        current = self.current
+        return (self.one_device and current is not None and current != mover
+                and self.sides[current].person)
 
     def _last_mover(self) -> int:
         """The side that made the last entry of a game in play: a hold is the side to play's;
@@ -554,6 +572,10 @@ class Game:
             if "roll" in last or "rolloff" in last or "order" in last:
                 raise IllegalAction("undo.roll")
             side = self._last_mover()
+            if self.sides[side].person:  # the turn has passed to another person (one device)
+                current = self.current
+                raise IllegalAction("undo.turn_passed", {"side": side, "name": self.sides[side].name,
+                                                         "next_name": self.sides[current].name})
             raise IllegalAction("undo.computer", {"side": side, "name": self.sides[side].name})
         history = self.history[:-1]
         last = self.history[-1]

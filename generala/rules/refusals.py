@@ -113,6 +113,7 @@ CODES: dict[str, str] = {
     "undo.nothing": "nothing to undo",
     "undo.roll": "a roll cannot be undone: its dice are final",
     "undo.computer": "{name} is played by the computer: its move cannot be undone",
+    "undo.turn_passed": "it is {next_name}'s turn now: {name}'s box cannot be undone",
     # --- the daily challenge (generala/modes/daily.py) -----------------------------------
     "daily.date": "a challenge's date is written YYYY-MM-DD, got {got}",
     "daily.no_undo": "the daily challenge has no undo",

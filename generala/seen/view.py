@@ -147,6 +147,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         ],
         "order": list(game.order),
         "rolloff": [a["rolloff"] for a in game.history if "rolloff" in a],
+        "starts": who_starts(game),
         "current": current,
         "player": game.player,
         "round": game.round,
@@ -180,6 +181,22 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "served": served and game.dice is not None,
         "entry_rolls": list(range(1, game.rolls + game.rolls_left + 1)) if manual else [],
     }
+
+
+def who_starts(game: Game) -> dict | None:
+    """Who starts and why, from the roll-off: ``side`` (the first in the order), ``rule``
+    (the variant's: ``lowest-sum``, the lowest total of all the dice, or ``highest-die``,
+    the highest of one die), ``value`` (that side's total or die in its last round) and
+    ``tied`` (it rolled again after a tie). None without a roll-off (one side, or an order
+    the table settled itself)."""
+    rounds = [a["rolloff"] for a in game.history if "rolloff" in a]
+    if not rounds:
+        return None
+    first = game.order[0]
+    rolled = [sum(dice) for rnd in rounds for side, dice in rnd if side == first]
+    if not rolled:
+        return None
+    return {"side": first, "rule": game.rules.spec.rolloff, "value": rolled[-1], "tied": len(rolled) > 1}
 
 
 def split_sizes(rules) -> list[int] | None:

@@ -1,7 +1,9 @@
 // Disclosure menus: a button [data-menu="ID"] (aria-expanded, aria-controls) shows and
 // hides the panel #ID. The board's menu (static/ui/board/render.py build_menu) is one.
 //   - the button opens and closes it; focus goes to the panel's first control;
-//   - Escape closes it and gives the focus back to the button;
+//   - Escape closes it and sends "menu-closed" (bubbling, cancelable) from the button: a
+//     listener that puts the focus where the play is cancels it (the board's menu: the
+//     next thing to do, page_input.py); else the focus goes back to the button;
 //   - a click outside it, or on one of its [data-menu-close] items (after that item's own
 //     action has run), closes it.
 // Only the open/closed state lives here: what an item does is its own handler's.
@@ -14,7 +16,9 @@ function close(refocus) {
   open = null;
   panel.hidden = true;
   button.setAttribute("aria-expanded", "false");
-  if (refocus) button.focus();
+  if (refocus && button.dispatchEvent(new CustomEvent("menu-closed", { bubbles: true, cancelable: true }))) {
+    button.focus();
+  }
 }
 
 function show(button, panel) {

@@ -128,7 +128,7 @@ def test_embedded_game_plays_a_turn_and_follows_its_height(page, blog, browser_n
     # Dialogs close inside the sandbox (no allow-forms): the rules, opened and closed.
     board_menu(game, "rules")
     game.wait_for_selector("#rules[open]")
-    game.click("#rules .dialog-buttons button")
+    game.click("#rules .dialog-close")
     game.wait_for_selector("#rules:not([open])", state="attached")
 
 

@@ -159,6 +159,15 @@ def refusal(game, action):
     return err.value.code
 
 
+ROLLOFF = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # the lowest sum starts: the first side (6 against 29)
+
+
+def raised(game, action):
+    with pytest.raises(GeneralaError) as err:
+        game.play(action)
+    return err.value
+
+
 def test_golden_an_argentine_turn_hold_roll_and_a_number_box():
     """Roll all dice, hold any subset, roll the rest; 4-4-4-2-6 gives 12 in Fours."""
     g = Game(variant("argentine"), ["Ana"], ScriptedRoller([4, 4, 1, 2, 6, 4]))
@@ -223,6 +232,47 @@ def test_golden_undo_never_takes_back_a_computers_box():
     g.play(Score("threes"))
     assert Undo() not in g.legal_actions()
     assert refusal(g, Undo()) == "undo.computer" and g.sheets[0]["threes"] == 9
+
+
+def test_golden_hot_seat_undo_stays_in_its_own_turn():
+    """On one device, a person's box is final once another person's turn has begun: Undo
+    then offers nothing and is refused, saying whose turn it is; a hold of the side to play
+    is still undone."""
+    g = Game(variant("argentine"), ["Ana", "Beto"], ScriptedRoller(ROLLOFF + [3, 3, 3, 1, 2, 4, 4, 1, 2, 6]))
+    g.play(Roll())
+    g.play(Score("threes"))
+    assert g.current == 1 and Undo() not in g.legal_actions()
+    err = raised(g, Undo())
+    assert (err.code, err.params) == ("undo.turn_passed", {"side": 0, "name": "Ana", "next_name": "Beto"})
+    assert g.sheets[0]["threes"] == 9
+    g.play(Roll())
+    g.play(Hold((0, 1)))
+    assert Undo() in g.legal_actions()
+    g.play(Undo())
+    assert g.held == frozenset() and g.sheets[0]["threes"] == 9
+
+
+def test_golden_undo_before_the_computers_turn_solo_and_by_link_keep_their_rule():
+    """Solo, the side plays on: its box is undone. Against the computer, the person's box is
+    undone before the computer's turn. A game by link (one_device False) leaves its undo to
+    the devices (modes/linkgame.py: only a move not yet sent)."""
+    solo = Game(variant("argentine"), ["Ana"], ScriptedRoller([3, 3, 3, 1, 2]))
+    solo.play(Roll())
+    solo.play(Score("threes"))
+    solo.play(Undo())
+    assert solo.sheets[0]["threes"] is None
+    bot = Game(variant("argentine"), ["Ana", {"name": "Bot", "player": "ai:beginner"}],
+               ScriptedRoller(ROLLOFF + [3, 3, 3, 1, 2]))
+    bot.play(Roll())
+    bot.play(Score("threes"))
+    assert Undo() in bot.legal_actions()
+    bot.play(Undo())
+    assert bot.sheets[0]["threes"] is None and bot.current == 0
+    linked = Game(variant("argentine"), ["Ana", "Beto"], ScriptedRoller(ROLLOFF + [3, 3, 3, 1, 2]))
+    linked.one_device = False
+    linked.play(Roll())
+    linked.play(Score("threes"))
+    assert Undo() in linked.legal_actions()
 
 
 @pytest.mark.parametrize("dice, roll, points", [((3, 4, 5, 6, 1), 1, 25), ((1, 2, 3, 4, 5), 2, 20)])

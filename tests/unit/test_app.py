@@ -123,12 +123,25 @@ def test_pairs_are_refused_before_a_roll_with_five_dice_and_for_an_unknown_box(s
 
 
 def test_undo_is_offered_until_the_next_side_rolls(session):
-    call(session, op="new", variant="argentine", sides=["Ana", "Beto"], seed=3)
+    call(session, op="new", variant="argentine", sides=["Ana"], seed=3)
     call(session, op="roll")
     assert call(session, op="view")["view"]["can_undo"] is False
     view = call(session, op="score", box="generala", scratch=True)["view"]
     assert view["can_undo"] is True
-    assert call(session, op="undo")["view"]["rows"][9]["cells"][view["order"][0]]["value"] is None
+    assert call(session, op="undo")["view"]["rows"][9]["cells"][0]["value"] is None
+
+
+def test_hot_seat_undo_never_reaches_into_the_next_persons_turn(session):
+    call(session, op="new", variant="argentine", sides=["Ana", "Beto"], seed=3)
+    call(session, op="roll")
+    view = call(session, op="score", box="generala", scratch=True)["view"]
+    assert view["can_undo"] is False
+    reply = call(session, op="undo")
+    first, second = view["order"]
+    assert reply["ok"] is False and reply["code"] == "undo.turn_passed"
+    assert reply["params"] == {"side": first, "name": view["sides"][first]["name"],
+                               "next_name": view["sides"][second]["name"]}
+    assert reply["view"]["rows"][9]["cells"][first]["value"] == 0
 
 
 def test_play_again_keeps_sides_and_options(session):

@@ -59,12 +59,17 @@ def check(view, game, players, makers):
         assert view["acting"] == {"side": game.current, "bot": None,
                                   "computer": None if sheet else LEVEL[players[game.current]]}
     last, maker = (game.history[-1], makers[-1]) if game.history else ({}, None)
+    # on one device a box is final once another person's turn has begun (hot-seat)
+    passed = ("score" in last and not sheet and not game.over and len(players) > 1
+              and players[game.current] == "human")
     undoable = (("hold" in last or "score" in last or "enter" in last) and maker == "person"
-                and (sheet or not game.over))
+                and (sheet or not game.over) and not passed)
     assert view["can_undo"] == undoable, (last, maker)
     refused = undo_refusal(game)
     if undoable:
         assert refused is None
+    elif passed and maker == "person":
+        assert refused == "undo.turn_passed"
     elif maker == "computer" and ("hold" in last or "score" in last) and not game.over:
         assert refused == "undo.computer"  # the engine refuses it too, saying why
     else:

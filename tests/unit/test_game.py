@@ -263,7 +263,7 @@ def test_double_needs_two_different_boxes():
 # --- undo ------------------------------------------------------------------------------
 
 def test_undo_takes_back_holds_and_the_box_just_filled_but_never_a_roll():
-    g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] * 4)
+    g = game(sides=[{"name": "A", "player": "ai:beginner"}, "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] * 4)
     g.roll()
     states = [snapshot(g)]
     g.hold([3, 4])
@@ -293,7 +293,8 @@ def test_a_roll_is_final_so_its_dice_are_never_drawn_again():
 
 
 def test_the_box_just_filled_is_undone_only_until_the_next_roll():
-    g = game(sides=["A", "B"], dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] + [2, 3, 4, 5, 5])
+    g = game(sides=[{"name": "A", "player": "ai:beginner"}, "B"],
+             dice=[6] * 5 + [1] * 5 + [1, 2, 3, 4, 6] + [2, 3, 4, 5, 5])
     g.roll()
     g.score("sixes")
     assert g.can_undo

@@ -111,8 +111,8 @@ def test_a_box_filled_ticks_and_the_next_person_is_handed_the_device(cues):
     assert kinds(found) == ["tick", "hand_over"]
     nxt = view["sides"][view["current"]]["name"]
     assert nxt != first and found[1][1] == {"name": nxt, "text": nxt + "'s turn — pass the device"}
-    view = s.handle({"op": "undo"})["view"]  # the box taken back: the device goes back too
-    assert cues.moments(view) == [("hand_over", {"name": first, "text": first + "'s turn — pass the device"})]
+    reply = s.handle({"op": "undo"})  # the box is final: the next person's turn has begun
+    assert reply["code"] == "undo.turn_passed" and cues.moments(reply["view"]) == []
 
 
 def test_no_hand_over_card_to_or_from_a_computer(cues):

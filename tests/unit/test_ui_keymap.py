@@ -31,7 +31,20 @@ def test_board_keys(keymap):
     assert board("ArrowUp") == board("ArrowLeft") == ("focus", -1)
     assert board("h") == ("hint", None)
     assert board("s") is None and board("s", computer=True) == ("skip", None)
-    assert board("x") is None and board("Enter") is None
+    assert board("x") is None
+
+
+def test_enter_scores_and_never_rolls(keymap):
+    """Enter on Roll, or with no button focused, chooses the box marked best; on a box it is
+    that box's own click; on another button (Undo, Hint, Menu) that button's own; while a
+    computer plays it is nothing."""
+    board = lambda key, **kw: keymap.command(key, "board", dice_count=5, **kw)  # noqa: E731
+    assert board("Enter") == board("Enter", focus="body") == ("best", None)
+    assert board("Enter", focus="button", control="roll") == ("best", None)
+    assert board("Enter", focus="button", control="box") is None
+    assert board("Enter", focus="button") is None
+    assert board("Enter", computer=True) is None
+    assert keymap.command("Enter", "board", focus="button", control="roll", dialog="hint-dialog") is None
 
 
 def test_a_game_key_hurries_a_computers_turn(keymap):

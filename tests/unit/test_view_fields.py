@@ -38,7 +38,7 @@ def test_a_served_generala_is_five_alike_an_automatic_win_and_the_end():
 
 
 def test_filling_a_box_passes_the_turn_and_undo_brings_it_back():
-    s = session_with([1, 2, 4, 4, 6])
+    s = session_with([1, 2, 4, 4, 6], players=("human", "ai:beginner"))
     s.handle({"op": "roll"})
     reply = s.handle({"op": "score", "box": "fours"})
     assert reply["view"]["events"] == [

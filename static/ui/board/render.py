@@ -251,9 +251,7 @@ class Board:
         # Said on the table before the first roll of the game; gone (once) when play has begun.
         self.rolloff_auto = view.get("moves") == 0 and len(sides) > 1  # the view's: no move made yet
         if self.rolloff_auto:
-            first = view["order"][0]
-            self.starts.textContent = (words.t("board.you_start") if words.is_you(view, first)
-                                       else words.t("board.starts", name=sides[first]["name"]))
+            self.starts.textContent = starts_words(view)
             self.starts.hidden = False
 
     def build_menu(self):
@@ -697,3 +695,20 @@ def sheet_mark(text=None):
     mark.appendChild(el("span", None, text or words.t("save.sheet")))
     mark.appendChild(el("span", "sr-only", " (" + words.t("save.sheet_label") + ")"))
     return mark
+
+
+def starts_words(view):
+    """Who starts and why, said on the table before the first move: the roll-off's rule and
+    the starting side's roll, from the engine's view (`starts`); a view without it (an older
+    save's, an order the table settled) says who starts."""
+    starts = view.get("starts")
+    first = starts["side"] if starts else view["order"][0]
+    you = words.is_you(view, first)  # the person at this device: "You start"
+    if not starts:
+        return words.t("board.you_start") if you else words.t("board.starts", name=view["sides"][first]["name"])
+    if starts["rule"] == "highest-die":
+        key = "board.you_start_highest" if you else "board.starts_highest"
+    else:
+        key = "board.you_start_lowest" if you else "board.starts_lowest"
+    text = words.t(key, name=view["sides"][first]["name"], value=starts["value"])
+    return text + " " + words.t("board.rolloff_tied") if starts["tied"] else text

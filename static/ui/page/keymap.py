@@ -2,8 +2,10 @@
 # page is (no DOM: unit-tested in CPython; keys.py reads the event and runs the command).
 #
 #   board    R roll, U undo, 1-5 (ten dice: 1-9 and 0) hold or free a die, arrows move
-#            between the boxes to fill, S skip a computer's turn, H the coach's hint;
-#            while a computer plays, R and a die's number hurry its turn as S does
+#            between the boxes to fill, Enter scores the focused box (the button's own
+#            click) or, from Roll or nowhere in particular, the box marked best: Enter
+#            never rolls; S skip a computer's turn, H the coach's hint; while a computer
+#            plays, R and a die's number hurry its turn as S does
 #   score-sheet dice being entered: 1-6 add a face, Backspace takes the last one
 #            back, Enter enters them (unless a button or a field has the focus)
 #   replay   Left/Right a step, PageUp/PageDown a turn, Home/End the first/last step
@@ -31,20 +33,21 @@ def die_index(key, count):
 
 
 def command(key, where, focus="", modified=False, dialog=None, dice_count=0,
-            entering=False, computer=False):
+            entering=False, computer=False, control=""):
     """``(name, argument)`` for a key press, or None when the key is not a command.
 
     ``where``: "board", "replay" or another screen; ``focus``: the focused element's
     tag name in lower case; ``dialog``: the id of the open dialog (True: one that is not
     LIGHT), None when none is open; ``entering``: score-sheet dice are being entered;
-    ``computer``: a computer side is playing."""
+    ``computer``: a computer side is playing; ``control``: the focused button, when it is
+    Roll ("roll") or a box to fill ("box")."""
     if modified or focus in FIELDS:
         return None
     if dialog:
         if dialog not in LIGHT or where != "board":
             return None
         found = command(key, where, "button", dice_count=dice_count, entering=entering, computer=computer)
-        if found is None or found[0] in ("focus", "enter", "unface"):
+        if found is None or found[0] in ("focus", "enter", "unface", "best"):
             return None  # arrows, Enter and Backspace are the dialog's (its buttons, its text)
         if found[0] == "hint" and dialog == "hint-dialog":
             return ("dialog", None)  # H again: the hint closes
@@ -65,6 +68,8 @@ def command(key, where, focus="", modified=False, dialog=None, dice_count=0,
             return ("skip", None)
         if key in ("r", "R") or die_index(key, dice_count) is not None:
             return ("hurry", None)
+    elif key == "Enter" and (focus != "button" or control == "roll"):
+        return ("best", None)  # a box's own Enter is its click; another button's is its own
     if key in ("r", "R"):
         return ("roll", None)
     if key in ("u", "U"):

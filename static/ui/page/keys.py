@@ -24,6 +24,28 @@ def move_focus(step):
     boxes[nxt].focus()
 
 
+def score_best(game):
+    """Enter away from the boxes: the box the view marks best is chosen (as its click);
+    with none marked, the keyboard goes to the first box to fill. Never a roll."""
+    best = document.querySelector("#sheet button.box.best:not([hidden]):not(:disabled)")
+    if best is not None:
+        best.focus()
+        game.pick_box(str(best.getAttribute("data-box")))
+        return
+    first = document.querySelector("#sheet button.box:not([hidden]):not(:disabled):not(.refused)")
+    if first is not None:
+        first.focus()
+
+
+def focused_control(target):
+    """What keymap.command calls the focused element: "roll", "box" or ""."""
+    if target is None or str(target.tagName or "").lower() != "button":
+        return ""
+    if str(target.id or "") == "roll":
+        return "roll"
+    return "box" if target.classList.contains("box") else ""
+
+
 def open_dialog():
     """The open dialog's id (True for one without an id), None when none is open."""
     dialog = document.querySelector("dialog[open]")
@@ -43,7 +65,7 @@ def handle(event, game, screen, sheet, replay, computer, coach):
                     modified=bool(event.ctrlKey or event.metaKey or event.altKey),
                     dialog=open_dialog(),
                     dice_count=game.dice_count(), entering=sheet.entering(),
-                    computer=computer.computer_turn())
+                    computer=computer.computer_turn(), control=focused_control(target))
     if found is None:
         return
     event.preventDefault()
@@ -68,6 +90,8 @@ def handle(event, game, screen, sheet, replay, computer, coach):
         game.toggle(arg)
     elif name == "focus":
         move_focus(arg)
+    elif name == "best":
+        score_best(game)
     elif name == "skip":
         computer.skip()
     elif name == "hurry":

@@ -11,7 +11,7 @@ import js
 from pyscript import document
 
 from words import words
-from web.dom import byid, clear, each, el, message
+from web.dom import byid, clear, each, el, message, open_at_top
 
 html = document.documentElement
 LANG_KEY = "generala.lang"  # the language chosen with the picker (saved by static/js/first-tap.mjs)
@@ -62,6 +62,7 @@ class Navigation:
         self.leaving()
         byid("board").hidden = True
         byid("home").hidden = False
+        js.window.scrollTo(0, 0)  # the home screen opens at its top (New game at a game's end: Play in sight)
         self.home_shown(panel)
         byid("nav-home").hidden = True
         byid("nav-rules").hidden = True
@@ -124,7 +125,7 @@ class Navigation:
         from screens import linkplay  # playing by link, and its honest limits
 
         linkplay.help_nodes(body)
-        byid("rules").showModal()
+        open_at_top(byid("rules"), byid("rules-title"))
 
     def ask(self, text, ok_label, callback):
         dialog = byid("confirm")
@@ -155,13 +156,16 @@ class Navigation:
         self.relabelled()
         byid("announce").textContent = words.t("lang.label") + ": " + words.NAMES[code]
 
-    def refocus(self, view):
+    def refocus(self, view, force=False):
         """Keep the keyboard on the board: when the focused control went away (a filled
-        box, a closed split, Roll after the last roll), focus the next thing to do: the
-        box marked best when a box is to be chosen."""
+        box, a closed split, Roll after the last roll) or is the board's Menu (the play
+        moved on while it had the focus), focus the next thing to do: the box marked best
+        when a box is to be chosen. ``force``: whatever has the focus (Escape closed the
+        menu). True when something was focused."""
         active = document.activeElement
-        if active and not (active == document.body or active.disabled or active.closest("[hidden]")):
-            return
+        if not force and active and not (active == document.body or active.matches(":disabled") or active.closest("[hidden]")
+                                         or str(active.id or "") == "board-menu-btn"):
+            return False
         target = None
         if view and view["over"]:
             target = byid("again")
@@ -172,3 +176,5 @@ class Navigation:
                       or document.querySelector("#sheet button.box:not([hidden]):not(:disabled):not(.refused)"))
         if target:
             target.focus()
+            return True
+        return False

@@ -47,6 +47,10 @@ class PageInput:
         def board_change(event):
             self.on_board_change(event)
 
+        @when("menu-closed", "#board")
+        def menu_closed(event):
+            self.on_menu_closed(event)
+
         @when("pointerdown", "#board")
         def board_pointer(event):
             self.on_board_pointer(event)
@@ -122,13 +126,22 @@ class PageInput:
         self.screen.show_rules(view, None if view else self.setup.read()[0])
 
     def add_side(self):
+        """A new row, its name focused and in sight above the sticky Start bar (its
+        scroll-margin, static/css/board-layout.css)."""
         inp = self.setup.add_side()
         if inp:
-            inp.focus()
+            inp.focus(js.JSON.parse('{"preventScroll": true}'))
+            inp.closest("li").scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     def on_key(self, event):
         self.keeper.take_over()
         keys.handle(event, self.controller, self.screen, self.sheet, self.replay(), self.computer, self.coach)
+
+    def on_menu_closed(self, event):
+        """Escape closed the board's menu: the keyboard goes back to the play (the next
+        thing to do: Roll, the box marked best, Play again), not to Menu."""
+        if self.screen.refocus(self.controller.view, force=True):
+            event.preventDefault()
 
     def on_board_pointer(self, event):
         """A tap on the board (its disabled dice, the sheet, the table) while a computer

@@ -12,7 +12,7 @@ from pyscript import document
 
 from engine import engine_client
 from words import words
-from web.dom import byid, clear, el, on
+from web.dom import byid, clear, el, on, open_at_top
 from web.screen_switch import spawn
 
 STORE_KEY = "generala.coach"
@@ -98,14 +98,15 @@ class Coach:
         dialog = self.dialog = el("dialog", "coach-dialog", None, {"id": "hint-dialog",
                                                                     "aria-labelledby": "hint-title"})
         form = el("form", None, None, {"method": "dialog"})
-        self.dialog_title = el("h2", None, words.t("coach.title"), {"id": "hint-title"})
+        # its head: the title and Close, at the top (the dialog opens there: open_at_top)
+        head = el("div", "dialog-head")
+        self.dialog_title = el("h2", None, words.t("coach.title"), {"id": "hint-title", "tabindex": "-1"})
         self.dialog_body = el("div", "hint-body", None, {"id": "hint-body"})
-        buttons = el("div", "dialog-buttons")
-        self.close_btn = el("button", "btn primary", words.t("dialog.close"), {"value": "close", "id": "hint-close"})
-        buttons.appendChild(self.close_btn)
-        form.appendChild(self.dialog_title)
+        self.close_btn = el("button", "btn dialog-close", words.t("dialog.close"), {"value": "close", "id": "hint-close"})
+        head.appendChild(self.dialog_title)
+        head.appendChild(self.close_btn)
+        form.appendChild(head)
         form.appendChild(self.dialog_body)
-        form.appendChild(buttons)
         dialog.appendChild(form)
         document.body.appendChild(dialog)
         on(dialog, "close", lambda e: self.after_dialog())
@@ -276,8 +277,7 @@ class Coach:
             body.appendChild(table)
         body.appendChild(el("p", "help", words.t("coach.help")))
         self.returning = document.activeElement
-        self.dialog.showModal()
-        self.close_btn.focus()
+        open_at_top(self.dialog, self.dialog_title)
 
     def on_dialog_click(self, event):
         node = event.target.closest("[data-play]")
@@ -297,7 +297,7 @@ class Coach:
 
     def after_dialog(self):
         back = getattr(self, "returning", None)
-        if back is not None and back.isConnected and not back.disabled:
+        if back is not None and back.isConnected and not back.matches(":disabled"):
             back.focus()
 
     # --- the report after the game ---------------------------------------------------

@@ -252,7 +252,7 @@ class Computer:
             self.status.hidden = True  # the board's hint line says what it does (ui["computer"])
             self.skip_btn.hidden = False
             active = document.activeElement
-            if active is None or active == document.body or active.disabled or active.closest("[hidden]"):
+            if active is None or active == document.body or active.matches(":disabled") or active.closest("[hidden]"):
                 self.skip_btn.focus()
             self.schedule()
         else:

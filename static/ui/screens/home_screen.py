@@ -102,15 +102,15 @@ class Home:
             self.root.setAttribute("data-panel", panel if panel in PANELS else "main")
         html.classList.remove("resuming")
 
-    def open_setup(self, mode):
+    def open_setup(self, mode, seats=2):
         """The setup form: 'hotseat' (the game and the players, every seat a person), 'link' (a game by link: the game, its rules, who plays each side: linkplay.py)
         or 'custom' (everything). A seat never keeps a computer the player did not see:
-        hot-seat starts from two people."""
+        hot-seat starts from two people, or from the ``seats`` chosen on the home screen."""
         self.setup.build()
         form = byid("setup")
         form.setAttribute("data-mode", mode)
         if mode in ("hotseat", "link"):
-            self.setup.seat_people(2)
+            self.setup.seat_people(seats if mode == "hotseat" else 2)
         self.show("setup")
         js.window.scrollTo(0, 0)
         first = form.querySelector('input[name="variant"]:checked') or form.querySelector("input")
@@ -130,7 +130,8 @@ class Home:
     def on_click(self, event):
         node = event.target.closest("[data-play]")
         if node:
-            self.choose(str(node.getAttribute("data-play")))
+            seats = node.getAttribute("data-seats")
+            self.choose(str(node.getAttribute("data-play")), int(str(seats)) if seats else 2)
             return
         node = event.target.closest("[data-home-panel]")
         if node:
@@ -144,7 +145,7 @@ class Home:
         you, computer = words.t("home.you"), words.t("home.computer")
         return quickplay.request(str(self.pick_game.value), str(self.pick_level.value), you, computer, self.levels)
 
-    def choose(self, choice):
+    def choose(self, choice, seats=2):
         if choice == "computer":
             prepared, self.prepared = self.prepared, False
             self.remember()
@@ -154,7 +155,7 @@ class Home:
             else:
                 asyncio.create_task(self.controller.start_game(req, QUICK_NAMES))
         elif choice in ("hotseat", "custom", "link"):
-            self.open_setup(choice)
+            self.open_setup(choice, seats)
         elif choice == "library":
             self.open_library()
         elif choice == "records":

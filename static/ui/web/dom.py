@@ -124,3 +124,11 @@ class Cache:
 def each(collection):
     """The items of a NodeList / HTMLCollection as a Python list."""
     return [collection.item(i) for i in range(collection.length)]
+
+
+def open_at_top(dialog, title):
+    """Open a dialog that shows something (the rules, the hint) at its top: its title has
+    the keyboard (Close sits beside it, at the top) and nothing is scrolled."""
+    dialog.showModal()
+    title.focus()
+    dialog.scrollTop = 0
