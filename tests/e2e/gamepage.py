@@ -102,6 +102,14 @@ class GamePage:
         n = self.renders() + extra
         action()
         self.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+        self.take_over()
+
+    def take_over(self):
+        """Hot-seat: the next person takes the device (the hand-over card's button), when
+        the turn passed to another person's side."""
+        if self.page.evaluate("() => !!document.querySelector('#handover[open]')"):
+            self.page.click("#handover-ok")
+            self.page.wait_for_selector("#handover", state="hidden")
 
     def settled(self, timeout: int = 10_000):
         """No engine reply on its way and the game saved (what a reload would resume)."""
