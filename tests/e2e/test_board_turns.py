@@ -67,8 +67,13 @@ def best_on_page(p):
 
 
 def totals_in_view(p, where):
+    """The total row inside the sheet's frame and the screen; every box to fill a target
+    of 24 px tall (WCAG's minimum) and 44 px wide at least."""
     m = p.evaluate(PLACES)
     assert m["wrap"][0] <= m["total"][0] and m["total"][1] <= m["wrap"][1] + 0.5 <= m["vh"] + 0.5, f"{where}: {m}"
+    small = p.eval_on_selector_all("#sheet button.box:visible", """els => els.filter(e => e.offsetHeight < 24
+        || e.offsetWidth < 44).map(e => `${e.dataset.box}: ${e.offsetWidth}x${e.offsetHeight}`)""")
+    assert small == [], f"{where}: {small}"
 
 
 def test_a_long_sheet_fits_its_points_wait_for_the_dice_and_a_star_marks_what_to_give_up(gp: GamePage, size):
