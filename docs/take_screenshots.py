@@ -62,10 +62,13 @@ def motion(page, on: bool):
 
 
 def dismiss_moment(page):
-    """End a hand-over or celebration card (any key does)."""
+    """End a celebration card (any key does), or confirm a hot-seat hand-over."""
     if page.is_visible("#board .moment"):
         page.keyboard.press("Shift")
         page.wait_for_selector("#board .moment", state="hidden")
+    if page.is_visible("#handover"):  # hot-seat: the next person takes the device
+        page.click("#handover-ok")
+        page.wait_for_selector("#handover", state="hidden")
 
 
 def land(page):

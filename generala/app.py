@@ -58,7 +58,10 @@ and, after a change, the save document for the page to store. Requests::
                                                            (each marked "is_best" when it loses
                                                            less than BEST_LOSS)
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
-                                                           and "cost_best" (the cost is under BEST_LOSS)
+                                                           and "cost_best" (the cost is under BEST_LOSS),
+                                                           and when it is not, "cost_better": the best
+                                                           choice (a hint's); the view's "best" box is
+                                                           the coach's (when its table is loaded)
     {"op": "chances", "on": true}                          every side's chance to win now ("chances":
                                                            {"sides": [0.62, 0.38], "exact": false});
                                                            "on": true/false: every move's reply
@@ -173,6 +176,7 @@ class Session:
         self.coach = False
         self.chances = False  # every move's reply carries the chances (op chances, "on")
         self._chance_cost = None  # the coach's cost of the move being made, in chances to win
+        self._better = None  # the coach's better choice than the move being made
         self._players: dict = {}
         self._solving = None
         self._changes = 0  # counts every change of the game held (_open, _act, link_send)
@@ -193,7 +197,7 @@ class Session:
         except GeneralaError as err:
             reply = refusal(err)
             if self.game is not None:
-                reply["view"] = view(self.game)
+                reply["view"] = self._view(self.game)
         except Exception as err:  # a bug: report it to the page instead of killing the worker
             reply = refusal(err)
         else:
@@ -237,7 +241,7 @@ class Session:
         done = act()
         self._changes += 1
         action = done if isinstance(done, dict) else game.history[-1]
-        reply = {"view": view(game, last=describe(game, action), events=events(game, action, before)),
+        reply = {"view": self._view(game, last=describe(game, action), events=events(game, action, before)),
                  "save": dump(game)}
         if self.link is not None and self.link.game is game:
             self.link.history = linkgame.canonical(game.history)
@@ -247,6 +251,9 @@ class Session:
             reply["cost"] = round(cost, 4)
             reply["cost_best"] = cost < BEST_LOSS
         chance_cost, self._chance_cost = self._chance_cost, None
+        better, self._better = self._better, None
+        if cost is not None and better is not None:
+            reply["cost_better"] = better
         if cost is not None and chance_cost is not None:
             reply["chance_cost"] = round(chance_cost, 4)
         if self.chances:
@@ -266,6 +273,19 @@ class Session:
         return {"sides": [round(c, 4) for c in chances.chances(game, table)],
                 "exact": chances.for_table(table).exact(game)}
 
+    def _view(self, game: Game, **kw) -> dict:
+        """The view of ``game``; its best box is the coach's when the coach is on and its
+        value table loaded (a view never waits for the table: the points' best then)."""
+        advisor = None
+        if self.coach and game.helps and not game.sheet_mode and game.dice is not None:
+            from .ai import coach
+            try:
+                self._table(game.rules)
+                advisor = coach.advisor(game.rules)
+            except NeedTable:
+                pass
+        return view(game, advisor=advisor, **kw)
+
     def _cost(self, game: Game, action: dict) -> float | None:
         """What a human decision costs against the best one, when the coach is on."""
         if not self.coach or game.rolls == 0 or game.sheet_mode or game.daily:
@@ -276,7 +296,9 @@ class Session:
         except NeedTable:
             return None  # the move never waits for the coach
         self._chance_cost = coach.chance_cost(game, action)
-        return coach.cost(game, action)
+        spent = coach.cost(game, action)
+        self._better = coach.best_choice(game) if spent >= BEST_LOSS else None
+        return spent
 
     def _table(self, rules):
         """The rules' value table (``tables.table_for``, never solving here); NeedTable when
@@ -310,7 +332,7 @@ class Session:
             seed = req.get("seed")
             roller = SeededRoller(seed) if seed is not None else SeededRoller.random()
             self._open(Game(rules, sides, roller))
-        return {"view": view(self.game), "save": dump(self.game)}
+        return {"view": self._view(self.game), "save": dump(self.game)}
 
     def op_again(self, req):
         old = self._need_game()
@@ -322,17 +344,17 @@ class Session:
             self._open(Game(old.rules, old.sides, None, order=old.order))
         else:
             self._open(Game(old.rules, old.sides, SeededRoller.random()))
-        return {"view": view(self.game), "save": dump(self.game)}
+        return {"view": self._view(self.game), "save": dump(self.game)}
 
     def op_load(self, req):
         game = Game.from_json(req.get("save"))
         if game.roller is None and not game.sheet_mode:
             game.roller = SeededRoller.random()
         self._open(game)
-        return {"view": view(self.game)}  # and its save (changed): the roller given it too
+        return {"view": self._view(self.game)}  # and its save (changed): the roller given it too
 
     def op_view(self, req):
-        return {"view": view(self._need_game())}
+        return {"view": self._view(self._need_game())}
 
     def op_roll(self, req):
         game = self._need_game()
@@ -604,7 +626,7 @@ class Session:
     def op_daily(self, req):
         self._open(daily.new_game(req["variant"], req["date"], req.get("today"), req.get("name", daily.PLAYER),
                                   again=req.get("again", False)))
-        return {"view": view(self.game), "save": dump(self.game)}
+        return {"view": self._view(self.game), "save": dump(self.game)}
 
     def op_daily_result(self, req):
         game = self._need_game()

@@ -12,6 +12,7 @@ them, and ``cost`` has its twin ``chance_cost``.
   the request that fills it): ``{"op": "roll"}``, ``{"op": "roll", "hold": [positions]}``
   (keep those dice, roll the rest), ``{"op": "score", ...}`` or ``{"op": "win"}``;
 - ``cost(game, action)``: expected points lost by ``action`` against the best choice;
+  ``best_choice(game)``: that best choice, described as a hint's (what a cost names);
 - ``report(game)``: every decision of every side with its loss, the total skill
   loss, and luck (actual total − expected total at the start + skill loss: what
   the dice gave beyond expectation).
@@ -144,6 +145,17 @@ def cost(game: Game, action: dict) -> float:
     choices = adv.choices(game)
     best = max(c.value for c in choices)
     return max(0.0, best - _value_of(game, action, choices, adv))
+
+
+def best_choice(game: Game) -> dict | None:
+    """The best choice now by expected final score (what :func:`cost` measures against),
+    described as a hint's choice; None once the game is over."""
+    if game.over:
+        return None
+    adv = advisor(game.rules)
+    choices = adv.choices(game)
+    best = max(choices, key=lambda c: c.value)  # ties: the first listed (boxes before holds)
+    return _describe(best, game, best.value)
 
 
 def chance_cost(game: Game, action: dict) -> float | None:

@@ -102,7 +102,8 @@ class Advisor:
         self.table = table
         self.model: Model = table.model
 
-    def choices(self, game, side=None) -> list[Choice]:
+    def choices(self, game, side=None, holds: bool = True) -> list[Choice]:
+        """Every choice now (``holds`` false: the boxes only, what scoring now is worth)."""
         model, table = self.model, self.table
         V, ix = table.V, table.index
         sheet = game.sheets[game.current if side is None else side]
@@ -128,7 +129,7 @@ class Advisor:
                     continue  # a house rule refuses these dice there
                 pts, nxt = model.option(state, b, hand, served)
                 out.append(Choice("score", (), (b,), base + pts + V[ix[nxt]]))
-        if game.rolls < 3:
+        if game.rolls < 3 and holds:
             plan = table.turn(state)
             w = plan["w2"] if game.rolls == 1 else plan["w3"]
             index = model.L.index

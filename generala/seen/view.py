@@ -76,9 +76,36 @@ def _best_of(rules, box: str) -> int:
     return max(max(points) for points in rules.prices[box].values())
 
 
-def view(game: Game, *, last: dict | None = None, events: list | None = None) -> dict:
+def best_box(game: Game, fillable, preview: dict, advisor=None) -> dict | None:
+    """The one box the board marks as the best to fill now (five dice, a person to score),
+    and why, in a word: ``{"box", "why"}``. With ``advisor`` (the coach's, whose values its
+    costs are measured by) the box of the highest expected final score (``why`` "game");
+    without it the box that earns the most points now ("points"). When no box earns
+    anything, the box that is best to give up ("give_up"): the coach's, or, without it, of
+    the boxes that lose least now the one that could ever earn least. Ties: sheet order."""
+    rules = game.rules
+    if rules.boxes_per_turn != 1 or not fillable or game.dice is None:
+        return None
+    boxes = [b for b in rules.categories if b in fillable and preview.get(b) is not None]
+    if not boxes:
+        return None
+    top = max(preview[b] for b in boxes)
+    nothing = top <= 0
+    if advisor is not None:
+        valued = [c for c in advisor.choices(game, holds=False) if c.kind == "score" and c.boxes[0] in fillable]
+        if valued:
+            best = max(valued, key=lambda c: c.value)  # max keeps the first of equals: sheet order
+            return {"box": best.boxes[0], "why": "give_up" if nothing else "game"}
+    if nothing:
+        least = [b for b in boxes if preview[b] == top]
+        return {"box": min(least, key=lambda b: _best_of(rules, b)), "why": "give_up"}
+    return {"box": next(b for b in boxes if preview[b] == top), "why": "points"}
+
+
+def view(game: Game, *, last: dict | None = None, events: list | None = None, advisor=None) -> dict:
     """What the board shows now. ``last`` describes the action just taken (for announcements),
-    ``events`` what it made happen (:func:`events`; none for a view that follows no action)."""
+    ``events`` what it made happen (:func:`events`; none for a view that follows no action);
+    ``advisor`` the coach's, when it is on (:func:`best_box`)."""
     rules = game.rules
     current = game.current
     manual = game.sheet_mode
@@ -162,6 +189,7 @@ def view(game: Game, *, last: dict | None = None, events: list | None = None) ->
         "can_hold": bool(holdable),
         "holdable": holdable,
         "scorable": [box for box in rules.categories if box in fillable],
+        "best": best_box(game, fillable, preview, advisor if game.helps and not manual else None),
         "can_enter": any(isinstance(a, Enter) for a in offered),
         "can_take_win": any(isinstance(a, TakeWin) for a in offered),
         "can_undo": any(isinstance(a, Undo) for a in legal),

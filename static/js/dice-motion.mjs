@@ -9,12 +9,16 @@
 //
 //   dress(box)        build the cubes inside the tray's die buttons (once per board)
 //   toss(json)        Roll pressed: the dice [indices] leave the table (before the reply)
-//   land(json)        the reply: {"dice": [indices], "faces": [all faces]}; they land
+//   land(json)        the reply: {"dice": [indices], "faces": [all faces], "quick": a computer's
+//                     roll (tossed in QUICK_MS: its turn is paced, players/computer.py)}; they land
 //   moved(json)       held state changed for [indices]: they slide to or from the kept row
 //   finish()          land everything now (a tap on the board, any key but R; R too
 //                     while a computer plays: it hurries the computer's turn)
 //   still()           true when motion is off (prefers-reduced-motion, or the switch)
 //   tumbling()        true while dice are in the air
+//
+// While dice are in the air the board carries data-dice-air: the sheet shows what each box
+// would earn only once they have landed (game.css). Motion off: no toss, never set.
 //
 // A Roll click (or the R key) while dice are in the air is queued, once: it is sent
 // when they land; the second click of a double click is ignored (never a double roll).
@@ -32,6 +36,7 @@ const REST = { 1: [0, 0], 2: [0, -90], 3: [-90, 0], 4: [90, 0], 5: [0, 90], 6: [
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 
 const TOSS_MS = 640;
+const QUICK_MS = 200;
 const STAGGER_MS = 35;
 const SLIDE_MS = 200;
 
@@ -97,7 +102,7 @@ function track(anim) {
   return anim;
 }
 
-function tossOne(i, ms) {
+function tossOne(i, ms, stagger = STAGGER_MS) {
   const body = dice[i] && dice[i].querySelector(".die-body");
   if (!body) return;
   // Up by a third of the die's size or so, but never off the felt (the room above it).
@@ -111,8 +116,9 @@ function tossOne(i, ms) {
     { transform: "translateY(-5%) rotate(0deg) scale(1.02)", offset: 0.88, easing: "ease-in" },
     { transform: "translateY(0) rotate(0deg) scale(1)" },
   ];
-  const delay = i * STAGGER_MS;
+  const delay = i * stagger;
   flying.set(i, performance.now() + delay + ms);
+  air(true);
   track(body.animate(k, { duration: ms, delay, fill: "backwards" }));
 }
 
@@ -138,7 +144,8 @@ function spin(from, to) {
 
 /** The reply is drawn: the dice [indices] land on their faces (data-face already set). */
 export function land(json) {
-  const { dice: which, faces } = JSON.parse(json);
+  const { dice: which, faces, quick } = JSON.parse(json);
+  const toss = quick ? QUICK_MS : TOSS_MS;
   const now = performance.now();
   if (still()) {
     finish();
@@ -148,17 +155,17 @@ export function land(json) {
   const tossed = which.every((i) => flying.has(i));
   if (!tossed) {
     finish();
-    sound.rattle(TOSS_MS + which.length * STAGGER_MS);
+    sound.rattle(toss + which.length * STAGGER_MS);
   }
   for (const i of which) {
     const cube = dice[i] && dice[i].querySelector(".cube");
     const to = REST[faces[i]];
     if (!cube || !to) continue;
-    if (!flying.has(i)) tossOne(i, TOSS_MS);
+    if (!flying.has(i)) tossOne(i, toss, quick ? 10 : STAGGER_MS);
     const from = angles[i] || [Math.random() * 360 - 180, Math.random() * 360 - 180];
     const [x, y] = spin(from, to);
     const ends = flying.get(i);
-    const ms = Math.max(260, ends - now);
+    const ms = Math.max(quick ? 180 : 260, ends - now);
     const k = [
       { transform: `rotateX(${from[0].toFixed(1)}deg) rotateY(${from[1].toFixed(1)}deg)` },
       { transform: `rotateX(${x}deg) rotateY(${y}deg)` },
@@ -226,8 +233,15 @@ export function tumbling() {
   return flying.size > 0;
 }
 
+// The board says whether dice are in the air (the sheet's points wait for them).
+function air(on) {
+  const board = document.getElementById("board");
+  if (board) board.toggleAttribute("data-dice-air", on);
+}
+
 function settle() {
   flying.clear();
+  air(false);
   if (dice.length) remember();
   if (queued) {
     queued = false;

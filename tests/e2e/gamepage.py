@@ -56,6 +56,8 @@ def leave(page):
     """Back to the home screen: from the board through its menu, from another screen
     through the site header's Games."""
     if page.is_visible("#board"):
+        if page.is_visible("#handover"):  # hot-seat: the next person took the device
+            page.click("#handover-ok")
         board_menu(page, "home")
     elif page.is_visible("#nav-home"):
         page.click("#nav-home")
@@ -102,6 +104,13 @@ class GamePage:
         n = self.renders() + extra
         action()
         self.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+
+    def take_over(self):
+        """Hot-seat: the next person takes the device (the hand-over card's button), when
+        the turn passed to another person's side (after a box filled, or an undo)."""
+        if self.page.evaluate("() => !!document.querySelector('#handover[open]')"):
+            self.page.click("#handover-ok")
+            self.page.wait_for_selector("#handover", state="hidden")
 
     def settled(self, timeout: int = 10_000):
         """No engine reply on its way and the game saved (what a reload would resume)."""
@@ -174,6 +183,7 @@ class GamePage:
                 p.click("#confirm-ok")
 
         self._after(click)
+        self.take_over()
 
     def pick(self, box: str):
         """Ten dice: choose one of the two boxes (the second one shows the split)."""
@@ -189,6 +199,7 @@ class GamePage:
 
     def undo(self):
         self._after(lambda: self.page.click("#undo"))
+        self.take_over()
 
     # --- reading ------------------------------------------------------------
     def dice(self) -> list[int]:
@@ -300,6 +311,7 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
         assert groups[0] == proposal["positions"]
         gp._after(lambda: (gp.page.click("#split-ok"),
                            gp.page.is_visible("#confirm") and gp.page.click("#confirm-ok")))
+        gp.take_over()
         m.do(proposal["request"])  # what the page sends: the engine's request for this split
     else:
         box = m.best_box()

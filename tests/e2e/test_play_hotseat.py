@@ -83,6 +83,11 @@ def test_keyboard_roll_hold_and_score(gp: GamePage):
     m.do({"op": "score", "box": focused})
     assert gp.totals() == [s["total"] for s in m.view["sides"]]
     assert gp.current() == m.view["current"] != start
+    # the next person takes the device with Enter too (the card's button has the focus)
+    p.wait_for_selector("#handover", state="visible")
+    p.keyboard.press("Enter")
+    p.wait_for_selector("#handover", state="hidden")
+    assert p.evaluate("document.activeElement.id") == "roll"
 
 
 @pytest.mark.cross_engine

@@ -243,19 +243,25 @@ def test_five_alike_is_celebrated_and_a_key_skips_it(gp: GamePage, variant, seed
 
 
 def test_hot_seat_hand_over(gp: GamePage):
+    """The turn passes to another person: a card names them and waits (a key or a tap
+    elsewhere does not end it, the board behind it takes nothing) until they start."""
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=3)
     m = Mirror("argentine", ("Ana", "Beto"), 3)
     m.do({"op": "roll"})
     gp.roll()
-    gp.score(m.best_box())
-    nxt = m.do({"op": "score", "box": m.best_box()})["view"]["player"]
-    card = p.locator("#board .moment.handover")
+    box = m.best_box()
+    nxt = m.do({"op": "score", "box": box})["view"]["player"]
+    gp._after(lambda: gp.box(box).click())
+    card = p.locator("#handover")
     assert card.is_visible()
-    assert nxt in card.inner_text() and "pass the device" in card.inner_text()
-    assert p.evaluate("getComputedStyle(document.querySelector('#board .moment')).pointerEvents") == "none"
+    assert p.inner_text("#handover-title") == f"{nxt}'s turn"
+    assert p.inner_text("#handover-line") == f"Pass the device to {nxt}."
     p.keyboard.press("Shift")
+    assert card.is_visible()
+    p.click("#handover-ok")
     assert not card.is_visible()
+    assert p.evaluate("document.activeElement.id") == "roll"
     assert p.get_attribute("#sheet th.side-h.current", "aria-current") == "true"
     assert nxt in p.inner_text("#who")
 

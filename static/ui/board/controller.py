@@ -131,7 +131,10 @@ class Controller:
                 view["events"] = self.missed + list(view.get("events") or ())
                 self.missed = []
             # what the move cost, and whether that is the best move: the coach's part shows it
-            self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"]}
+            # a game by link is handed over by its link (linkplay.py), not across the table
+            self.ui["linked"] = reply.get("local") is not None
+            self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"],
+                                "better": reply.get("cost_better")}
                                if reply.get("cost") is not None else None)
             self.draw(view)
             self.screen.announce(words.announce(view))

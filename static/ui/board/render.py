@@ -4,6 +4,7 @@
 import json
 
 import js
+from pyscript.ffi import create_proxy
 
 from board import result
 from words import words
@@ -41,6 +42,7 @@ class Board:
         self.key = None  # (variant, sides, dice count): rebuild when it changes
         self.c = Cache()
         self.prev = None  # the last view drawn on this board (None right after a build)
+        self.handover_proxies = None  # the hand-over card's click and close (build_handover)
 
     def busy(self, on):
         """The engine's answers are awaited (engine_client's busy hook): the board is
@@ -244,6 +246,7 @@ class Board:
 
         self.over = el("section", "over", None, {"id": "over", "hidden": "", "aria-labelledby": "over-title"})
         root.appendChild(self.over)
+        self.build_handover(root)
         yield
 
         self.prev = None
@@ -253,6 +256,42 @@ class Board:
         if self.rolloff_auto:
             self.starts.textContent = starts_words(view)
             self.starts.hidden = False
+
+    def build_handover(self, root):
+        """Hot-seat: the turn passes to another person's side, and the board waits behind
+        a card until that person takes the device and starts (one tap or Enter: the
+        button has the focus). Not for a computer, not alone (cues.py decides when)."""
+        dialog = self.handover = el("dialog", "handover", None,
+                                    {"id": "handover", "aria-labelledby": "handover-title",
+                                     "aria-describedby": "handover-line"})
+        self.handover_title = el("h2", None, "", {"id": "handover-title"})
+        self.handover_line = el("p", "handover-line", "", {"id": "handover-line"})
+        self.handover_ok = el("button", "btn primary", words.t("handover.start"),
+                              {"type": "button", "id": "handover-ok"})
+        dialog.appendChild(self.handover_title)
+        dialog.appendChild(self.handover_line)
+        dialog.appendChild(self.handover_ok)
+        root.appendChild(dialog)
+        if self.handover_proxies is None:  # one pair for every board this page builds
+            self.handover_proxies = (create_proxy(lambda e: self.handover.close()),
+                                     create_proxy(lambda e: self.handed_over()))
+        self.handover_ok.addEventListener("click", self.handover_proxies[0])
+        dialog.addEventListener("close", self.handover_proxies[1])
+
+    def hand_over(self, name):
+        """The card of the hand-over to ``name`` (the person whose turn it is now)."""
+        self.handover_title.textContent = words.t("handover.title", player=name)
+        self.handover_line.textContent = words.t("handover.line", player=name)
+        self.handover_ok.textContent = words.t("handover.start")
+        if not self.handover.open:
+            self.handover.showModal()
+        self.handover_ok.focus()
+
+    def handed_over(self):
+        """The next person has the device: the focus on Roll, the first thing to do."""
+        roll = self.roll
+        if roll.isConnected and not roll.disabled and not roll.hidden:
+            roll.focus()
 
     def build_menu(self):
         """The board's one menu (static/js/menu.mjs opens and closes it): sound and motion
@@ -469,8 +508,13 @@ class Board:
             c.attr(self.heads[i], "aria-current", "true" if now else None)
         picked = ui["picked"]
         top = best_preview(view) if ready else None
+        # five dice: the one best box is the engine's (the view's "best": the coach's when it
+        # is on, else the most points; when no box earns anything, the best to give up)
+        marked = view.get("best") if ready and not ten else None
         for r, row in enumerate(view["rows"]):
-            rkey = (row, ready, ten and self.ten_key(row["box"], ui), bool(ui["split"]), top)
+            # (the side to play is in the key: its column's tint moves with the turn)
+            rkey = (row, ready, ten and self.ten_key(row["box"], ui), bool(ui["split"]), top, marked,
+                    None if over else cur)
             if self.c.seen.get(("row", r)) == rkey:
                 continue  # this row looks the same as last time
             self.c.seen[("row", r)] = rkey
@@ -491,11 +535,16 @@ class Board:
                                      ("open" if playable else "")) + (" current" if now else ""))
                 if playable:
                     p = cell.get("preview")
-                    best = p is not None and p == top
+                    why = None
+                    if ten:
+                        best = p is not None and p == top
+                    else:
+                        best = marked is not None and marked["box"] == row["box"]
+                        why = words.t(WHY[marked["why"]]) if best and marked["why"] in WHY else None
                     cls = ("box" + (" zero" if cell.get("scratch") else "") + (" best" if best else "")
                            + (" minus" if p is not None and p < 0 else ""))
                     text = "" if p is None else words.cell_preview(p, row["mandatory"])
-                    extra = ", " + words.t("sheet.best") if best else ""
+                    extra = ", " + words.t("sheet.best") + (" (" + why + ")" if why else "") if best else ""
                     if ten:
                         # Two boxes are chosen, then the split is proposed; each box shows the
                         # engine's points for it: the best five of the ten dice for this box
@@ -536,6 +585,7 @@ class Board:
                         c.text(kb, text)
                         c.attr(kb, "aria-label", words.t("box.score", box=name, points=pts(p)) + extra)
                         c.attr(kb, "class", cls)
+                        c.attr(kb, "data-why", why)  # the word under the star (CSS shows it)
                         c.flag(kb, "disabled", False)  # scoring() may have quieted it
                     c.attr(kb, "data-preview", None if p is None else str(p))
                 elif refused:
@@ -544,6 +594,7 @@ class Board:
                     c.attr(kb, "aria-disabled", "true")
                     c.attr(kb, "aria-label", name + ": " + words.refusal(refused))
                     c.attr(kb, "data-preview", None)
+                    c.attr(kb, "data-why", None)
                     c.flag(kb, "disabled", False)
                 else:
                     c.text(ks, cell["text"])
@@ -561,29 +612,35 @@ class Board:
 
         self.prev = view
         if fresh:
-            js.generala.dice.land(json.dumps({"dice": thrown, "faces": dice}))
+            # a computer's roll lands quicker (its turn is paced: players/computer.py)
+            quick = computer_acting(view)
+            js.generala.dice.land(json.dumps({"dice": thrown, "faces": dice, "quick": quick}))
         elif moved:
             js.generala.dice.moved(json.dumps(moved))
         if happened:
-            self.moments(view)
+            self.moments(view, ui)
 
         self.draw_split(view, ui)
         self.draw_over(view)
         if happened and ended(view.get("events")):
             result.ended(self.over)  # Play again focused, the card in sight: the first thing to do now
 
-    def moments(self, view):
+    def moments(self, view, ui):
         """What just happened on this board is seen and heard, from the view's events
         (cues.py): a box filled (a tick), five alike, an automatic win, the end of the
-        game (a celebration), the device passed to the next person in hot-seat
-        (static/js/sound.mjs, moments.mjs)."""
+        game (a celebration) (static/js/sound.mjs, moments.mjs); the device passed to
+        the next person in hot-seat: the card that person confirms (build_handover), or
+        a note that goes by itself at a table of real dice and in a game by link."""
         for kind, data in moments(view):
             if kind == "tick":
                 js.generala.sound.tick()
             elif kind == "celebrate":
                 js.generala.moments.celebrate(json.dumps(data))
-            elif kind == "hand_over":
+            elif kind == "hand_over" and (view["sheet"] or ui.get("linked") or self.root.hidden):
+                # a table of real dice, a game by link: a note (no card to confirm)
                 js.generala.moments.handOver(json.dumps(data))
+            elif kind == "hand_over":
+                self.hand_over(data["name"])
 
     def hint_text(self, view, ui):
         if view["over"] or ui.get("failed"):  # a failed engine: its one note says it all
@@ -670,6 +727,16 @@ class Board:
 def minus(n):
     """A number as the page writes it: negative ones with the minus sign (U+2212)."""
     return "\u2212" + str(-n) if n < 0 else str(n)
+
+
+# why the view's best box is the best (its "why"), in a word under the star
+WHY = {"points": "sheet.why_points", "game": "sheet.why_game", "give_up": "sheet.why_give_up"}
+
+
+def computer_acting(view):
+    """A computer side acts now (the view's "acting")."""
+    acting = view.get("acting")
+    return bool(acting and acting.get("computer"))
 
 
 def pts(n):

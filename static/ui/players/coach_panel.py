@@ -1,7 +1,8 @@
 # The coach: a Hint (button or H key) lists the best choices now (holds
 # or boxes) with the expected final score of each and its loss against the best,
 # in a native <dialog>; the Coach toggle makes every person's decision show what
-# it cost ("That cost 3.20 points." / "Best move."), on the page and in the live
+# it cost and what was better ("That cost 3.20 points. Better: Score Chance." /
+# "Best move."), on the page and in the live
 # region; after the game, a report of each side's decisions, skill loss and luck.
 # Values come from the engine ({"op": "hint"}, {"op": "coach"}, {"op": "report"});
 # a missing value table (house options) is solved first, with progress (bar.ask).
@@ -83,7 +84,7 @@ class Coach:
         self.toggle_text = el("span", None, words.t("coach.toggle"))
         label.appendChild(self.toggle_text)
         self.cost = el("p", "coach-cost", "", {"id": "coach-cost", "hidden": ""})
-        self.cost_shown = None  # (cost, best) of the line shown: worded again on a language switch
+        self.cost_shown = None  # (cost, best, better) of the line shown: worded again on a language switch
         self.report_btn = el("button", "btn coach-report-btn", words.t("report.show"),
                              {"type": "button", "id": "report-btn", "hidden": ""})
         line.appendChild(self.hint_btn)
@@ -152,7 +153,7 @@ class Coach:
             self.show_cost(None)  # a new game
         cost = ui.pop("cost", None)  # an action's reply (controller.changed)
         if cost is not None and self.on:
-            self.show_cost(float(cost["points"]), cost["best"])
+            self.show_cost(float(cost["points"]), cost["best"], cost.get("better"))
         if ui["ready"] and self.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
@@ -205,14 +206,18 @@ class Coach:
             node = byid("announce")
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
-    def show_cost(self, cost, best=False):
-        self.cost_shown = None if cost is None else (cost, best)
+    def show_cost(self, cost, best=False, better=None):
+        """The coach's line: "Best move.", or what the move cost and the better choice
+        (the engine's: the reply's cost_better, valued as the cost is)."""
+        self.cost_shown = None if cost is None else (cost, best, better)
         if cost is None:
             self.cost.textContent = ""
             self.cost.hidden = True
             self.cost.removeAttribute("data-cost")
             return
         text = words.t("coach.best") if best else words.t("coach.cost", points=words.points(round(cost, 2)))
+        if not best and better:
+            text += " " + words.t("coach.better", choice=choice_text(better))
         self.cost.textContent = text
         self.cost.setAttribute("data-cost", str(cost))
         self.cost.setAttribute("class", "coach-cost best" if best else "coach-cost")

@@ -1,8 +1,9 @@
 # Computer players on the board: a side the view says a computer plays (sides[i].computer,
 # its level; the view's `acting` names the one acting now) is played by the engine one
 # step at a time ({"op": "ai"}: roll, hold, roll, ..., score), at a pace a person can
-# follow: a turn of three rolls takes about 2 s (PACES: the wait before each step, by
-# what the step before it was), less at the stored "fast" pace (set_pace, for the
+# follow: a turn of three rolls takes about 1 s (PACES: the wait before each step, by
+# what the step before it was; its dice land quicker than a person's), less at the stored
+# "fast" pace (set_pace, for the
 # board's settings), at once when motion is off (prefers-reduced-motion, or the board's
 # motion switch). The Skip button, the S key, a game key (R, a die's number) or a tap
 # on the board hurries the rest of the turn (not in the moment before its first roll
@@ -44,9 +45,10 @@ from web.screen_switch import spawn
 from board.shapes import acting_side
 
 # The wait before a computer's step (ms), by what came before it: the turn's start, a
-# roll (its dice land and are seen) or a hold (the roll follows it). A turn of three
-# rolls and two holds waits 250 + 3 x 450 + 2 x 150 = 1900 ms at the normal pace.
-PACES = {"normal": {"start": 250, "roll": 450, "hold": 150},
+# roll (its dice land, in QUICK_TOSS_MS, and are seen) or a hold (the roll follows it). A
+# turn of three rolls and two holds waits 100 + 3 x 270 + 2 x 80 = 1070 ms at the normal
+# pace: with the engine's replies, at most about 1.2 s.
+PACES = {"normal": {"start": 100, "roll": 270, "hold": 80},
          "fast": {"start": 0, "roll": 120, "hold": 0}}
 PACE_KEY = "generala.computer_pace"  # the stored pace: "normal" (absent) or "fast"
 # Before a computer's first roll, while the view offers Undo (the person before it just
@@ -58,7 +60,7 @@ storage = js.generala.storage
 
 def set_pace(pace):
     """The computer players' pace, stored for the next visits too: "normal" (a turn in
-    about 2 s) or "fast" (a turn in well under a second). For the board's settings;
+    about 1 s) or "fast" (a turn in well under a second). For the board's settings;
     the next step waits at the new pace. False for a pace that is neither."""
     if pace not in PACES:
         return False
@@ -233,6 +235,10 @@ class Computer:
         """After the board: the bar under the dice, the pace switch in the board's menu
         (for a game with a computer side), and the computer's steps played."""
         self.bar.place(board)
+        if self.skip_btn.parentNode != board.actions:
+            # Skip sits in the row of Roll, in the place of Hint (no hint on a computer's
+            # turn): the board keeps its layout between a computer's turn and a person's
+            board.actions.appendChild(self.skip_btn)
         if self.pace_switch.parentNode != board.menu:
             board.menu.insertBefore(self.pace_switch, board.rolloff)
         self.pace_switch.hidden = not any(side["computer"] is not None for side in view["sides"])

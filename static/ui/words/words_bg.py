@@ -312,6 +312,10 @@ WORDS = {
     "table.off": "Изкл.",
     "table.kept": "Задържани",
     "table.pass": "Ред е на {player} — подайте устройството",
+    # hot-seat: the card the next person confirms to start (render.py)
+    "handover.title": "Ред е на {player}",
+    "handover.line": "Подайте устройството на {player}.",
+    "handover.start": "Започвам своя ход",
     "table.auto": "{name} печели веднага!",
     "table.you_auto": "Вие печелите веднага!",
     "table.final": "Краен резултат: {points}",
@@ -323,6 +327,10 @@ WORDS = {
     "table.served": "От първото хвърляне!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "най-добро сега",
+    # why the marked box is the best: most points now, the coach's (the final score), or the box to give up
+    "sheet.why_points": "най-много",
+    "sheet.why_game": "дългосрочно",
+    "sheet.why_give_up": "жертва",
     "sheet.best_five": "най-добрите пет зара дават {points}",
     "sheet.paired": "{points} заедно с „{box}“ (а „{box}“ тогава носи {first})",
     "sheet.rolloff_first": "Първо хвърляне: всички страни",
@@ -376,6 +384,7 @@ WORDS = {
     "coach.best": "Най-добрият ход.",
     "coach.best_short": "най-добър",
     "coach.cost": "Това струваше {points}.",
+    "coach.better": "По-добре: {choice}.",
     "coach.keep": "Задръж {dice} и хвърли пак",
     "coach.keep_none": "Хвърли всички зарове пак",
     "coach.roll": "Хвърли заровете",

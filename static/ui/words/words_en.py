@@ -310,6 +310,10 @@ WORDS = {
     "table.off": "Off",
     "table.kept": "Kept",
     "table.pass": "{player}'s turn — pass the device",
+    # hot-seat: the card the next person confirms to start (render.py)
+    "handover.title": "{player}'s turn",
+    "handover.line": "Pass the device to {player}.",
+    "handover.start": "Start my turn",
     "table.auto": "{name} wins at once!",
     "table.you_auto": "You win at once!",
     "table.final": "Final score: {points}",
@@ -321,6 +325,10 @@ WORDS = {
     "table.served": "First roll!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "best now",
+    # why the marked box is the best: most points now, the coach's (the final score), or the box to give up
+    "sheet.why_points": "most points",
+    "sheet.why_game": "long-term",
+    "sheet.why_give_up": "give up",
     "sheet.best_five": "the best five dice earn {points}",
     "sheet.paired": "{points} paired with {box} (then {first} in {box})",
     "sheet.rolloff_first": "First roll: every side",
@@ -374,6 +382,7 @@ WORDS = {
     "coach.best": "Best move.",
     "coach.best_short": "best",
     "coach.cost": "That cost {points}.",
+    "coach.better": "Better: {choice}.",
     "coach.keep": "Keep {dice}, roll again",
     "coach.keep_none": "Roll all the dice again",
     "coach.roll": "Roll the dice",

@@ -312,6 +312,10 @@ WORDS = {
     "table.off": "No",
     "table.kept": "Guardados",
     "table.pass": "Turno de {player}: pasa el dispositivo",
+    # hot-seat: the card the next person confirms to start (render.py)
+    "handover.title": "Turno de {player}",
+    "handover.line": "Pasa el dispositivo a {player}.",
+    "handover.start": "Empezar mi turno",
     "table.auto": "¡{name} gana de inmediato!",
     "table.you_auto": "¡Ganaste de inmediato!",
     "table.final": "Puntuación final: {points}",
@@ -323,6 +327,10 @@ WORDS = {
     "table.served": "¡Al primer tiro!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "la mejor ahora",
+    # why the marked box is the best: most points now, the coach's (the final score), or the box to give up
+    "sheet.why_points": "más puntos",
+    "sheet.why_game": "a la larga",
+    "sheet.why_give_up": "sacrificio",
     "sheet.best_five": "los cinco mejores dados dan {points}",
     "sheet.paired": "{points} junto con {box} (y entonces {first} en {box})",
     "sheet.rolloff_first": "Primera tirada: todos los lados",
@@ -376,6 +384,7 @@ WORDS = {
     "coach.best": "La mejor jugada.",
     "coach.best_short": "mejor",
     "coach.cost": "Eso costó {points}.",
+    "coach.better": "Mejor: {choice}.",
     "coach.keep": "Guardar {dice} y volver a tirar",
     "coach.keep_none": "Volver a tirar todos los dados",
     "coach.roll": "Tirar los dados",

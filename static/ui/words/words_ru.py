@@ -313,6 +313,10 @@ WORDS = {
     "table.off": "Выкл.",
     "table.kept": "Отложены",
     "table.pass": "Ход: {player} — передайте устройство",
+    # hot-seat: the card the next person confirms to start (render.py)
+    "handover.title": "Ход: {player}",
+    "handover.line": "Передайте устройство игроку {player}.",
+    "handover.start": "Начать мой ход",
     "table.auto": "{name} сразу побеждает!",
     "table.you_auto": "Вы сразу побеждаете!",
     "table.final": "Итог: {points}",
@@ -324,6 +328,10 @@ WORDS = {
     "table.served": "С первого броска!",
     # the score sheet: previews, who starts, the game-over card (render.py)
     "sheet.best": "лучшее сейчас",
+    # why the marked box is the best: most points now, the coach's (the final score), or the box to give up
+    "sheet.why_points": "максимум",
+    "sheet.why_game": "дальновидно",
+    "sheet.why_give_up": "жертва",
     "sheet.best_five": "лучшие пять костей дают {points}",
     "sheet.paired": "{points} в паре с «{box}» (а «{box}» тогда даст {first})",
     "sheet.rolloff_first": "Первый бросок: все стороны",
@@ -377,6 +385,7 @@ WORDS = {
     "coach.best": "Лучший ход.",
     "coach.best_short": "лучший",
     "coach.cost": "Это стоило {points}.",
+    "coach.better": "Лучше: {choice}.",
     "coach.keep": "Оставить {dice} и бросить снова",
     "coach.keep_none": "Перебросить все кости",
     "coach.roll": "Бросить кости",
