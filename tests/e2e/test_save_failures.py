@@ -126,6 +126,7 @@ def test_two_pages_on_one_game_follow_each_other(context):
 
     # No move lost: the stored game is every move of both pages, and A plays on from it.
     assert json.loads(a.evaluate(CURRENT_SAVE))["reply"]["save"] == dump(m.session.game)
+    ga.take_over()  # the turn passed to Beto on B: A's board asks for the device to be handed over too
     ga.hold(2)
     m.do({"op": "toggle", "die": 2})
     ga.roll()

@@ -68,15 +68,24 @@ def test_every_open_box_shows_the_engines_preview_and_the_best_stand_out(gp: Gam
             assert ("zero" in cls) == (cell["preview"] == 0 and not rows[box]["mandatory"]), box
         top = max(values.values())
         best = {b for b, (_, _, cls, _) in shown.items() if "best" in cls}
-        assert best == ({b for b, v in values.items() if v == top} if top > 0 else set())
+        if variant == "double":  # ten dice: every box of the best points (the split is proposed later)
+            assert best == ({b for b, v in values.items() if v == top} if top > 0 else set())
+        else:  # one best box, the engine's (coach off: the most points now, or the box to give up)
+            marked = m.view["best"]
+            assert best == {marked["box"]}
+            if top > 0:
+                assert marked["why"] == "points" and values[marked["box"]] == top
+            else:
+                assert marked["why"] == "give_up"
+        why = {"points": "most points", "give_up": "give up"}
         for box in best:  # marked for the eyes (bold, a star) and in the name read out
-            assert shown[box][3].endswith(", best now")
+            assert shown[box][3].endswith(", best now" if variant == "double" else f", best now ({why[m.view['best']['why']]})")
             weight = p.eval_on_selector(f'#sheet button.box[data-box="{box}"]:not([hidden])', "e => getComputedStyle(e).fontWeight")
             star = p.eval_on_selector(f'#sheet button.box[data-box="{box}"]:not([hidden])',
                                       "e => getComputedStyle(e, '::before').content")
             assert int(weight) >= 700 and "\u2605" in star
         for box in set(shown) - best:
-            assert not shown[box][3].endswith(", best now")
+            assert ", best now" not in shown[box][3]
         if m.view["rolls_left"] == 0:
             break
     if variant == "double":  # one box chosen: every preview stays, the chosen one is marked
