@@ -19,8 +19,12 @@ Chromium (real clicks, the real engine) and writes into docs/screenshots/ (or DI
     daily-result-W.png         a daily challenge's end: against perfect play, the share text
                                (--daily: only these, light scheme)
     turn-375.gif               an animated turn: roll, hold, roll again, fill a box
+    hotseat-first-W[-dark].png hot-seat for three: the first turn, who starts and why on the table
+    rules-W[-dark].png         the Rules, open at their top
+    hint-W[-dark].png          the Hint (the coach on), open at its top
+    coach-W[-dark].png         the coach's line after a costly box: its cost and the better choice
 
-W is 375 (a 375x812 phone) or 1280 (a 1280x800 desktop); -dark is the dark scheme.
+W is 375 (a 375x667 phone) or 1280 (a 1280x800 desktop); -dark is the dark scheme.
 Needs Playwright with /usr/bin/chromium and Pillow (pip install pillow) for the clip.
 """
 from __future__ import annotations
@@ -36,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gamepage import GamePage, Mirror, board_menu, open_botlab, open_setup, play_turn  # noqa: E402
+from gamepage import GamePage, Mirror, board_menu, open_botlab, open_setup, play_turn, set_coach  # noqa: E402
 from e2e_support import wake  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -46,7 +50,7 @@ from tools.serve import start_server  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
-SIZES = ((375, 812), (1280, 800))
+SIZES = ((375, 667), (1280, 800))
 # Every animation of the page has finished (the dice have landed).
 LANDED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 IN_THE_AIR_MS = 200
@@ -184,6 +188,43 @@ def game_over(gp: GamePage, suffix: str):
     page.wait_for_timeout(700)
     shoot(page, f"game-over-{suffix}.png")
     dismiss_moment(page)
+
+
+def hotseat_first(gp: GamePage, suffix: str):
+    """Hot-seat for three: the first turn, who starts and why said on the table."""
+    page = gp.page
+    gp.new_game("argentine", ("Ana", "Beto", "Caro"), seed=9)
+    dismiss_moment(page)
+    page.wait_for_selector("#starts", state="visible")
+    board_on_top(page)
+    shoot(page, f"hotseat-first-{suffix}.png")
+
+
+def rules_hint_coach(gp: GamePage, suffix: str):
+    """Generala, seed 5, the coach on: the Rules open, then Ana's third roll with the Hint
+    open, then Sixes scored where the coach would score Twos: the coach's line."""
+    page = gp.page
+    gp.new_game("argentine", ("Ana", "Beto"), seed=5)
+    motion(page, False)
+    board_menu(page, "rules")
+    page.wait_for_selector("#rules[open]")
+    shoot(page, f"rules-{suffix}.png")
+    page.keyboard.press("Escape")
+    set_coach(page, True)
+    page.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
+    for _ in range(3):
+        gp.roll()
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-dialog[open] #hint-table, #hint-dialog[open] .hint-body p")
+    shoot(page, f"hint-{suffix}.png")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('hint-dialog').open")
+    gp.score("sixes")
+    dismiss_moment(page)
+    page.wait_for_selector("#coach-cost:not([hidden])")
+    board_on_top(page)
+    shoot(page, f"coach-{suffix}.png")
+    set_coach(page, False)
 
 
 def clip(page, gp: GamePage, path: Path):
@@ -350,6 +391,8 @@ def main(argv=None):
                     double_split(gp, suffix)
                     celebration(gp, suffix)
                     game_over(gp, suffix)
+                    hotseat_first(gp, suffix)
+                    rules_hint_coach(gp, suffix)
                     if scheme == "light":
                         bot_lab(page, suffix)
                     if suffix == "375":
