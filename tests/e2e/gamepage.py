@@ -322,12 +322,13 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
 
 # --- one booted page shared by a module's tests --------------------------------
 
-def shared_page(browser, base_url, clock=False):
+def shared_page(browser, base_url, clock=False, **context_args):
     """(page, guard) of a new context and page, booted; with `clock`, Playwright's fake
     clock is installed before the page loads (time flows as real time until a test
-    pauses it: e2e_support.pause_clock)."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900},
-                                  service_workers="block")
+    pauses it: e2e_support.pause_clock). ``context_args``: more of the context's options
+    (a viewport, a locale)."""
+    context = browser.new_context(**{"base_url": base_url, "viewport": {"width": 1280, "height": 900},
+                                     "service_workers": "block", **context_args})
     if clock:
         context.clock.install()
     guard = Guard()

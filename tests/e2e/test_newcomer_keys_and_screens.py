@@ -125,19 +125,21 @@ def test_the_rules_and_the_hint_open_at_their_top(gp: GamePage, size):
         gp.new_game("argentine", ("Ana",), seed=2)
     board_menu(p, "rules")
     p.wait_for_selector("#rules[open]")
-    seen = p.evaluate(DIALOG_TOP, ["rules", "rules-title"])
+    seen = opened_at_its_top(p, "rules", "rules-title")
     assert seen["tall"] or size is DESKTOP, "the rules should be taller than a phone's window"
-    assert seen["focus"] == "rules-title" and seen["scrolled"] == 0, seen
-    assert seen["closeAt"] < 80 and seen["titleAt"] < 80, seen  # Close at the top, beside the title
-    p.keyboard.press("Escape")
-    p.wait_for_function("() => !document.getElementById('rules').open")
     p.keyboard.press("h")
     p.wait_for_selector("#hint-dialog[open] #hint-table, #hint-dialog[open] .hint-body p")
-    seen = p.evaluate(DIALOG_TOP, ["hint-dialog", "hint-title"])
-    assert seen["focus"] == "hint-title" and seen["scrolled"] == 0, seen
-    assert seen["closeAt"] < 80 and seen["titleAt"] < 80, seen
+    opened_at_its_top(p, "hint-dialog", "hint-title")
+
+
+def opened_at_its_top(p, dialog: str, title: str) -> dict:
+    """The open dialog is at its top, its title focused, Close beside it; then closed by Escape."""
+    seen = p.evaluate(DIALOG_TOP, [dialog, title])
+    assert seen["focus"] == title and seen["scrolled"] == 0, seen
+    assert seen["closeAt"] < 80 and seen["titleAt"] < 80, seen  # Close at the top, beside the title
     p.keyboard.press("Escape")
-    p.wait_for_function("() => !document.getElementById('hint-dialog').open")
+    p.wait_for_function("d => !document.getElementById(d).open", arg=dialog)
+    return seen
 
 
 @pytest.mark.parametrize("size", SIZES)

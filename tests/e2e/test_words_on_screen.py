@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
-from gamepage import GamePage, pick_lang, set_coach, open_setup, leave
+from e2e_support import boot
+from gamepage import GamePage, leave, open_setup, pick_lang, set_coach, shared_page
 
 PERSON = "() => { const r = document.getElementById('roll');"\
          " return r && !r.disabled && !document.getElementById('board').hasAttribute('aria-busy'); }"
@@ -23,15 +23,7 @@ ONE_LINE = """() => { const v = document.querySelector('#roll .roll-verb').getBo
 
 @pytest.fixture(scope="module")
 def words_page(browser, base_url):
-    context = browser.new_context(base_url=base_url, locale="en-US", service_workers="block",
-                                  viewport={"width": 1280, "height": 800})
-    guard = Guard()
-    guard.attach_context(context)
-    context.add_init_script(STATE_LOG_SCRIPT)
-    page = context.new_page()
-    boot(page)
-    yield page, guard
-    context.close()
+    yield from shared_page(browser, base_url, locale="en-US", viewport={"width": 1280, "height": 800})
 
 
 @pytest.fixture
