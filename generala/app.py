@@ -564,8 +564,13 @@ class Session:
         return {"chances": self._chances(game), "on": self.chances}
 
     def op_coach(self, req):
+        """The coach on or off; with a game held, its view as the coach now sees it (the
+        best box is the coach's while it is on, the most points' when it is off)."""
         self.coach = req.get("on", False)
-        return {"coach": self.coach}
+        reply = {"coach": self.coach}
+        if self.game is not None:
+            reply["view"] = self._view(self.game)
+        return reply
 
     def op_report(self, req):
         game = self._need_game()

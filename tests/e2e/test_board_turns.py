@@ -121,22 +121,33 @@ def test_a_long_sheet_fits_its_points_wait_for_the_dice_and_a_star_marks_what_to
 
 def test_the_star_is_the_coachs_and_its_line_names_the_better_choice_then_the_device_is_handed_over(gp: GamePage, size):
     """Generala, seed 5, Ana's third roll [1, 6, 2, 2, 6]: Sixes earns most (12), the coach
-    would score Twos (the expected final score). The star is on Twos, "long-term"; Ana
-    scores Sixes, and the coach's line says what that cost and that Twos was better."""
+    would score Twos (the expected final score). Coach off, the star is on Sixes, "most
+    points"; the coach switched on then, on the same roll, it moves to Twos, "long-term";
+    Ana scores Sixes, and the coach's line says what that cost and that Twos was better."""
     p = gp.page
     gp.new_game("argentine", ("Ana", "Beto"), seed=5)
-    if not p.is_checked("#coach-toggle"):
+    if p.is_checked("#coach-toggle"):
         p.click("#board-menu-btn")
-        p.set_checked("#coach-toggle", True)
+        p.set_checked("#coach-toggle", False)
         p.keyboard.press("Escape")
     p.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
     m = Mirror("argentine", ("Ana", "Beto"), 5)
-    m.do({"op": "coach", "on": True})
     try:
         for _ in range(3):
             gp.roll()
             m.do({"op": "roll"})
         assert gp.dice() == m.view["dice"] == [1, 6, 2, 2, 6]
+        assert m.view["best"] == {"box": "sixes", "why": "points"}
+        assert best_on_page(p)[:2] == ["sixes", "most points"]
+        # the coach switched on mid-turn: the star is the coach's on this very roll
+        n = gp.renders()
+        p.click("#board-menu-btn")
+        p.set_checked("#coach-toggle", True)
+        p.keyboard.press("Escape")
+        p.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
+        p.wait_for_function(RENDERED, arg=n)
+        m.do({"op": "coach", "on": True})
+        assert gp.dice() == [1, 6, 2, 2, 6]
         box, why, label = best_on_page(p)
         assert (box, why) == (m.view["best"]["box"], "long-term") == ("twos", "long-term")
         assert p.inner_text('#sheet button.box[data-box="sixes"]') == "12"  # the most points, not the best

@@ -66,6 +66,20 @@ def test_the_coach_and_the_points_may_disagree_and_the_view_follows_the_coach():
     assert b["best"] == {"box": "ones", "why": "game"}
 
 
+def test_the_coach_switched_on_or_off_mid_turn_answers_the_view_its_best_box_now():
+    """The same roll: switching the coach answers the game's view, its star the coach's
+    when on and the most points' again when off (the page draws it at once)."""
+    s = session()
+    assert "view" not in app.Session().handle({"op": "coach", "on": True})  # no game: no view
+    rolled = s.handle({"op": "roll"})["view"]
+    assert rolled["best"] == {"box": "chance", "why": "points"}
+    on = s.handle({"op": "coach", "on": True})
+    assert on["ok"] and on["coach"] is True and not on["changed"]
+    assert on["view"]["dice"] == rolled["dice"] and on["view"]["best"] == {"box": "ones", "why": "game"}
+    off = s.handle({"op": "coach", "on": False})
+    assert off["view"]["best"] == {"box": "chance", "why": "points"}
+
+
 def test_when_no_box_earns_anything_the_best_is_the_box_to_give_up():
     """Generala, numbers all filled, five dice that make nothing: every box would be 0;
     the board marks the box that could ever earn least (no coach), the coach's with it."""

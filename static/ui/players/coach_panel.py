@@ -194,11 +194,25 @@ class Coach:
                     self.toggle.checked = False
                     return
                 self.ready_rules = rules
-            if (await engine_client.call({"op": "coach", "on": bool(on_)})).get("ok"):
+            reply = await engine_client.call({"op": "coach", "on": bool(on_)})
+            if reply.get("ok"):
                 self.sent_on = bool(on_)
+                self.show_best(reply.get("view"))
         finally:
             self.checking = False
             self.toggle.removeAttribute("aria-busy")
+
+    def show_best(self, view):
+        """The board's best box as the coach now sees it, switched mid-turn: the engine's
+        view drawn again where it is the one on the board (the same game and move, no
+        request on its way), nothing thrown anew."""
+        shown = self.bar.view
+        if (view is None or shown is None or engine_client.waiting() or not self.screen.board_visible()
+                or any(view.get(k) != shown.get(k) for k in ("round", "current", "rolls", "dice", "held"))):
+            return
+        view = dict(view)
+        view["events"] = []
+        self.game.draw(view)
 
     def said(self, reply):
         """An action's reply, drawn and announced: the live region says its cost too."""
