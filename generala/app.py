@@ -61,7 +61,8 @@ and, after a change, the save document for the page to store. Requests::
                                                            and "cost_best" (the cost is under BEST_LOSS),
                                                            and when it is not, "cost_better": the best
                                                            choice (a hint's); the view's "best" box is
-                                                           the coach's (when its table is loaded)
+                                                           the coach's (when its table is loaded); the
+                                                           reply has the held game's view, its star now
     {"op": "chances", "on": true}                          every side's chance to win now ("chances":
                                                            {"sides": [0.62, 0.38], "exact": false});
                                                            "on": true/false: every move's reply
