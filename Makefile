@@ -16,7 +16,8 @@ PYTHON ?= python3
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PYTEST := $(PYTHON) -m pytest -p no:cacheprovider
-E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST)
+# Each e2e part ends with its 30 slowest tests (where the CI's time goes).
+E2E := E2E_DIST=$(CURDIR)/dist $(PYTEST) --durations=30
 # The e2e suites run in two processes, each with its own browser (pytest-xdist, work
 # stealing): most of a test's time is spent waiting on the page (the engine's boot, the
 # dice's motion, a computer's pace), so two share a 2-core machine well.
@@ -64,7 +65,7 @@ test-deps: browsers
 # The unit tests are independent: spread over the machine's cores (pytest-xdist; work
 # stealing, as one property test alone takes a third of the time).
 test-unit:
-	$(PYTEST) -n auto --dist worksteal tests/unit
+	$(PYTEST) -n auto --dist worksteal --durations=15 tests/unit
 
 # The built dist/ checked without a browser (tests/site/conftest.py).
 test-site:

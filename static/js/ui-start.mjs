@@ -81,7 +81,7 @@ const embedded = new URLSearchParams(location.search).get("embed") === "1";
 
 let started = false;
 // PyScript's requests for its files while it loads them (paceRequests()).
-const REQUESTS_PER_TASK = 4;
+const REQUESTS_PER_TASK = 8;
 let unpace = () => {};
 let loading = null;  // PyScript's import, once
 let go;  // resolves the promise main.run() awaits: the UI's own work may start
@@ -157,8 +157,9 @@ function nextTask() {
  * has loaded, in the task that loaded it: about 70 files here, and each request costs
  * the page's thread about a millisecond on a phone (4 at Lighthouse's 4x), so that one
  * task ran for 127 ms at 1x (508 ms at 4x: most of the page's Total Blocking Time).
- * Paced, the same requests leave a few per task (PyScript's `fetch` is the global one,
- * looked up at each call); the files still arrive together. */
+ * Paced, the same requests leave a few per task (eight; four measured no better in
+ * Lighthouse), PyScript's `fetch` being the global one, looked up at each call; the
+ * files still arrive together. */
 function paceRequests(perTask) {
   const request = globalThis.fetch;
   let sent = 0;
