@@ -85,6 +85,9 @@ def test_pyscript_starts_the_page_with_its_config(page):
     # first on sys.path), not from the source PyScript wrote and MicroPython compiled
     assert any(n.endswith("/mpy/pyscript/events.mpy") for n in plugins)
     assert page.get_attribute("html", "data-pyscript") == "bytecode"
+    # PyScript's requests for its files were paced while it loaded them (ui-start.mjs);
+    # once it has them, the page's fetch is the browser's own again
+    assert page.evaluate("() => Function.prototype.toString.call(fetch).includes('[native code]')")
 
 
 @pytest.mark.cross_engine
