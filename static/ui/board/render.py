@@ -273,7 +273,7 @@ class Board:
         dialog.appendChild(self.handover_ok)
         root.appendChild(dialog)
         if self.handover_proxies is None:  # one pair for every board this page builds
-            self.handover_proxies = (create_proxy(lambda e: self.handover.close()),
+            self.handover_proxies = (create_proxy(lambda e: self.take_over()),
                                      create_proxy(lambda e: self.handed_over()))
         self.handover_ok.addEventListener("click", self.handover_proxies[0])
         dialog.addEventListener("close", self.handover_proxies[1])
@@ -286,6 +286,12 @@ class Board:
         if not self.handover.open:
             self.handover.showModal()
         self.handover_ok.focus()
+
+    def take_over(self):
+        """Start my turn: the card closed and the focus on Roll in the same task (the card's
+        close event, which Escape sends too, comes a task later)."""
+        self.handover.close()
+        self.handed_over()
 
     def handed_over(self):
         """The next person has the device: the focus on Roll, the first thing to do."""
