@@ -81,11 +81,23 @@ PARAMS = [cross_engine(v, s, id=f"{v}-{s}") if (v, s) in ACROSS else pytest.para
 
 @pytest.mark.parametrize("variant,size", PARAMS)
 def test_a_turn_fits_one_screen(gp: GamePage, variant, size):
+    play_a_turn(gp, variant, size, NAMES)
+
+
+@pytest.mark.parametrize("variant", ["argentine", "bulgarian"])
+def test_three_sides_one_a_team_fit_a_small_phone(gp: GamePage, variant):
+    """Three columns on 375x667, one a team (its members under its name): the long box
+    names wrap in the narrow first column, and the sheet still fits, its totals in view."""
+    play_a_turn(gp, variant, "375x667", ("Ana", "Los Tres", "Dani"), teams={1: "Beto, Caro"})
+
+
+def play_a_turn(gp: GamePage, variant, size, names, teams=None):
+    """The first turn (three rolls, the dice a good player keeps held), checked at each step."""
     p = gp.page
     p.set_viewport_size({"width": SIZES[size][0], "height": SIZES[size][1]})
     try:
-        gp.new_game(variant, NAMES, seed=7)
-        m = Mirror(variant, NAMES, 7)
+        gp.new_game(variant, names, seed=7, teams=teams)
+        m = Mirror(variant, names, 7, teams=teams)
         check(gp, size, "before the first roll")
         for roll in (1, 2, 3):
             gp.roll()
