@@ -13,7 +13,7 @@ import re
 from collections import Counter
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot
 
 from generala import app
 
@@ -322,11 +322,12 @@ def play_turn(gp: GamePage, m: Mirror, holds: bool):
 
 # --- one booted page shared by a module's tests --------------------------------
 
-def shared_page(browser, base_url, clock=False, **context_args):
+def shared_page(browser, base_url, clock=False, still=False, **context_args):
     """(page, guard) of a new context and page, booted; with `clock`, Playwright's fake
     clock is installed before the page loads (time flows as real time until a test
-    pauses it: e2e_support.pause_clock). ``context_args``: more of the context's options
-    (a viewport, a locale)."""
+    pauses it: e2e_support.pause_clock); with `still`, the board's motion switch is off
+    (the module's `still_dice` marker: none of its tests is about the dice's motion).
+    ``context_args``: more of the context's options (a viewport, a locale)."""
     context = browser.new_context(**{"base_url": base_url, "viewport": {"width": 1280, "height": 900},
                                      "service_workers": "block", **context_args})
     if clock:
@@ -334,17 +335,25 @@ def shared_page(browser, base_url, clock=False, **context_args):
     guard = Guard()
     guard.attach_context(context)
     context.add_init_script(STATE_LOG_SCRIPT)
+    if still:
+        context.add_init_script(STILL_DICE)
     page = context.new_page()
     boot(page)
     yield page, guard
     context.close()
 
 
+def still_module(request) -> bool:
+    """Whether the module of a module-scoped fixture is marked `still_dice`."""
+    return request.node.get_closest_marker("still_dice") is not None
+
+
 @pytest.fixture(scope="module")
-def shared(browser, base_url):
+def shared(request, browser, base_url):
     """(page, guard): one context and page, booted once for the whole module (a module
-    that needs the fake clock defines its own `shared` with shared_page(..., clock=True))."""
-    yield from shared_page(browser, base_url)
+    that needs the fake clock defines its own `shared` with shared_page(..., clock=True));
+    the dice still in a module marked `still_dice`."""
+    yield from shared_page(browser, base_url, still=still_module(request))
 
 
 @pytest.fixture

@@ -252,7 +252,7 @@ def own_gp(browser, base_url):
     shared page, an earlier test's megabytes (then cleared and reloaded) still counted
     against the origin's 5 MiB when this test's other tab wrote 3 MB, and the write was
     refused (QuotaExceededError with 15 kB stored: 1 run in 9 of a loaded machine)."""
-    made = shared_page(browser, base_url)
+    made = shared_page(browser, base_url, still=True)
     page, guard = next(made)
     yield GamePage(page)
     guard.collect_error_boxes()

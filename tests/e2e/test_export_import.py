@@ -18,7 +18,7 @@ import re
 
 import pytest
 import e2e_support
-from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, Guard, boot, cross_engine, wait_ready, wake
+from e2e_support import EMPTY_FILLER, FILL_STORAGE, STATE_LOG_SCRIPT, STILL_DICE, Guard, boot, cross_engine, wait_ready, wake
 from gamepage import GamePage, Mirror, open_home, open_library, play_turn
 
 from generala import Game, SeededRoller, app, variant
@@ -83,6 +83,7 @@ def open_page(browser, base_url):
     guard.attach_context(context)
     GUARDS.append(guard)
     context.add_init_script(STATE_LOG_SCRIPT)
+    context.add_init_script(STILL_DICE)  # the module is still_dice
     return context, context.new_page()
 
 
