@@ -156,6 +156,33 @@ def test_each_game_says_what_it_is_and_the_sheet_what_its_marks_mean(wp):
     leave(p)
 
 
+def test_on_a_phone_the_sheets_star_opens_the_rules_that_say_what_it_means(wp):
+    """375x667: Генерал's one-screen board has no room for the legend under the sheet; the
+    * in its Box header (a 24 px target, named) opens the Rules, which begin with it. At
+    1280x800 the legend is under the sheet and no such button is shown."""
+    p, gp = wp, GamePage(wp)
+    gp.new_game("bulgarian", ("Ana", "Beto"), seed=1)
+    assert p.is_visible("#sheet-legend") and not p.is_visible("#sheet-legend-btn")
+    p.set_viewport_size({"width": 375, "height": 667})
+    try:
+        assert not p.is_visible("#sheet-legend")
+        star = p.locator("#sheet-legend-btn")
+        assert star.is_visible() and star.get_attribute("aria-label") == "What * and O mean: the rules"
+        box = star.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, box
+        star.click()
+        p.wait_for_selector("#rules[open]")
+        legend = p.text_content("#rules-legend")
+        assert legend.startswith("* Ones to Sixes") and "par (O)" in legend
+        p.keyboard.press("Escape")
+        p.wait_for_selector("#rules", state="hidden")
+    finally:
+        p.set_viewport_size({"width": 1280, "height": 800})
+    gp.new_game("argentine", ("Ana", "Beto"), seed=1)  # no * on this sheet: no button
+    assert p.locator("#sheet-legend-btn").count() == 0
+    leave(p)
+
+
 def test_a_bad_address_says_nothing_untrue_and_does_not_stick(wp):
     """?variant=nope with a saved game's board on screen says the game is unknown, not
     to "choose one below"; a bad #replay= link is said once and leaves the address."""

@@ -176,7 +176,14 @@ class Board:
         table.appendChild(colgroup)
         thead = el("thead")
         tr = el("tr")
-        tr.appendChild(el("th", "box-h", words.t("board.box"), {"scope": "col"}))
+        box_h = el("th", "box-h", words.t("board.box"), {"scope": "col"})
+        if any(row["mandatory"] for row in view["rows"]):
+            # where the legend under the sheet has no room (a phone), its * opens the Rules,
+            # which begin with it
+            box_h.appendChild(el("button", "legend-btn", "*", {"type": "button", "id": "sheet-legend-btn",
+                                                              "data-action": "rules",
+                                                              "aria-label": words.t("sheet.legend_btn")}))
+        tr.appendChild(box_h)
         self.heads = []
         for i, side in enumerate(sides):
             full = side["name"] + (" (" + ", ".join(side["members"]) + ")" if len(side["members"]) > 1 else "")

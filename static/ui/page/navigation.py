@@ -101,6 +101,8 @@ class Navigation:
         body = byid("rules-body")
         clear(body)
         byid("rules-title").textContent = words.t("rules.title_game", title=words.title(variant, title))
+        if view and any(row["mandatory"] for row in view["rows"]):  # the sheet's * and O, first
+            body.appendChild(el("p", "rules-legend", words.t("sheet.par_legend"), {"id": "rules-legend"}))
         for para in words.RULES.get(variant, []):
             body.appendChild(el("p", None, para))
         if options:

@@ -340,6 +340,7 @@ WORDS = {
     "sheet.you_win": "Вие печелите!",
     "sheet.tie_first": "{names} делят първото място!",
     "sheet.par_legend": "* Единици до шестици: три от числото са норма (O); всеки зар повече носи +числото, всеки по-малко −числото.",
+    "sheet.legend_btn": "Какво значат * и O: правилата",
     "boxwhat.puerto-rican.small-general": "пет еднакви",
     "boxwhat.double.small-general": "1-2-3-4-5",
     "boxwhat.double.big-general": "2-3-4-5-6",

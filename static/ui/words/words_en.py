@@ -338,6 +338,7 @@ WORDS = {
     "sheet.you_win": "You win!",
     "sheet.tie_first": "{names} share first place!",
     "sheet.par_legend": "* Ones to Sixes: three of the face is par (O); each die more scores +face, each die fewer −face.",
+    "sheet.legend_btn": "What * and O mean: the rules",
     "boxwhat.puerto-rican.small-general": "five alike",
     "boxwhat.double.small-general": "1-2-3-4-5",
     "boxwhat.double.big-general": "2-3-4-5-6",

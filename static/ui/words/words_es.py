@@ -340,6 +340,7 @@ WORDS = {
     "sheet.you_win": "¡Ganaste!",
     "sheet.tie_first": "¡{names} comparten el primer puesto!",
     "sheet.par_legend": "* Unos a Seises: tres del número es lo justo (O); cada dado de más suma +número, cada dado de menos −número.",
+    "sheet.legend_btn": "Qué significan * y O: las reglas",
     "boxwhat.puerto-rican.small-general": "cinco iguales",
     "boxwhat.double.small-general": "1-2-3-4-5",
     "boxwhat.double.big-general": "2-3-4-5-6",

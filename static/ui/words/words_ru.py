@@ -341,6 +341,7 @@ WORDS = {
     "sheet.you_win": "Вы победили!",
     "sheet.tie_first": "{names} делят первое место!",
     "sheet.par_legend": "* Единицы—шестёрки: три кости номинала — норма (O); каждая кость сверх нормы даёт +номинал, каждой недостающей — −номинал.",
+    "sheet.legend_btn": "Что значат * и O: правила",
     "boxwhat.puerto-rican.small-general": "пять одинаковых",
     "boxwhat.double.small-general": "1-2-3-4-5",
     "boxwhat.double.big-general": "2-3-4-5-6",
