@@ -67,6 +67,9 @@ and, after a change, the save document for the page to store. Requests::
                                                            {"sides": [0.62, 0.38], "exact": false});
                                                            "on": true/false: every move's reply
                                                            carries them too (when the table is loaded)
+    {"op": "story"}                                        the game's story in win chances (generala.ai.story):
+                                                           every side's chance after each box filled,
+                                                           the turning point, each person's costliest box
     {"op": "report"}                                       after a game: each decision's loss, skill, luck
                                                            (a decision marked "is_best" as a hint's choice)
     {"op": "solve", "budget_ms": 200}                      compute a missing value table in steps
@@ -573,6 +576,15 @@ class Session:
             reply["view"] = self._view(self.game)
         return reply
 
+    def op_story(self, req):
+        game = self._need_game()
+        daily.refuse_help(game)
+        if len(game.sides) == 1:
+            return {"story": None}
+        table = self._table(game.rules)
+        from .ai import story
+        return {"story": story.story(game, table)}
+
     def op_report(self, req):
         game = self._need_game()
         daily.refuse_help(game)
@@ -906,6 +918,7 @@ FIELDS = {
     "ping": {}, "catalog": {}, "view": {}, "again": {}, "undo": {}, "ai": {}, "win": {},
     "bot": {"move": (_type(dict, "object"), False)},
     "report": {},
+    "story": {},
     "lab_games": {"game": (_type(str, "variant"), True), "seed": (_int(0, MAX_SEED), True),
                   "moves": (_moves, True), "tally": (_type(str, "tally", nullable=True), False)},
     "lab_results": {"tally": (_type(str, "tally"), True), "games": (_int(1, 10_000), True),

@@ -177,6 +177,7 @@ def examples() -> list[Example]:
         Example("coach", "", new, lambda s: {"op": "coach", "on": True}),
         Example("chances", "", new, lambda s: {"op": "chances", "on": True}),
         Example("report", "", lambda s: do(s, {"op": "load", "save": done}), lambda s: {"op": "report"}),
+        Example("story", "", lambda s: do(s, {"op": "load", "save": done}), lambda s: {"op": "story"}),
         Example("solve", "", new, lambda s: {"op": "solve", "budget_ms": 50}),
         Example("daily", "", rolled, lambda s: {"op": "daily", "variant": "argentine", "date": DAY, "today": DAY}),
         Example("daily_result", "", lambda s: do(s, {"op": "load", "save": done_daily}),
