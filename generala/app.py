@@ -65,8 +65,9 @@ and, after a change, the save document for the page to store. Requests::
                                                            reply has the held game's view, its star now
     {"op": "chances", "on": true}                          every side's chance to win now ("chances":
                                                            {"sides": [0.62, 0.38], "exact": false});
-                                                           "on": true/false: every move's reply
-                                                           carries them too (when the table is loaded)
+                                                           "on": true/false: every move that fills
+                                                           a box or undoes one carries them too
+                                                           (when the table is loaded)
     {"op": "story"}                                        the game's story in win chances (generala.ai.story):
                                                            every side's chance after each box filled,
                                                            the turning point, each person's costliest box
@@ -242,6 +243,7 @@ class Session:
         happen, and the save. When ``act`` returns a dict, that is the action announced
         (``last``) and whose events are told; else the history's last entry is."""
         before = moment(game)
+        turn = game.turn
         done = act()
         self._changes += 1
         action = done if isinstance(done, dict) else game.history[-1]
@@ -260,7 +262,8 @@ class Session:
             reply["cost_better"] = better
         if cost is not None and chance_cost is not None:
             reply["chance_cost"] = round(chance_cost, 4)
-        if self.chances:
+        if self.chances and (game.turn != turn or game.over):
+            # after a box filled or undone (and at the end): a roll or a hold leaves them
             try:
                 reply["chances"] = self._chances(game)
             except NeedTable:

@@ -167,7 +167,7 @@ def test_the_play_to_win_level_plays_whole_games_with_others():
     assert game.over
 
 
-def test_the_app_answers_chances_and_carries_them_with_every_move():
+def test_the_app_answers_chances_and_carries_them_with_every_box():
     session = app.Session()
     session.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": 4})
     reply = session.handle({"op": "chances", "on": True})
@@ -175,10 +175,27 @@ def test_the_app_answers_chances_and_carries_them_with_every_move():
     sides = reply["chances"]["sides"]
     assert len(sides) == 2 and sum(sides) == pytest.approx(1.0, abs=2e-4)
     assert reply["chances"]["exact"] is False
-    moved = session.handle({"op": "roll"})
+    rolled = session.handle({"op": "roll"})
+    assert "chances" not in rolled  # a roll leaves them as they were
+    box = rolled["view"]["scorable"][0]
+    moved = session.handle({"op": "score", "box": box})
     assert sum(moved["chances"]["sides"]) == pytest.approx(1.0, abs=2e-4)
+    assert moved["chances"] == session.handle({"op": "chances"})["chances"]
     session.handle({"op": "chances", "on": False})
     assert "chances" not in session.handle({"op": "roll"})
+    off = session.handle({"op": "score", "box": session.game.rules.categories[-1]})
+    assert off["ok"] and "chances" not in off
+    # a box undone: the chances of the turn taken back
+    versus = app.Session()
+    versus.handle({"op": "new", "variant": "argentine", "seed": 4,
+                   "sides": ["Ana", {"name": "Beto", "player": "ai:optimal"}]})
+    versus.handle({"op": "chances", "on": True})
+    while versus.game.current != 0:
+        versus.handle({"op": "ai"})
+    scored = versus.handle({"op": "score", "box": versus.handle({"op": "roll"})["view"]["scorable"][0]})
+    undone = versus.handle({"op": "undo"})
+    assert undone["ok"] and undone["chances"] == versus.handle({"op": "chances"})["chances"]
+    assert undone["chances"] != scored["chances"]
     solo = app.Session()
     solo.handle({"op": "new", "variant": "argentine", "sides": ["Ana"], "seed": 4})
     assert solo.handle({"op": "chances"})["chances"] == {"sides": [1.0], "exact": True}

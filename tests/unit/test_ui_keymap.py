@@ -30,8 +30,10 @@ def test_board_keys(keymap):
     assert board("ArrowDown") == board("ArrowRight") == ("focus", 1)
     assert board("ArrowUp") == board("ArrowLeft") == ("focus", -1)
     assert board("h") == ("hint", None)
+    assert board("w") == board("W") == board("w", computer=True) == ("chances", None)
     assert board("s") is None and board("s", computer=True) == ("skip", None)
     assert board("x") is None
+    assert keymap.command("w", "replay") is None and keymap.command("w", "board", focus="input") is None
 
 
 def test_enter_scores_and_never_rolls(keymap):
