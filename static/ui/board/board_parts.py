@@ -12,8 +12,9 @@
 # tray (sheetmode.py), the share panel in the game-over card (replayview.py), the
 # daily challenge's badge and its end in that card (daily_screen.py), the
 # computer's bar under the tray (computer.py), the coach's controls in that bar (coach_panel.py),
-# a game by link's verification in the game-over card (linkplay.py).
-ORDER = ("sheet", "share", "challenge", "computer", "coach", "link")
+# the win chances' row under the sheet's sums (win_chances.py), a game by link's
+# verification in the game-over card (linkplay.py).
+ORDER = ("sheet", "share", "challenge", "computer", "coach", "chances", "link")
 
 
 class Parts:

@@ -136,6 +136,7 @@ class Controller:
             self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"],
                                 "better": reply.get("cost_better")}
                                if reply.get("cost") is not None else None)
+            self.ui["chances"] = reply.get("chances")  # every side's, after a box (win_chances.py)
             self.draw(view)
             self.screen.announce(words.announce(view))
             self.said(reply)

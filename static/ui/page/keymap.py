@@ -4,8 +4,9 @@
 #   board    R roll, U undo, 1-5 (ten dice: 1-9 and 0) hold or free a die, arrows move
 #            between the boxes to fill, Enter scores the focused box (the button's own
 #            click) or, from Roll or nowhere in particular, the box marked best: Enter
-#            never rolls; S skip a computer's turn, H the coach's hint; while a computer
-#            plays, R and a die's number hurry its turn as S does
+#            never rolls; S skip a computer's turn, H the coach's hint, W the win
+#            chances said; while a computer plays, R and a die's number hurry its turn
+#            as S does
 #   score-sheet dice being entered: 1-6 add a face, Backspace takes the last one
 #            back, Enter enters them (unless a button or a field has the focus)
 #   replay   Left/Right a step, PageUp/PageDown a turn, Home/End the first/last step
@@ -63,6 +64,8 @@ def command(key, where, focus="", modified=False, dialog=None, dice_count=0,
             return ("unface", None)
         if key == "Enter" and focus != "button":
             return ("enter", None)
+    if key in ("w", "W"):
+        return ("chances", None)  # said, whoever plays
     if computer:
         if key in ("s", "S"):
             return ("skip", None)

@@ -54,10 +54,10 @@ def open_dialog():
     return str(dialog.id or "") or True
 
 
-def handle(event, game, screen, sheet, replay, computer, coach):
+def handle(event, game, screen, sheet, replay, computer, coach, chances):
     """``game`` is the controller (its actions); ``sheet`` score-sheet mode's entry;
     ``replay`` the replay screen (None until built); ``computer`` the computer players
-    (skip, hurry); ``coach`` the hint."""
+    (skip, hurry); ``coach`` the hint; ``chances`` the win chances (said on request)."""
     target = event.target
     where = ("board" if screen.board_visible() else
              "replay" if replay is not None and not replay.root.hidden and replay.view is not None else "")
@@ -98,6 +98,8 @@ def handle(event, game, screen, sheet, replay, computer, coach):
         computer.hurry()
     elif name == "hint":
         coach.hint()
+    elif name == "chances":
+        chances.say()
     elif name == "face":
         sheet.add(arg)
     elif name == "unface":

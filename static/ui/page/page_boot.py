@@ -37,6 +37,7 @@ from players.bar import Bar
 from web.clock import Clock
 from web.hooks import Hook
 from players.coach_panel import Coach
+from players.win_chances import WinChances
 from players.computer import Computer
 from board.controller import Controller
 from web.dom import byid, message
@@ -118,15 +119,18 @@ async def assemble(catalog, params, pause):
     page.computer = computer = Computer(game, board, keeper, screen, bar, clock, setup, catalog)
     await pause()
     page.coach = coach = Coach(game, board, keeper, screen, bar)
+    await pause()
+    page.chances = chances = WinChances(game, board, keeper, screen)
     stop_computer.to(computer.cancel)
     said.to(coach.said)
     for relabel in (setup.relabel, home.relabel, keeper.draw_saves, game.relabel, feats.relabel,
-                    computer.relabel, coach.relabel):
+                    computer.relabel, coach.relabel, chances.relabel):
         relabelled.to(relabel)  # in the page's new language
     if params.get("seed") is not None:
         byid("seed").value = str(params["seed"])
     await pause()
-    for _ in PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach).wiring():
+    for _ in PageInput(game, screen, keeper, setup, home, feats.sheet, lambda: feats.replay, computer, coach,
+                       chances).wiring():
         await pause()
     await pause()
     home.listen()

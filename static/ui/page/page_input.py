@@ -23,7 +23,7 @@ CONTROLS = "button:not(:disabled), input, select, textarea, label, a, summary, d
 
 
 class PageInput:
-    def __init__(self, controller, screen, keeper, setup, home, sheet, replay, computer, coach):
+    def __init__(self, controller, screen, keeper, setup, home, sheet, replay, computer, coach, chances):
         self.controller = controller
         self.screen = screen
         self.keeper = keeper
@@ -33,6 +33,7 @@ class PageInput:
         self.replay = replay
         self.computer = computer
         self.coach = coach
+        self.chances = chances
 
     def wiring(self):
         """Wire the page's handlers (pyscript.when), a few at a time: the generator yields
@@ -135,7 +136,8 @@ class PageInput:
 
     def on_key(self, event):
         self.keeper.take_over()
-        keys.handle(event, self.controller, self.screen, self.sheet, self.replay(), self.computer, self.coach)
+        keys.handle(event, self.controller, self.screen, self.sheet, self.replay(), self.computer, self.coach,
+                    self.chances)
 
     def on_menu_closed(self, event):
         """Escape closed the board's menu: the keyboard goes back to the play (the next

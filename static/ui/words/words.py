@@ -196,6 +196,11 @@ def num(n):
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
+def percent(n):
+    """A whole percent as the language writes it: 62% / 62 %."""
+    return t("num.percent", n=num(n))
+
+
 def decimal(x):
     """A number with two decimals, as num writes a fraction: 2.50 / 2,50, −0,25."""
     text = "%.2f" % x
