@@ -60,7 +60,11 @@ and, after a change, the save document for the page to store. Requests::
     {"op": "coach", "on": true}                            then every human decision's reply has its "cost"
                                                            and "cost_best" (the cost is under BEST_LOSS),
                                                            and when it is not, "cost_better": the best
-                                                           choice (a hint's); the view's "best" box is
+                                                           choice (a hint's); with an opponent also
+                                                           "chance_cost" and "chance_best" (the chance
+                                                           to win given up, under CHANCE_BEST), and
+                                                           "cost_better" the best choice for the win;
+                                                           the view's "best" box is
                                                            the coach's (when its table is loaded); the
                                                            reply has the held game's view, its star now
     {"op": "chances", "on": true}                          every side's chance to win now ("chances":
@@ -153,6 +157,9 @@ STAND_IN = "heuristic"
 #: A choice that loses less than this many points against the best one is the best (the
 #: hint's choices, the report's decisions, a move's cost): the page shows the flags.
 BEST_LOSS = 0.005
+#: Where there is an opponent, a move that gives up less chance to win than this (half a
+#: percentage point: 0 % on the page) is the best one (``chance_best``).
+CHANCE_BEST = 0.005
 
 def refusal(err: Exception) -> dict:
     """The reply to a refused request: ``kind``, ``code``, ``params`` and the English
@@ -262,6 +269,7 @@ class Session:
             reply["cost_better"] = better
         if cost is not None and chance_cost is not None:
             reply["chance_cost"] = round(chance_cost, 4)
+            reply["chance_best"] = chance_cost < CHANCE_BEST
         if self.chances and (game.turn != turn or game.over):
             # after a box filled or undone (and at the end): a roll or a hold leaves them
             try:
@@ -304,7 +312,10 @@ class Session:
             return None  # the move never waits for the coach
         self._chance_cost = coach.chance_cost(game, action)
         spent = coach.cost(game, action)
-        self._better = coach.best_choice(game) if spent >= BEST_LOSS else None
+        if self._chance_cost is not None:  # an opponent: the better choice is the one for the win
+            self._better = coach.best_choice(game, for_win=True) if self._chance_cost >= CHANCE_BEST else None
+        else:
+            self._better = coach.best_choice(game) if spent >= BEST_LOSS else None
         return spent
 
     def _table(self, rules):

@@ -147,11 +147,15 @@ def cost(game: Game, action: dict) -> float:
     return max(0.0, best - _value_of(game, action, choices, adv))
 
 
-def best_choice(game: Game) -> dict | None:
+def best_choice(game: Game, for_win: bool = False) -> dict | None:
     """The best choice now by expected final score (what :func:`cost` measures against),
-    described as a hint's choice; None once the game is over."""
+    described as a hint's choice; None once the game is over. ``for_win``: the best for the
+    chance to win where there is an opponent (what :func:`chance_cost` measures against),
+    the hint's first choice with its ``chance``."""
     if game.over:
         return None
+    if for_win and _in_chances(game) and not game.win_offered:
+        return hint(game, top=1)[0]
     adv = advisor(game.rules)
     choices = adv.choices(game)
     best = max(choices, key=lambda c: c.value)  # ties: the first listed (boxes before holds)

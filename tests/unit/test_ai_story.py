@@ -149,3 +149,28 @@ def test_the_app_tells_a_finished_game_and_not_a_lone_one():
     alone = app.Session()
     alone.handle({"op": "new", "variant": "argentine", "sides": ["Ana"]})
     assert alone.handle({"op": "story"}) == {"story": None, "ok": True, "changed": False}
+
+
+def test_with_an_opponent_the_coach_names_the_better_choice_for_the_win():
+    """A costly move's reply: the chance given up, and the better choice is the hint's first
+    (the best for the win), with its chance; the best move for the win is told best."""
+    session = app.Session()
+    session.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": 4})
+    session.handle({"op": "coach", "on": True})
+    session.handle({"op": "roll"})
+    hint = session.handle({"op": "hint", "top": 100})["hint"]
+    worst, best = hint[-1], hint[0]
+    assert worst["chance_loss"] >= 0.005
+    reply = session.handle(worst["request"])
+    assert reply["chance_cost"] == pytest.approx(worst["chance_loss"], abs=2e-4)
+    assert reply["chance_best"] is False
+    assert reply["cost_better"]["request"] == best["request"]
+    assert reply["cost_better"]["chance"] == best["chance"]
+    again = app.Session()
+    again.handle({"op": "new", "variant": "argentine", "sides": ["Ana", "Beto"], "seed": 4})
+    again.handle({"op": "coach", "on": True})
+    again.handle({"op": "roll"})
+    top = again.handle({"op": "hint", "top": 1})["hint"][0]
+    reply = again.handle(top["request"])
+    assert reply["chance_best"] is True and reply["chance_cost"] < 0.005
+    assert "cost_better" not in reply
