@@ -165,9 +165,12 @@ def show_chances(path: str) -> int:
     for side, total, chance in zip(game.sides, totals, odds):
         print(f"{side.name:<{width}}  {total:>4} points  {chance * 100:5.1f}%")
     if table is not None:
-        exact = chances.for_table(table).exact(game)
-        print("exact" if exact else "approximate: the turns beyond the next "
-              f"{chances.for_table(table).depth} of each side by a normal law")
+        ch = chances.for_table(table)
+        if ch.exact(game):
+            print("exact" + (" (stored laws, 128 quantiles a state)" if ch.stored is not None else ""))
+        else:
+            print("approximate: the turns beyond the next "
+                  f"{ch.depth} of each side by a {'stored shape' if ch.stored is not None else 'normal'} law")
     return 0
 
 

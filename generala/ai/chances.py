@@ -4,15 +4,24 @@ Every side is taken to play the solved table's policy (the highest expected fina
 as the optimal player does). A side's points still to come from a state between turns
 have a law, found from the table:
 
+- **stored exact** (``argentine``, ``puerto-rican``, ``double``, default options): the
+  law of every state, built once from the table by one backward pass and shipped as
+  ``static/tables/<game>.gvl`` (:mod:`generala.ai.laws`: 128 quantiles a state, its mean
+  the table's); used at every depth, nothing played out but the current turn;
 - **exact** for the turns it plays out: a turn's outcomes ``(points, next state)`` and their
   probabilities follow the table's holds and boxes roll by roll (:meth:`Chances.outcomes`,
-  dice lattice forward, no sampling); a side with ``EXACT`` turns left or fewer (five in
-  the five-dice games but Bulgarian, two there and in Double General) has all of them
-  played out: its exact law;
-- **approximated** with more turns left: ``DEPTH`` turns played out, then, from a state reached after those turns, the points still
-  to come are a normal law with the table's mean and standard deviation (the ``sd``
-  section the solver's ``--moments`` writes; a per-turn variance where a table has none:
-  ``bulgarian``), put on the integers (scores are whole points).
+  dice lattice forward, no sampling). Without stored exact laws, a side with ``EXACT``
+  turns left or fewer (five in the five-dice games, two in Bulgarian and in Double
+  General) has all of them played out: its exact law;
+- **approximated** with more turns left: ``DEPTH`` turns played out, then, from a state
+  reached after those turns, the points still to come have the stored ``shape`` law
+  (``bulgarian``: a law per coarse key moved to the state's table mean, see
+  :mod:`generala.ai.laws`), or, without a laws file (house options), a normal law with
+  the table's mean and standard deviation (the ``sd`` section the solver's ``--moments``
+  writes; a per-turn variance where a table has none), put on the integers.
+
+A laws file that ships but is not read yet (the browser fetches it on demand) is asked for
+by :meth:`Chances.need_laws` (the app's NeedTable); until it is there the chances do without.
 
 The side in the middle of its turn has that turn's exact law from the dice it has and the
 rolls it has left. The sides' final scores are independent; a side's chance to win is the
@@ -28,6 +37,8 @@ from __future__ import annotations
 
 import math
 
+from . import laws as stored
+from . import tables
 from .lattice import FACES, NEG
 from .solver import Table
 from .tables import table_for
@@ -206,9 +217,12 @@ class Chances:
 
     cache_size = 4096
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, use_laws: bool = True) -> None:
         self.table = table
         self.model = table.model
+        # the table's laws file (generala.ai.laws) once read; False: none to use
+        self._store = None if use_laws else False
+        self._look = True  # whether to look for the laws file (again) at the next ask
         self.depth = DEPTH.get(self.model.name, 1)
         self.exact_turns = max(self.depth, EXACT.get(self.model.name, 1))
         self._outcomes = {}
@@ -308,6 +322,35 @@ class Chances:
 
     # --- laws -------------------------------------------------------------------------
 
+    @property
+    def stored(self):
+        """The table's laws (:class:`generala.ai.laws.Laws`) when their file is there
+        (``static/tables/<table>.gvl``), else None: read at the first ask that finds it."""
+        got = self._store
+        if got is None:
+            if not self._look:
+                return None
+            path = stored.path_of(self.table, tables.TABLES_DIR)
+            if not path.is_file():
+                self._look = False  # looked again by the next final_law or need_laws
+                return None
+            try:
+                got = stored.Laws.load(path, self.table)
+            except (OSError, ValueError):
+                got = False  # another table's (a table solved anew), or damaged
+            self._store = got
+            self._laws.clear()
+        return got or None
+
+    def need_laws(self) -> None:
+        """:class:`generala.ai.tables.TableMissing` for the laws file when it ships with the
+        site (:func:`generala.ai.laws.shipped`) and is not here yet (the browser fetches it:
+        NeedTable); without a shipped file the chances do without it."""
+        self._look = True
+        if self.stored is None and self._store is None and stored.shipped(self.table):
+            path = stored.path_of(self.table, tables.TABLES_DIR)
+            raise tables.TableMissing(path.name, path)
+
     def turns_left(self, state) -> int:
         model = self.model
         return (model.nbox - bin(state[0]).count("1")) // model.per_turn
@@ -327,20 +370,28 @@ class Chances:
         return normal_law(self.table.V[i], math.sqrt(var))
 
     def remaining(self, state, depth: int | None = None) -> Law:
-        """The law of the points still to come from ``state`` (between turns): exact for
-        ``depth`` turns, the normal law after them. By default: exact with ``exact_turns``
-        turns left or fewer, else ``self.depth`` turns exact."""
-        if depth is None:
-            left = self.turns_left(state)
-            depth = left if left <= self.exact_turns else self.depth
+        """The law of the points still to come from ``state`` (between turns).
+
+        With the table's exact laws (:attr:`stored`, ``exact``): that law, whatever
+        ``depth`` (nothing to play out). Else exact for
+        ``depth`` turns, then the stored ``shape`` law, or without a laws file the normal
+        law. By default: exact with ``exact_turns`` turns left or fewer, else ``self.depth``
+        turns exact."""
         if state[0] == self.model.full:
             return POINT
+        store = self.stored
+        if store is not None and store.exact:
+            depth = 0
+        elif depth is None:
+            left = self.turns_left(state)
+            depth = left if left <= self.exact_turns else self.depth
         key = (state, depth)
         got = self._laws.get(key)
         if got is not None:
             return got
         if depth <= 0:
-            got = self.normal(self.table.index[state], state)
+            i = self.table.index[state]
+            got = store.law(i) if store is not None else self.normal(i, state)
         else:
             got = self._mixed(self.outcomes(state), depth - 1)
         if len(self._laws) >= self.cache_size:
@@ -356,6 +407,7 @@ class Chances:
     def final_law(self, game, side: int) -> Law:
         """The law of ``side``'s final total (its points so far, a settled penalty included)."""
         model = self.model
+        self._look = True
         state, base = model.state_of(game.sheets[side])
         if side == game.current and game.rolls > 0 and game.dice is not None:
             outs = self.outcomes(state, tuple(sorted(game.dice)), game.rolls)
@@ -365,7 +417,11 @@ class Chances:
         return shift(self.remaining(state), base)
 
     def exact(self, game) -> bool:
-        """Whether every side's law is exact (each has ``exact_turns`` turns or fewer left)."""
+        """Whether every side's law is exact: the table's exact laws are read (each state's,
+        kept to 128 quantiles), or each side has ``exact_turns`` turns or fewer left."""
+        store = self.stored
+        if store is not None and store.exact:
+            return True
         model = self.model
         for side, sheet in enumerate(game.sheets):
             state, _ = model.state_of(sheet)

@@ -3,6 +3,11 @@
 The table file is the same bytes at every run (it holds no time or date), and an
 existing file is overwritten only with ``--force``.
 
+``python -m generala laws VARIANT [--option ...]``: the laws of the points still to come
+of every state (:mod:`generala.ai.laws`) from the variant's table (read from
+``static/tables``, or solved), written to ``static/tables/<table>.gvl``; the same table
+gives the same bytes.
+
 Wire-in: ``add_parser(subparsers)`` adds the ``solve`` sub-command and sets
 ``func=run``; ``run(args)`` returns the exit code. Also runnable on its own:
 ``python -m generala.ai.cli_solve VARIANT ...``.
@@ -31,6 +36,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "computer players and the coach.")
     _arguments(p)
     p.set_defaults(func=run)
+    q = subparsers.add_parser(
+        "laws", help="write the laws of the points to come of every state (from the table)",
+        description="Compute, from a variant's value table, the law of the points still to "
+                    "come of every state under the table's policy (generala.ai.laws: exact, or "
+                    "a coarse shape in bulgarian) and write it as static/tables/<table>.gvl, "
+                    "the win chances' laws.")
+    q.add_argument("variant", choices=VARIANTS)
+    q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a house option (booleans as on/off); repeatable")
+    q.add_argument("--out", help="laws file (default: static/tables/<table>.gvl)")
+    q.add_argument("--force", action="store_true", help="overwrite the laws file if it exists")
+    q.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    q.set_defaults(func=run_laws)
     return p
 
 
@@ -59,7 +77,38 @@ def rules_from_args(args):
     return variant(args.variant, **options)
 
 
+def run_laws(args) -> int:
+    from . import laws
+    from .chances import Chances
+    from .solver import table_name
+    from .tables import table_for
+    try:
+        rules = rules_from_args(args)
+    except GeneralaError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    path = Path(args.out) if args.out else TABLES_DIR / laws.laws_name(table_name(rules))
+    if path.exists() and not args.force:
+        print(f"error: {path} exists; pass --force to overwrite it (or --out elsewhere)",
+              file=sys.stderr)
+        return 2
+
+    def progress(done, total):
+        if not args.quiet:
+            print(f"\r  {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    start = time.perf_counter()
+    built = laws.build(Chances(table_for(rules), use_laws=False), progress)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = built.save(path)
+    print(f"laws ({built.kind}, {built.count} entries): {path} ({size} bytes, {size / 1024:.1f} KiB), "
+          f"{time.perf_counter() - start:.1f} s")
+    return 0
+
+
 def run(args) -> int:
+    if getattr(args, "func", run) is run_laws:
+        return run_laws(args)
     from .solver import solitaire_rules, solve, table_name
     try:
         rules = rules_from_args(args)

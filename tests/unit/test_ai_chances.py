@@ -91,7 +91,7 @@ def test_ties_are_shared_among_three_sides():
 @pytest.mark.parametrize("name", ["argentine", "puerto-rican", "double"])
 def test_exact_laws_have_the_tables_mean_and_standard_deviation(name):
     table = table_for(variant(name))
-    ch = win.for_table(table)
+    ch = win.Chances(table, use_laws=False)  # every turn played out
     model = table.model
     rng = random.Random(5)
     for left in (1, 2):
@@ -174,7 +174,7 @@ def test_the_app_answers_chances_and_carries_them_with_every_box():
     assert reply["ok"] and reply["on"] is True
     sides = reply["chances"]["sides"]
     assert len(sides) == 2 and sum(sides) == pytest.approx(1.0, abs=2e-4)
-    assert reply["chances"]["exact"] is False
+    assert reply["chances"]["exact"] is True  # argentine.gvl: every state's exact law
     rolled = session.handle({"op": "roll"})
     assert "chances" not in rolled  # a roll leaves them as they were
     box = rolled["view"]["scorable"][0]
@@ -239,3 +239,116 @@ def test_simulate_seats_the_play_to_win_level():
     summary = simulate(variant("puerto-rican"), ["champion", "optimal"], 2, seed=1)
     assert [s["strategy"] for s in summary["sides"]] == ["champion", "optimal"]
     assert sum(s["wins"] for s in summary["sides"]) == pytest.approx(1.0)
+
+
+# --- the stored laws (static/tables/<game>.gvl, generala.ai.laws) ---------------------------
+
+@pytest.mark.parametrize("name", ["puerto-rican", "argentine"])
+def test_the_shipped_laws_are_a_fresh_builds(name):
+    from generala.ai import laws
+    table = table_for(variant(name))
+    path = laws.path_of(table, laws_dir())
+    assert laws.build(win.Chances(table, use_laws=False)).to_bytes() == path.read_bytes()
+
+
+def laws_dir():
+    from generala.ai import tables
+    return tables.TABLES_DIR
+
+
+@pytest.mark.parametrize("name", ["argentine", "puerto-rican", "double", "bulgarian"])
+def test_every_stored_law_sums_to_1_with_the_tables_mean(name):
+    table = table_for(variant(name))
+    store = win.for_table(table).stored
+    assert store is not None and store.exact == (name != "bulgarian")
+    model = table.model
+    picks = range(len(model.states)) if store.exact else random.Random(2).sample(range(len(model.states)), 3000)
+    for i in picks:
+        law = store.law(i)
+        assert sum(law[1]) == pytest.approx(1.0, abs=1e-9)
+        assert win.mean_of(law) == pytest.approx(table.V[i], abs=1e-6)
+        assert min(law[1]) >= 0.0
+
+
+@pytest.mark.parametrize("name", ["argentine", "double"])
+def test_stored_laws_match_the_laws_played_out(name):
+    """States with two turns left: the stored law (128 quantiles) against the law with both
+    turns played out, in the chance to beat a side on the same state a few points apart."""
+    table = table_for(variant(name))
+    store = win.for_table(table).stored
+    played = win.Chances(table, use_laws=False)
+    model = table.model
+    rng = random.Random(7)
+    states = [s for s in model.states if model.nbox - bin(s[0]).count("1") == 2 * model.per_turn]
+    for s in rng.sample(states, 4):
+        exact = played.remaining(s, 2)
+        mine = store.law(table.index[s])
+        sd = math.sqrt(sum((exact[0] + i - win.mean_of(exact)) ** 2 * p for i, p in enumerate(exact[1])))
+        got_sd = math.sqrt(sum((mine[0] + i - win.mean_of(mine)) ** 2 * p for i, p in enumerate(mine[1])))
+        assert got_sd == pytest.approx(sd, rel=0.03, abs=0.3)
+        for gap in (-15, -5, 0, 5, 15):
+            want = win.shares([win.shift(exact, gap), exact])[0]
+            got = win.shares([win.shift(mine, gap), mine])[0]
+            assert got == pytest.approx(want, abs=0.01)
+
+
+def test_one_turn_left_against_brute_force():
+    """Each side with one box left, the first in its turn: the chances (stored laws) against
+    every outcome of both turns enumerated (the first side's from its dice)."""
+    rules = variant("argentine")
+    table = table_for(rules)
+    played = win.Chances(table, use_laws=False)
+    game = Game(rules, ["a", "b"], SeededRoller(0), rolloff=False)
+    for box in rules.categories:
+        game.sheets[0][box] = 0 if box != "generala" else None
+        game.sheets[1][box] = 0 if box != "straight" else None
+    game.sheets[0]["fours"] = 12
+    game.sheets[1]["sixes"] = 24
+    game.turn = 0
+    game.roll([4, 4, 4, 2, 6])
+    model = table.model
+    a_state, a_base = model.state_of(game.sheets[0])
+    b_state, b_base = model.state_of(game.sheets[1])
+    a = played.outcomes(a_state, (2, 4, 4, 4, 6), 1)
+    b = played.outcomes(b_state)
+    want = 0.0
+    for (ra, _), pa in a.items():
+        for (rb, _), pb in b.items():
+            x, y = a_base + ra, b_base + rb
+            want += pa * pb * (1.0 if x > y else 0.5 if x == y else 0.0)
+    q = 6 / 6 ** 5  # b's turn may start with a served Generala (it wins)
+    got = win.chances(game, table)
+    assert win.for_table(table).stored is not None
+    assert got[0] == pytest.approx((1 - q) * want, abs=0.005)
+    assert sum(got) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_the_laws_file_is_asked_for_and_house_options_do_without(tmp_path, monkeypatch):
+    import shutil
+    from generala.ai import laws, solver, tables
+    shipped = tables.TABLES_DIR
+    shutil.copy(shipped / "puerto-rican.gvt", tmp_path / "puerto-rican.gvt")
+    monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
+    monkeypatch.setattr(tables, "_tables", {})
+    monkeypatch.setattr(tables, "_by_rules", {})
+    monkeypatch.setattr(win, "_chances", {})
+    session = app.Session()
+    session.handle({"op": "new", "variant": "puerto-rican", "sides": ["Ana", "Beto"], "seed": 4})
+    reply = session.handle({"op": "chances"})
+    assert reply["ok"] is False and reply["kind"] == "NeedTable"
+    assert reply["table"] == "puerto-rican.gvl" and reply["path"] == str(tmp_path / "puerto-rican.gvl")
+    rolled = session.handle({"op": "roll"})
+    moved = session.handle({"op": "score", "box": rolled["view"]["scorable"][0]})
+    assert moved["ok"]  # a move never waits for the laws
+    shutil.copy(shipped / "puerto-rican.gvl", tmp_path / "puerto-rican.gvl")  # the worker's fetch
+    got = session.handle({"op": "chances"})
+    assert got["ok"] and got["chances"]["exact"] is True
+    # house options: no laws ship, none is asked for, the chances do without (normal law)
+    house = variant("puerto-rican", aces_wild=False)
+    ch = win.Chances(tables.register(solver.solve(house)))
+    assert not laws.shipped(ch.table)
+    ch.need_laws()
+    assert ch.stored is None
+    game = Game(house, ["a", "b"], SeededRoller(1))
+    assert sum(win.chances(game, ch.table)) == pytest.approx(1.0, abs=1e-9)
+    assert ch.exact(game) is False

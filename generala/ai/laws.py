@@ -1,0 +1,327 @@
+"""The laws of the points still to come: every state's, under the table's policy (``.gvl`` files).
+
+A side's points still to come from a state between turns have a law under the table's
+(mean-maximising) policy. One backward pass over the states finds it: a state's law is
+the mixture, over the outcomes of its turn (``(points, next state)`` with their
+probabilities: :meth:`generala.ai.chances.Chances.outcomes`, the table's holds and boxes
+roll by roll), of the next states' laws shifted by the points.
+
+- ``exact`` (``argentine``, ``puerto-rican``, ``double``): the law of every state, exact;
+  stored as its ``QUANTILES`` quantiles (the points at probabilities ``(k + ½) / 128``),
+  each standing for 1/128 of the mass;
+- ``shape`` (``bulgarian``: 958,464 states, too many to ship or to build one by one): one
+  law per *coarse key*, the open boxes that are not mandatory and how many mandatory ones
+  are open (3,584 keys). The law of a mask is found exactly for its state with the
+  mandatory total's sign settled (or its only state), the next states of other masks
+  taken at their mask's law moved to their table mean; a key's law is its masks' laws
+  mixed, each moved to a whole-point mean near 0. A state's law is its key's moved to the
+  state's table mean: the shape of its points to come is approximated (the penalty's chance
+  of the running mandatory total is not in it), the mean is the table's.
+
+Either way a law read back is its quantiles, each a mass of 1/128 at a whole point, moved
+by the fraction of a point that makes its mean the table's value ``V`` (split between the
+two whole points either side).
+
+File: ``GENL1\\n``, 4 bytes of header length, a JSON header, one zlib section: per entry,
+its first quantile (+32768) then the 127 steps to the next, all as 16-bit unsigned
+integers, the low bytes of every entry first, then the high bytes (most are 0). The same
+table gives the same bytes.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from array import array
+from bisect import bisect_left
+from itertools import accumulate
+from pathlib import Path
+
+MAGIC = b"GENL1\n"
+QUANTILES = 128
+ENCODING = "quantiles128-u16-byteplanes"
+#: The games whose laws ship with the site (default options): ``static/tables/<name>.gvl``.
+SHIPPED = ("argentine", "puerto-rican", "double", "bulgarian")
+_BIAS = 32768
+_TINY = 1e-13
+
+
+def laws_name(table_name: str) -> str:
+    """The laws file's name of a value table's file name (``argentine.gvt`` -> ``argentine.gvl``)."""
+    return table_name[:-4] + ".gvl" if table_name.endswith(".gvt") else table_name + ".gvl"
+
+
+def kind_of(model) -> str:
+    return "shape" if model.mandatory else "exact"
+
+
+# --- laws as (lowest point, probabilities) ----------------------------------------------
+
+
+def _mix(parts):
+    """``parts``: ``[(weight, points, (lo, probs)), ...]`` -> the mixture's ``(lo, probs)``."""
+    lo = min(pts + law[0] for _, pts, law in parts)
+    hi = max(pts + law[0] + len(law[1]) for _, pts, law in parts)
+    out = [0.0] * (hi - lo)
+    for w, pts, (llo, probs) in parts:
+        a = pts + llo - lo
+        b = a + len(probs)
+        out[a:b] = [x + w * q for x, q in zip(out[a:b], probs)]
+    return lo, out
+
+
+def _mean(law) -> float:
+    lo, probs = law
+    return sum((lo + i) * p for i, p in enumerate(probs)) / sum(probs)
+
+
+def _moved(law, d: float):
+    """``law`` moved by ``d`` points (a fraction split between the whole points either side)."""
+    whole = int(d // 1)
+    frac = d - whole
+    lo, probs = law
+    if frac < 1e-12:
+        return lo + whole, list(probs)
+    out = [0.0] * (len(probs) + 1)
+    keep = 1.0 - frac
+    for k, p in enumerate(probs):
+        out[k] += keep * p
+        out[k + 1] += frac * p
+    return lo + whole, out
+
+
+def quantiles(law, k: int = QUANTILES) -> list[int]:
+    """The points at probabilities ``(j + ½) / k`` of ``law`` (the smallest point whose
+    probability of being reached or not passed is at least that)."""
+    lo, probs = law
+    total = sum(probs)
+    cum = list(accumulate(p / total for p in probs))
+    last = len(probs) - 1
+    return [lo + min(last, bisect_left(cum, (j + 0.5) / k - 1e-12)) for j in range(k)]
+
+
+def from_quantiles(qs, mean: float):
+    """The law of ``qs`` (a mass of ``1 / len(qs)`` at each), moved to ``mean``."""
+    lo = qs[0]
+    out = [0.0] * (qs[-1] - lo + 1)
+    w = 1.0 / len(qs)
+    for q in qs:
+        out[q - lo] += w
+    return _moved((lo, out), mean - sum(qs) * w)
+
+
+# --- building -----------------------------------------------------------------------------
+
+
+def _exact_laws(ch, progress=None):
+    """Every state's exact law, by state index."""
+    table, model = ch.table, ch.model
+    index = table.index
+    laws = [None] * len(model.states)
+    done = 0
+    for mask in model.masks_desc:
+        for x in model.xs_of[mask]:
+            i = index[(mask, x)]
+            if mask == model.full:
+                laws[i] = (0, [1.0])
+            else:
+                outs = ch.outcomes((mask, x))
+                laws[i] = _mix([(p, r, laws[j]) for (r, j), p in outs.items() if p > _TINY])
+            done += 1
+        ch._outcomes.clear()
+        if progress:
+            progress(done, len(laws))
+    return laws
+
+
+def coarse_key(model, mask: int) -> int:
+    """``shape`` laws: a mask's key, its filled boxes that are not mandatory and how many
+    mandatory ones are filled: ``rest * (mandatory + 1) + filled mandatory``."""
+    mand = model.mand_all
+    rest = mask & ~mand
+    # the non-mandatory bits packed down to 0..2**(nbox - 6) - 1
+    packed, j = 0, 0
+    for b in range(model.nbox):
+        bit = 1 << b
+        if mand & bit:
+            continue
+        if rest & bit:
+            packed |= 1 << j
+        j += 1
+    n_mand = len(model.mandatory)
+    return packed * (n_mand + 1) + bin(mask & mand).count("1")
+
+
+def keys_count(model) -> int:
+    n_mand = len(model.mandatory)
+    return (1 << (model.nbox - n_mand)) * (n_mand + 1)
+
+
+def _shape_laws(ch, progress=None):
+    """``shape`` laws, by coarse key (see the module's note)."""
+    from .model import SAFE
+    table, model = ch.table, ch.model
+    V, states = table.V, model.states
+    by_mask = {}  # mask -> (law, its mean): this level's masks and the level above's
+    above = {}
+    keyed = {}  # coarse key -> the sum of its masks' laws, each moved near 0
+    level = None
+
+    def rep_of(mask):
+        xs = model.xs_of[mask]
+        return (mask, SAFE) if SAFE in xs else (mask, xs[0])
+
+    for done, mask in enumerate(model.masks_desc, 1):
+        lev = bin(mask).count("1")
+        if lev != level:
+            above, by_mask, level = by_mask, {}, lev
+        rep = rep_of(mask)
+        if mask == model.full:
+            law = (0, [1.0])
+        else:
+            parts = []
+            for (r, j), p in ch.outcomes(rep).items():
+                if p <= _TINY:
+                    continue
+                nxt = states[j]
+                nlaw, nmean = above[nxt[0]]
+                parts.append((p, r, nlaw if nxt == rep_of(nxt[0]) else _moved(nlaw, V[j] - nmean)))
+            law = _mix(parts)
+            ch._outcomes.clear()
+        mean = _mean(law)
+        by_mask[mask] = (law, mean)
+        key = coarse_key(model, mask)
+        moved = (law[0] - round(mean), law[1])
+        acc = keyed.get(key)
+        keyed[key] = moved if acc is None else _mix([(1.0, 0, acc), (1.0, 0, moved)])
+        if progress and done % 256 == 0:
+            progress(done, len(model.masks_desc))
+    return [keyed[key] for key in range(keys_count(model))]
+
+
+def build(ch, progress=None) -> "Laws":
+    """The laws of the states of ``ch``'s table (one backward pass; see the module's note):
+    ``ch`` a :class:`generala.ai.chances.Chances` of the table (its turns' outcomes)."""
+    table = ch.table
+    ch.cache_size = max(ch.cache_size, 10 ** 6)
+    kind = kind_of(table.model)
+    laws = _exact_laws(ch, progress) if kind == "exact" else _shape_laws(ch, progress)
+    return Laws(table, kind, [quantiles(law) for law in laws])
+
+
+def _pack(entries) -> bytes:
+    vals = array("H")
+    for qs in entries:
+        vals.append(qs[0] + _BIAS)
+        vals.extend(b - a for a, b in zip(qs, qs[1:]))
+    if sys.byteorder != "little":
+        vals.byteswap()
+    raw = vals.tobytes()
+    return zlib.compress(raw[0::2] + raw[1::2], 9)
+
+
+def _unpack(blob: bytes) -> array:
+    n = len(blob) // 2
+    raw = bytearray(2 * n)
+    raw[0::2] = blob[:n]
+    raw[1::2] = blob[n:]
+    vals = array("H")
+    vals.frombytes(bytes(raw))
+    if sys.byteorder != "little":
+        vals.byteswap()
+    return vals
+
+
+class Laws:
+    """The laws of one table's states (``exact``: one per state; ``shape``: one per coarse
+    key), each read back as a law ``(lowest point, probabilities)`` with the table's mean."""
+
+    def __init__(self, table, kind: str, entries=None, packed: array | None = None) -> None:
+        self.table = table
+        self.model = table.model
+        self.kind = kind
+        self.exact = kind == "exact"
+        self._entries = entries  # lists of quantiles (built), or None (read: ``packed``)
+        self._packed = packed
+        n = len(entries) if entries is not None else len(packed) // QUANTILES
+        want = len(self.model.states) if self.exact else keys_count(self.model)
+        if n != want:
+            raise ValueError(f"{n} laws for {want} {'states' if self.exact else 'keys'}")
+        self.count = n
+
+    def entry(self, e: int) -> list[int]:
+        if self._entries is not None:
+            return self._entries[e]
+        got = self._packed[e * QUANTILES:(e + 1) * QUANTILES].tolist()
+        got[0] -= _BIAS
+        return list(accumulate(got))
+
+    def law(self, i: int):
+        """The law of the points still to come from state ``i`` (its mean: ``V[i]``)."""
+        model = self.model
+        e = i if self.exact else coarse_key(model, model.states[i][0])
+        return from_quantiles(self.entry(e), self.table.V[i])
+
+    # --- files ----------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        entries = [self.entry(e) for e in range(self.count)]
+        data = _pack(entries)
+        rules = self.table.rules
+        header = {
+            "variant": rules.name,
+            "options": {k: v for k, v in rules.option_values},
+            "states": len(self.model.states),
+            "value": self.table.value,
+            "kind": self.kind,
+            "entries": self.count,
+            "quantiles": QUANTILES,
+            "encoding": ENCODING,
+            "format": "laws of the points still to come under the table's policy (generala.ai.laws): "
+                      "per entry (exact: a state, model order; shape: a coarse key) its quantiles at "
+                      "(k + 1/2) / 128, the first + 32768 then the steps, uint16, byte planes, zlib",
+            "size": len(data),
+        }
+        head = json.dumps(header, sort_keys=True).encode()
+        return MAGIC + len(head).to_bytes(4, "little") + head + data
+
+    def save(self, path) -> int:
+        data = self.to_bytes()
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return len(data)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, table) -> "Laws":
+        """The laws in ``data`` for ``table``; ValueError when they are another table's."""
+        if not data.startswith(MAGIC):
+            raise ValueError("not a generala laws file")
+        n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
+        start = len(MAGIC) + 4
+        header = json.loads(data[start:start + n])
+        if header.get("encoding") != ENCODING or header.get("quantiles") != QUANTILES:
+            raise ValueError(f"unknown laws encoding {header.get('encoding')!r}")
+        rules = table.rules
+        if (header["variant"] != rules.name or header["states"] != len(table.model.states)
+                or header["value"] != table.value
+                or header["options"] != {k: v for k, v in rules.option_values}):
+            raise ValueError("laws file is for another table")
+        packed = _unpack(zlib.decompress(data[start + n:start + n + header["size"]]))
+        return cls(table, header["kind"], packed=packed)
+
+    @classmethod
+    def load(cls, path, table) -> "Laws":
+        with open(path, "rb") as fh:
+            return cls.from_bytes(fh.read(), table)
+
+
+def path_of(table, tables_dir: Path) -> Path:
+    from .solver import table_name
+    return tables_dir / laws_name(table_name(table.rules))
+
+
+def shipped(table) -> bool:
+    """Whether ``table``'s laws ship with the site (the default options of a game in
+    :data:`SHIPPED`): a missing file is then to be fetched, else the chances do without."""
+    from .solver import table_name
+    return table.rules.name in SHIPPED and table_name(table.rules) == f"{table.rules.name}.gvt"
