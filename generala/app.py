@@ -280,11 +280,12 @@ class Session:
 
     def _chances(self, game: Game) -> dict:
         """Every side's chance to win now (``ai.chances``), rounded to 1/10,000, and whether
-        each side's law is exact; NeedTable when the rules' table is not loaded."""
+        each side's law is exact; NeedTable when the rules' table, or its laws of the points
+        to come (a shipped ``.gvl``: ``ai.laws``), is not loaded."""
         from .ai import chances
         if game.over or len(game.sides) == 1:
             return {"sides": [round(c, 4) for c in chances.chances(game)], "exact": True}
-        table = self._table(game.rules)
+        table = self._table(game.rules, laws=True)
         return {"sides": [round(c, 4) for c in chances.chances(game, table)],
                 "exact": chances.for_table(table).exact(game)}
 
@@ -318,12 +319,18 @@ class Session:
             self._better = coach.best_choice(game) if spent >= BEST_LOSS else None
         return spent
 
-    def _table(self, rules):
+    def _table(self, rules, *, laws: bool = False):
         """The rules' value table (``tables.table_for``, never solving here); NeedTable when
-        it is neither loaded nor shipped: the page fetches it, or solves it (op solve)."""
+        it is neither loaded nor shipped: the page fetches it, or solves it (op solve).
+        ``laws``: the win chances' too, NeedTable for the table's laws file when it ships
+        and is not loaded (``ai.chances.Chances.need_laws``; none ships: they do without)."""
         from .ai import tables
         try:
-            return tables.table_for(rules, allow_solve=False)
+            table = tables.table_for(rules, allow_solve=False)
+            if laws:
+                from .ai import chances
+                chances.for_table(table).need_laws()
+            return table
         except tables.TableMissing as missing:
             raise NeedTable(missing.name, str(missing.path)) from None
 

@@ -22,10 +22,12 @@ TABLES = Path(__file__).resolve().parents[1] / "static" / "tables"
 
 
 def shipped_tables(name: str) -> list[str]:
-    """The value-table files of a variant that the site ships (default options and others)."""
+    """The value-table files of a variant that the site ships (default options and others),
+    with their laws of the points to come (``.gvl``, the win chances': generala.ai.laws)."""
     if not TABLES.is_dir():
         return []
-    return sorted(p.name for p in TABLES.glob("*.gvt") if p.name.split(".")[0] == name)
+    return sorted(p.name for ext in ("*.gvt", "*.gvl") for p in TABLES.glob(ext)
+                  if p.name.split(".")[0] == name)
 
 
 def option_boxes(name: str, option) -> list[str]:

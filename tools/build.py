@@ -123,6 +123,9 @@ QR_FILE = "qrcode.mjs"
 # ones (a few kB each) are precached, so the computer plays those games offline at once.
 ON_DEMAND_DIR = "static/tables/"
 ON_DEMAND_MIN_BYTES = 100_000
+# The laws of the points to come (the win chances': generala.ai.laws), whatever their
+# size: on demand too (a first visit is near its budget), asked for by the chances.
+ON_DEMAND_EXTS = (".gvl",)
 ON_DEMAND_FILES = ["python_stdlib.zip"]
 # What a first game never loads is not precached either (a first visit downloads it
 # otherwise, the precache included): the Bot lab's code editor (~150 kB gzipped), its
@@ -711,7 +714,8 @@ def finalize(out: Path, runtimes: dict[str, str], netlify_toml: Path = NETLIFY_T
     manifest = {"version": version, "runtimes": runtimes, "files": sorted(files + ["sw.js"])}
     (out / "version.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     on_demand = [f for f in files if f in ON_DEMAND_FILES or f.startswith(ON_DEMAND_PREFIXES)
-                 or f.startswith(ON_DEMAND_DIR) and (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES]
+                 or f.startswith(ON_DEMAND_DIR) and (f.endswith(ON_DEMAND_EXTS)
+                                                     or (out / f).stat().st_size >= ON_DEMAND_MIN_BYTES)]
     table, sets, other = served_files(out, files + ["version.json"], serve.load_header_rules(netlify_toml))
     read_ahead = [f"./{f}" for f in files if f not in on_demand and not f.startswith(READ_AHEAD_SKIP)
                   and (out / f).stat().st_size >= READ_AHEAD_MIN_BYTES]
