@@ -279,9 +279,11 @@ async function serve(id, request) {
   try {
     postMessage({ type: "busy", id }); // the page's pings go unanswered until it is done
     let parts = answer(engine, String(request));
-    if (parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, parts))) {
+    // ask again once the file is in place: a request may need two (the win chances: the
+    // value table, then its laws file)
+    for (let fetched = 0; fetched < 3 && parts.kind === "NeedTable" && (await fetchTable(engine.pyodide, parts)); fetched++) {
       postMessage({ type: "busy", id });
-      parts = answer(engine, String(request));  // ask again, the table is in place
+      parts = answer(engine, String(request));
     }
     const { reply, save, ok, kind, changed, local, coach, replay } = parts;
     postMessage({ id, reply, save, ok, kind, changed, local, coach, replay });

@@ -13,8 +13,9 @@
 # daily challenge's badge and its end in that card (daily_screen.py), the
 # computer's bar under the tray (computer.py), the coach's controls in that bar (coach_panel.py),
 # the win chances' row under the sheet's sums (win_chances.py), a game by link's
-# verification in the game-over card (linkplay.py).
-ORDER = ("sheet", "share", "challenge", "computer", "coach", "chances", "link")
+# verification in the game-over card (linkplay.py), the game's story in win chances
+# last in that card (game_story.py).
+ORDER = ("sheet", "share", "challenge", "computer", "coach", "chances", "link", "story")
 
 
 class Parts:

@@ -133,8 +133,10 @@ class Controller:
             # what the move cost, and whether that is the best move: the coach's part shows it
             # a game by link is handed over by its link (linkplay.py), not across the table
             self.ui["linked"] = reply.get("local") is not None
+            # with an opponent, in the chance to win: chance_cost, chance_best
             self.ui["cost"] = ({"points": reply["cost"], "best": reply["cost_best"],
-                                "better": reply.get("cost_better")}
+                                "better": reply.get("cost_better"), "chance": reply.get("chance_cost"),
+                                "chance_best": reply.get("chance_best")}
                                if reply.get("cost") is not None else None)
             self.ui["chances"] = reply.get("chances")  # every side's, after a box (win_chances.py)
             self.draw(view)

@@ -4,6 +4,10 @@
 # it cost and what was better ("That cost 3.20 points. Better: Score Chance." /
 # "Best move."), on the page and in the live
 # region; after the game, a report of each side's decisions, skill loss and luck.
+# Where there is an opponent, both speak in the chance to win instead: the hint's
+# choices with their chance and what each gives up against the best for the win, a
+# move's line "That cost 6% of your chance to win." (the engine's chance, chance_loss,
+# chance_cost).
 # Values come from the engine ({"op": "hint"}, {"op": "coach"}, {"op": "report"});
 # a missing value table (house options) is solved first, with progress (bar.ask).
 import json
@@ -12,6 +16,7 @@ import js
 from pyscript import document
 
 from engine import engine_client
+from players.win_chances import percent
 from words import words
 from web.dom import byid, clear, el, on, open_at_top
 from web.screen_switch import spawn
@@ -153,7 +158,10 @@ class Coach:
             self.show_cost(None)  # a new game
         cost = ui.pop("cost", None)  # an action's reply (controller.changed)
         if cost is not None and self.on:
-            self.show_cost(float(cost["points"]), cost["best"], cost.get("better"))
+            if cost.get("chance") is not None:
+                self.show_cost(float(cost["chance"]), cost["chance_best"], cost.get("better"), True)
+            else:
+                self.show_cost(float(cost["points"]), cost["best"], cost.get("better"))
         if ui["ready"] and self.keeper.gid is not None and not self.checking:
             rules = (view["variant"], json.dumps(view["options"]))
             if self.on and (self.sent_on is not True or self.ready_rules != rules):
@@ -220,20 +228,27 @@ class Coach:
             node = byid("announce")
             node.textContent = str(node.textContent) + " " + str(self.cost.textContent)
 
-    def show_cost(self, cost, best=False, better=None):
+    def show_cost(self, cost, best=False, better=None, chance=False):
         """The coach's line: "Best move.", or what the move cost and the better choice
-        (the engine's: the reply's cost_better, valued as the cost is)."""
-        self.cost_shown = None if cost is None else (cost, best, better)
+        (the engine's: the reply's cost_better, valued as the cost is); ``chance``: the
+        cost is the chance to win given up (0 to 1), not points."""
+        self.cost_shown = None if cost is None else (cost, best, better, chance)
         if cost is None:
             self.cost.textContent = ""
             self.cost.hidden = True
             self.cost.removeAttribute("data-cost")
             return
-        text = words.t("coach.best") if best else words.t("coach.cost", points=words.points(round(cost, 2)))
+        if best:
+            text = words.t("coach.best")
+        elif chance:
+            text = words.t("coach.cost_chance", pct=percent(cost))
+        else:
+            text = words.t("coach.cost", points=words.points(round(cost, 2)))
         if not best and better:
             text += " " + words.t("coach.better", choice=choice_text(better))
         self.cost.textContent = text
         self.cost.setAttribute("data-cost", str(cost))
+        self.cost.setAttribute("data-in", "chance" if chance else "points")
         self.cost.setAttribute("class", "coach-cost best" if best else "coach-cost")
         self.cost.hidden = False
 
@@ -266,12 +281,14 @@ class Coach:
         body.appendChild(el("p", "hint-dice", words.t("coach.dice", dice=dice_words(dice)) if dice
                             else words.t("coach.start")))
         choices = reply.get("hint") or []
+        in_chances = bool(choices) and all(c.get("chance") is not None for c in choices)
         if not choices:
             body.appendChild(el("p", None, words.t("coach.none")))
         else:
-            table = el("table", "hint-table", None, {"id": "hint-table"})
+            table = el("table", "hint-table", None, {"id": "hint-table",
+                                                     "data-in": "chance" if in_chances else "points"})
             head = el("tr")
-            for key in ("coach.choice", "coach.expected", "coach.loss"):
+            for key in ("coach.choice", "coach.chance" if in_chances else "coach.expected", "coach.loss"):
                 head.appendChild(el("th", None, words.t(key), {"scope": "col"}))
             head.appendChild(el("td"))
             thead = el("thead")
@@ -282,9 +299,16 @@ class Coach:
                 tr = el("tr", "best" if i == 0 else None, None,
                         {"data-choice": i, "data-expected": c["expected"], "data-loss": c["loss"]})
                 tr.appendChild(el("th", "hint-choice", choice_text(c), {"scope": "row"}))
-                tr.appendChild(el("td", "hint-expected num", words.decimal(c["expected"])))
-                tr.appendChild(el("td", "hint-loss num",
-                                  words.t("coach.best_short") if c["is_best"] else "−" + words.decimal(c["loss"])))
+                if in_chances:  # the chance to win, and what it gives up against the best for the win
+                    tr.setAttribute("data-chance", str(c["chance"]))
+                    tr.appendChild(el("td", "hint-expected num", percent(c["chance"])))
+                    lost = c["chance_loss"]
+                    tr.appendChild(el("td", "hint-loss num", words.t("coach.best_short") if lost < 0.005
+                                      else "−" + percent(lost)))
+                else:
+                    tr.appendChild(el("td", "hint-expected num", words.decimal(c["expected"])))
+                    tr.appendChild(el("td", "hint-loss num",
+                                      words.t("coach.best_short") if c["is_best"] else "−" + words.decimal(c["loss"])))
                 cell = el("td", "hint-play")
                 cell.appendChild(el("button", "btn small", words.t("coach.play"),
                                     {"type": "button", "data-play": i,
@@ -294,7 +318,7 @@ class Coach:
             self.choices = choices
             table.appendChild(tbody)
             body.appendChild(table)
-        body.appendChild(el("p", "help", words.t("coach.help")))
+        body.appendChild(el("p", "help", words.t("coach.help_chance" if in_chances else "coach.help")))
         self.returning = document.activeElement
         open_at_top(self.dialog, self.dialog_title)
 

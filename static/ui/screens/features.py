@@ -9,7 +9,8 @@
 #
 # Score-sheet mode is built with the page (the board asks it on every move), and export
 # and import too (a new device imports its games before its engine is ready). The other
-# screens (replays, records, the daily challenge, the Bot lab, play by link: the `later`
+# screens (replays, records, the daily challenge, the Bot lab, play by link, a finished
+# game's story in win chances: the `later`
 # modules of pyscript.toml's [files]) are imported and built by build(): at
 # boot when the page opens with something of theirs to show (a saved game, a link:
 # page_boot.py), else once the page is ready, in short slices, so a first visit's first
@@ -26,7 +27,7 @@ from saves.transfer import Transfer
 
 CSS = "./static/css/sheet.css"
 # The parts build() makes, in order: their attribute here.
-PARTS = ("replay", "records", "daily", "botlab", "link")
+PARTS = ("replay", "records", "daily", "botlab", "link", "story")
 
 
 class Features:
@@ -73,6 +74,8 @@ class Features:
         await pause()
         from screens.linkplay import LinkPlay
         await pause()
+        from screens.game_story import GameStory
+        await pause()
 
         game, catalog, board, saves, screens = self.game, self.catalog, self.board, self.saves, self.screens
         self.replay = ReplayView(game, board, self.keeper, saves, screens, catalog["limits"])
@@ -87,6 +90,7 @@ class Features:
         self.daily = Daily(game, board, saves, catalog["variants"], catalog["games"])
         await pause()
         self.botlab = BotLab(screens, catalog["variants"])
+        self.story = GameStory(game, board, self.keeper)
         self.link = link  # the last: transfer's links() finds it once all are built
         self.built.set()
         document.documentElement.setAttribute("data-screens", "built")

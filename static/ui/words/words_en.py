@@ -418,7 +418,7 @@ WORDS = {
     "story.box": "Box filled",
     "story.by": "{name}: {boxes}",
     "story.auto": "{name}: {what}",
-    "story.turning_roll": "The turning point: {name}'s {boxes} in turn {round}, the dice's doing: {before} → {after}.",
+    "story.turning_roll": "The turning point: {name}'s {boxes} in turn {round}, as the dice fell: {before} → {after}.",
     "story.turning_choice": "The turning point: {name} chose {boxes} in turn {round}: {before} → {after}.",
     "story.turning_auto": "The turning point: {name} won at once in turn {round}.",
     "story.costliest": "{name}'s costliest choice: {boxes} in turn {round}, {best} was better: −{pct} of the chance to win.",
