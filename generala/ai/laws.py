@@ -14,9 +14,11 @@ roll by roll), of the next states' laws shifted by the points.
   are open (3,584 keys). The law of a mask is found exactly for its state with the
   mandatory total's sign settled (or its only state), the next states of other masks
   taken at their mask's law moved to their table mean; a key's law is its masks' laws
-  mixed, each moved to a whole-point mean near 0. A state's law is its key's moved to the
-  state's table mean: the shape of its points to come is approximated (the penalty's chance
-  of the running mandatory total is not in it), the mean is the table's.
+  mixed, each moved to a whole-point mean near 0. A state's law is its key's, with the
+  lump of the −50 penalty while the mandatory total's sign is open (its chance: what the
+  state's table value loses against the same boxes with the sign settled, in penalties,
+  at most 1), moved to the state's table mean: the shape of its points to come is
+  approximated, the mean is the table's.
 
 Either way a law read back is its quantiles, each a mass of 1/128 at a whole point, moved
 by the fraction of a point that makes its mean the table's value ``V`` (split between the
@@ -43,6 +45,7 @@ ENCODING = "quantiles128-u16-byteplanes"
 #: The games whose laws ship with the site (default options): ``static/tables/<name>.gvl``.
 SHIPPED = ("argentine", "puerto-rican", "double", "bulgarian")
 _BIAS = 32768
+SAFE_X = 1000  # generala.ai.model.SAFE: the mandatory total's sign settled
 _TINY = 1e-13
 
 
@@ -88,6 +91,17 @@ def _moved(law, d: float):
         out[k] += keep * p
         out[k + 1] += frac * p
     return lo + whole, out
+
+
+def _with_penalty(law, value: float, settled: float, penalty: int):
+    """``shape`` laws: ``law`` with the lump of the mandatory total's penalty, for a state
+    whose sign is still open, moved to its mean ``value``. The penalty's chance is taken
+    as what ``value`` loses against ``settled`` (the same boxes with the sign settled, no
+    penalty to fear) in penalties: an upper bound (playing for the sign costs points too)."""
+    risk = min(1.0, max(0.0, (settled - value) / penalty))
+    if risk > 1e-6:
+        law = _mix([(1.0 - risk, 0, law), (risk, -penalty, law)])
+    return _moved(law, value - _mean(law))
 
 
 def quantiles(law, k: int = QUANTILES) -> list[int]:
@@ -161,7 +175,7 @@ def _shape_laws(ch, progress=None):
     """``shape`` laws, by coarse key (see the module's note)."""
     from .model import SAFE
     table, model = ch.table, ch.model
-    V, states = table.V, model.states
+    index, V, states = table.index, table.V, model.states
     by_mask = {}  # mask -> (law, its mean): this level's masks and the level above's
     above = {}
     keyed = {}  # coarse key -> the sum of its masks' laws, each moved near 0
@@ -185,7 +199,12 @@ def _shape_laws(ch, progress=None):
                     continue
                 nxt = states[j]
                 nlaw, nmean = above[nxt[0]]
-                parts.append((p, r, nlaw if nxt == rep_of(nxt[0]) else _moved(nlaw, V[j] - nmean)))
+                if nxt == rep_of(nxt[0]):
+                    parts.append((p, r, nlaw))
+                    continue
+                settled = index.get((nxt[0], SAFE))
+                parts.append((p, r, _moved(nlaw, V[j] - nmean) if settled is None
+                              else _with_penalty(nlaw, V[j], V[settled], model.penalty)))
             law = _mix(parts)
             ch._outcomes.clear()
         mean = _mean(law)
@@ -259,8 +278,17 @@ class Laws:
     def law(self, i: int):
         """The law of the points still to come from state ``i`` (its mean: ``V[i]``)."""
         model = self.model
-        e = i if self.exact else coarse_key(model, model.states[i][0])
-        return from_quantiles(self.entry(e), self.table.V[i])
+        V = self.table.V
+        if self.exact:
+            return from_quantiles(self.entry(i), V[i])
+        mask, x = model.states[i]
+        qs = self.entry(coarse_key(model, mask))
+        settled = self.table.index.get((mask, SAFE_X))
+        if x == SAFE_X or settled is None:
+            return from_quantiles(qs, V[i])
+        # the mandatory total's sign still open: the penalty's lump, its chance at most
+        # what the table's value loses against the same boxes with the sign settled
+        return _with_penalty(from_quantiles(qs, 0.0), V[i], V[settled], model.penalty)
 
     # --- files ----------------------------------------------------------------------
 
