@@ -308,7 +308,7 @@ class Session:
             return None
         from .ai import coach
         try:
-            self._table(game.rules)
+            self._table(game.rules, laws=len(game.sides) > 1)  # with an opponent: in chances
         except NeedTable:
             return None  # the move never waits for the coach
         self._chance_cost = coach.chance_cost(game, action)
@@ -495,7 +495,7 @@ class Session:
         player = self._players.get(key)
         if player is None:
             if players.needs_table(name):
-                self._table(game.rules)
+                self._table(game.rules, laws=players.plays_to_win(name) and len(game.sides) > 1)
             player = self._players[key] = players.make_player(name, game.rules)
         action = player.choose(game)
         reply = self._act(game, lambda: game.apply(action))
@@ -574,11 +574,13 @@ class Session:
     def op_hint(self, req):
         game = self._need_game()
         daily.refuse_help(game)
-        self._table(game.rules)
+        self._table(game.rules, laws=len(game.sides) > 1)  # with an opponent: in chances
         from .ai import coach
         hint = coach.hint(game, top=req.get("top", 5))
         for c in hint:
             c["is_best"] = c["loss"] < BEST_LOSS
+            if "chance_loss" in c:
+                c["chance_best"] = c["chance_loss"] < CHANCE_BEST
         return {"hint": hint}
 
     def op_chances(self, req):
@@ -602,7 +604,7 @@ class Session:
         daily.refuse_help(game)
         if len(game.sides) == 1:
             return {"story": None}
-        table = self._table(game.rules)
+        table = self._table(game.rules, laws=True)
         from .ai import story
         return {"story": story.story(game, table)}
 

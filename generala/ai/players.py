@@ -592,6 +592,12 @@ def needs_table(level: str) -> bool:
     return LEVELS[level].needs_table
 
 
+def plays_to_win(level: str) -> bool:
+    """Whether the computer ``level`` weighs its choices by the chance to win (the win
+    chances' laws: :mod:`generala.ai.chances`)."""
+    return issubclass(LEVELS[level], WinningPlayer)
+
+
 def make_player(level: str, rules) -> Player:
     """A computer player of ``level``, a key of :data:`LEVELS` (``"optimal"``; a side's
     ``player`` names it through :func:`generala.rules.sides.computer_level`)."""

@@ -173,7 +173,9 @@ def test_the_star_is_the_coachs_and_its_line_names_the_better_choice_then_the_de
         p.wait_for_selector("#handover", state="hidden")
         assert p.evaluate("document.activeElement.id") == "roll"
         text = p.inner_text("#coach-cost")
-        assert text == f"That cost {round(cost['cost'], 2):.2f} points. Better: Score Twos.", text
+        # against an opponent the coach speaks in the chance to win
+        pct = int(cost["chance_cost"] * 100 + 0.5)
+        assert pct >= 1 and text == f"That cost {pct}% of your chance to win. Better: Score Twos.", text
     finally:
         p.click("#board-menu-btn")
         p.set_checked("#coach-toggle", False)

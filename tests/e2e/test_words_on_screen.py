@@ -51,8 +51,8 @@ def test_made_names_follow_the_language_and_the_person_is_you(wp):
     Russian and Bulgarian say them in their own words after a switch mid-game); the
     board says "Your turn" and "You start", never "You starts" or "You to play"; the
     rolls left take the plural form of each language; the coach's line follows the
-    switch; the coach speaks of an average final score and a cost, and Roll stays one
-    line in Russian at 375 px and 1280 px."""
+    switch; against the computer the coach speaks of a chance to win and a cost, and Roll
+    stays one line in Russian at 375 px and 1280 px."""
     p, gp = wp, GamePage(wp)
     gp.home()
     assert "Good" in text(p, "#quick-level") and "heuristic" not in p.inner_text("#home")
@@ -68,12 +68,12 @@ def test_made_names_follow_the_language_and_the_person_is_you(wp):
     set_coach(p, True)
     p.wait_for_selector("#coach-toggle:not([aria-busy])", state="attached")
 
-    # the coach's words: an average final score and a cost, in plain words
+    # the coach's words: a chance to win and a cost, in plain words
     gp.roll()
     p.click("#hint-btn")
     p.wait_for_selector("#hint-dialog[open] #hint-body table", timeout=30_000)
     hint = text(p, "#hint-dialog")
-    assert "Average final score" in hint and "Cost" in hint
+    assert "Chance to win" in hint and "Cost" in hint and "%" in hint
     assert not re.search(r"Expected final|Loss|solitaire|heuristic", hint)
     p.keyboard.press("Escape")
     p.wait_for_selector("#hint-dialog", state="hidden")

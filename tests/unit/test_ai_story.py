@@ -160,7 +160,7 @@ def test_with_an_opponent_the_coach_names_the_better_choice_for_the_win():
     session.handle({"op": "roll"})
     hint = session.handle({"op": "hint", "top": 100})["hint"]
     worst, best = hint[-1], hint[0]
-    assert worst["chance_loss"] >= 0.005
+    assert worst["chance_loss"] >= 0.005 and not worst["chance_best"] and best["chance_best"]
     reply = session.handle(worst["request"])
     assert reply["chance_cost"] == pytest.approx(worst["chance_loss"], abs=2e-4)
     assert reply["chance_best"] is False

@@ -13,9 +13,9 @@ from generala.seen.view import _best_of, view
 SIDES = [{"name": "Ana", "player": "human"}, {"name": "Beto", "player": "human"}]
 
 
-def session(name="bulgarian", seed=7, coach_on=False):
+def session(name="bulgarian", seed=7, coach_on=False, sides=SIDES):
     s = app.Session()
-    assert s.handle({"op": "new", "variant": name, "sides": SIDES, "seed": seed})["ok"]
+    assert s.handle({"op": "new", "variant": name, "sides": sides, "seed": seed})["ok"]
     if coach_on:
         assert s.handle({"op": "coach", "on": True})["ok"]
     return s
@@ -112,13 +112,15 @@ def test_no_best_box_before_the_roll_for_ten_dice_or_a_computer():
 
 
 def test_a_costly_move_names_the_better_choice_and_the_best_move_does_not():
-    s = session("argentine", 7, coach_on=True)
+    """Alone, in points (with an opponent the better choice is the one for the win:
+    test_ai_story.py)."""
+    s = session("argentine", 7, coach_on=True, sides=SIDES[:1])
     for _ in range(3):
         v = s.handle({"op": "roll"})["view"]
     best = v["best"]["box"]
     worst = max((b for b in previews(v)), key=lambda b: coach.cost(s.game, s.game.fill_action(b).to_json()))
     assert worst != best
-    other = session("argentine", 7, coach_on=True)
+    other = session("argentine", 7, coach_on=True, sides=SIDES[:1])
     for _ in range(3):
         other.handle({"op": "roll"})
     reply = s.handle(next(r["cells"][v["current"]]["request"] for r in v["rows"] if r["box"] == worst))
@@ -129,8 +131,9 @@ def test_a_costly_move_names_the_better_choice_and_the_best_move_does_not():
 
 
 def test_a_costly_roll_names_the_better_choice():
-    """Re-rolling everything when holding is better: the better choice is the coach's best."""
-    s = session("argentine", 7, coach_on=True)
+    """Re-rolling everything when holding is better: the better choice is the coach's best
+    (alone: in points)."""
+    s = session("argentine", 7, coach_on=True, sides=SIDES[:1])
     s.handle({"op": "roll"})
     expected = coach.best_choice(s.game)
     reply = s.handle({"op": "roll", "hold": []})

@@ -25,10 +25,12 @@ def test_the_board_then_its_parts_in_order_whatever_the_registration_order():
     parts.add("sheet", logger(log, "sheet"))
     parts.add("challenge", logger(log, "challenge"))
     parts.add("link", logger(log, "link"))
+    parts.add("story", logger(log, "story"))
+    parts.add("chances", logger(log, "chances"))
     view, ui, board = {"round": 1}, {"ready": True}, object()
     parts.run(view, ui, board, logger(log, "board"))
     assert [entry[0] for entry in log] == ["computer:prepare", "board", "sheet", "share", "challenge",
-                                           "computer", "coach", "link"]
+                                           "computer", "coach", "chances", "link", "story"]
     assert log[0] == ("computer:prepare", view, ui)
     assert log[1] == ("board", view, ui)
     assert all(entry[1:] == (view, ui, board) for entry in log[2:])

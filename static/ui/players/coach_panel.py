@@ -302,9 +302,8 @@ class Coach:
                 if in_chances:  # the chance to win, and what it gives up against the best for the win
                     tr.setAttribute("data-chance", str(c["chance"]))
                     tr.appendChild(el("td", "hint-expected num", percent(c["chance"])))
-                    lost = c["chance_loss"]
-                    tr.appendChild(el("td", "hint-loss num", words.t("coach.best_short") if lost < 0.005
-                                      else "−" + percent(lost)))
+                    tr.appendChild(el("td", "hint-loss num", words.t("coach.best_short") if c["chance_best"]
+                                      else "−" + percent(c["chance_loss"])))
                 else:
                     tr.appendChild(el("td", "hint-expected num", words.decimal(c["expected"])))
                     tr.appendChild(el("td", "hint-loss num",

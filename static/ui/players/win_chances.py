@@ -22,11 +22,12 @@ storage = js.generala.storage
 def percent(p):
     """A chance as a whole percent, never 0 or 100 unless it is certain."""
     p = float(p)
-    if 0.0 < p < 0.005:
+    n = int(p * 100 + 0.5)
+    if n == 0 and p > 0:
         return words.t("chances.below", n=words.percent(1))
-    if 0.995 <= p < 1.0:
+    if n == 100 and p < 1:
         return words.t("chances.above", n=words.percent(99))
-    return words.percent(int(p * 100 + 0.5))
+    return words.percent(n)
 
 
 def chances_text(view, sides):

@@ -1,4 +1,5 @@
-# The game's story in win chances, in the game-over card of a game of two sides or more:
+# The game's story in win chances, under the game-over card of a game of two sides or more
+# (the card stays whole in sight, Play again in reach; the story is read below it):
 # the turning point and each person's costliest box in words, a small chart of every
 # side's chance to win box by box (inline SVG drawn with DOM calls: a line and a dash of
 # its own per side, the turning point marked), and the same figures as a table. The
@@ -43,11 +44,12 @@ def chart(view, story):
     def y(p):
         return PAD_T + (H - PAD_T - PAD_B) * (1 - p)
 
-    for p in (0.0, 0.5, 1.0):
-        svg.appendChild(node("line", {"x1": PAD_L, "y1": round(y(p), 1), "x2": W - PAD_R, "y2": round(y(p), 1),
-                                      "class": "axis" if p == 0.0 else "grid"}))
-        svg.appendChild(node("text", {"x": PAD_L - 4, "y": round(y(p), 1) + 3.5, "text-anchor": "end",
-                                      "class": "tick"}, words.percent(int(p * 100))))
+    for pct in (0, 50, 100):
+        at = round(y(pct / 100), 1)
+        svg.appendChild(node("line", {"x1": PAD_L, "y1": at, "x2": W - PAD_R, "y2": at,
+                                      "class": "grid" if pct else "axis"}))
+        svg.appendChild(node("text", {"x": PAD_L - 4, "y": at + 3.5, "text-anchor": "end", "class": "tick"},
+                             words.percent(pct)))
     svg.appendChild(node("text", {"x": PAD_L, "y": H - 4, "class": "tick"}, words.t("story.start")))
     svg.appendChild(node("text", {"x": W - PAD_R, "y": H - 4, "text-anchor": "end", "class": "tick"}, n - 1))
     turning = story.get("turning")
@@ -107,7 +109,7 @@ def turning_text(view, turning):
               "before": percent(turning["before"]), "after": percent(turning["after"])}
     if not turning["boxes"]:
         return words.t("story.turning_auto", **values)
-    return words.t("story.turning_" + ("choice" if turning["cause"] == "choice" else "roll"), **values)
+    return words.t("story.turning_choice" if turning["cause"] == "choice" else "story.turning_roll", **values)
 
 
 def costliest_text(view, c):
@@ -129,7 +131,7 @@ class GameStory:
         board.parts.add("story", self.draw)
 
     def draw(self, view, ui, board):
-        """The board's part (board_parts.py): the story in a finished game's card."""
+        """The board's part (board_parts.py): the story under a finished game's card."""
         section = self.section
         if not view["over"] or len(view["sides"]) < 2 or not view.get("help"):
             if section.parentNode is not None:
@@ -142,11 +144,12 @@ class GameStory:
             self.view = view
             clear(section)
             section.setAttribute("aria-busy", "true")
-            section.appendChild(el("h4", None, words.t("story.title"), {"id": "story-title"}))
+            section.appendChild(el("h3", None, words.t("story.title"), {"id": "story-title"}))
             section.appendChild(el("p", "story-wait", words.t("story.wait")))
             spawn(self.ask(key))
-        if section.parentNode is None or not section.parentNode.isSameNode(board.over):
-            board.over.appendChild(section)
+        after = section.previousElementSibling
+        if section.parentNode is None or after is None or not after.isSameNode(board.over):
+            board.over.parentNode.insertBefore(section, board.over.nextSibling)
 
     async def ask(self, key):
         reply = await engine_client.call({"op": "story"}, quiet=("NeedTable",))
@@ -163,7 +166,7 @@ class GameStory:
     def fill(self):
         view, story, section = self.view, self.story, self.section
         clear(section)
-        section.appendChild(el("h4", None, words.t("story.title"), {"id": "story-title"}))
+        section.appendChild(el("h3", None, words.t("story.title"), {"id": "story-title"}))
         if story.get("turning"):
             section.appendChild(el("p", "story-turning", turning_text(view, story["turning"]),
                                    {"id": "story-turning", "data-cause": story["turning"]["cause"]}))

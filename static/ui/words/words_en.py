@@ -412,7 +412,6 @@ WORDS = {
     "coach.help_chance": "Chance to win: how often the player to move wins from here against the other sides, every side playing its best for points from then on (shared first places count as a share). Cost: the chance a choice gives up against the best one for the win.",
     "story.title": "The game in chances",
     "story.chart": "Each side's chance to win, box by box",
-    "story.point": "{name}, after box {n}: {pct}",
     "story.start": "Start",
     "story.table": "The chances box by box",
     "story.box": "Box filled",

@@ -414,7 +414,6 @@ WORDS = {
     "coach.help_chance": "Probabilidad de ganar: cuántas veces gana desde aquí el jugador de turno contra los otros lados, si desde ahora cada lado juega lo mejor para sus puntos (un primer puesto compartido cuenta como parte). Costo: la probabilidad que una opción cede frente a la mejor para ganar.",
     "story.title": "La partida en probabilidades",
     "story.chart": "La probabilidad de ganar de cada lado, casilla a casilla",
-    "story.point": "{name}, tras la casilla {n}: {pct}",
     "story.start": "Inicio",
     "story.table": "Las probabilidades casilla a casilla",
     "story.box": "Casilla anotada",
