@@ -498,14 +498,12 @@ class WinningPlayer(OptimalPlayer):
         self._plan_key = None
         self._plan = None
 
-    def _turn_plan(self, game):
-        """The turn's values for the side to play: ``(state, value(points, next index), w2,
-        w3)``, kept while the turn and every sheet are the same."""
+    def _valuer(self, game):
+        """``(state, value(points, next index))`` for the side to play: the chance to win
+        (plus the tiny share of the score) of ending its turn with ``points`` more and its
+        sheet in that state, against the other sides' laws; each value computed once."""
         model, table, ch = self.advisor.model, self.advisor.table, self.chances
         side = game.current
-        key = (id(game), game.turn, tuple(model.state_of(s) for s in game.sheets))
-        if self._plan_key == key:
-            return self._plan
         against = win.Against([ch.final_law(game, o) for o in range(len(game.sides)) if o != side])
         V, ix, states = table.V, table.index, model.states
         state, base = model.state_of(game.sheets[side])
@@ -525,6 +523,16 @@ class WinningPlayer(OptimalPlayer):
                 values[(points, i)] = got
             return got
 
+        return state, value
+
+    def _turn_plan(self, game):
+        """The turn's values for the side to play: ``(state, value(points, next index), w2,
+        w3)``, kept while the turn and every sheet are the same."""
+        model, ix = self.advisor.model, self.advisor.table.index
+        key = (id(game), game.turn, tuple(model.state_of(s) for s in game.sheets))
+        if self._plan_key == key:
+            return self._plan
+        state, value = self._valuer(game)
         vecs = [[value(r, i) if r > REFUSED_BELOW else -1.0 for r, i in zip(rewards, succ)]
                 for rewards, succ in model.stops(state, False, ix)]
         u3 = vecs[0] if len(vecs) == 1 else list(map(max, *vecs))
@@ -534,23 +542,33 @@ class WinningPlayer(OptimalPlayer):
         self._plan_key, self._plan = key, (state, value, w2, w3)
         return self._plan
 
+    def _box_value(self, c: Choice, game, state, value) -> float:
+        """The value of the score choice ``c`` (a box, two with ten dice) with the dice now."""
+        model, ix = self.advisor.model, self.advisor.table.index
+        hand = tuple(sorted(game.dice))
+        if model.per_turn == 2:
+            a, b = c.boxes
+            pts = model.pair_best(a, b)[model.L.hand_index[hand]]
+            return value(pts, ix[(state[0] | model.bit[a] | model.bit[b], 0)])
+        pts, nstate = model.option(state, c.boxes[0], hand, game.rolls == 1)
+        return value(pts, ix[nstate])
+
+    def box_values(self, game) -> list[tuple[Choice, float]]:
+        """The score choices now with the chance to win each leaves, as :meth:`valued`
+        gives them, without solving the turn's holds (a choice weighed after the fact)."""
+        state, value = self._valuer(game)
+        return [(c, self._box_value(c, game, state, value))
+                for c in self.advisor.choices(game) if c.kind == "score"]
+
     def valued(self, game) -> list[tuple[Choice, float]]:
         """Every choice now (the advisor's) with the chance to win it leaves (plus the tiny
         share of the score that breaks ties)."""
-        model, ix = self.advisor.model, self.advisor.table.index
+        model = self.advisor.model
         state, value, w2, w3 = self._turn_plan(game)
-        mask = state[0]
-        hand = tuple(sorted(game.dice))
         out = []
         for c in self.advisor.choices(game):
             if c.kind == "score":
-                if model.per_turn == 2:
-                    a, b = c.boxes
-                    pts = model.pair_best(a, b)[model.L.hand_index[hand]]
-                    u = value(pts, ix[(mask | model.bit[a] | model.bit[b], 0)])
-                else:
-                    pts, nstate = model.option(state, c.boxes[0], hand, game.rolls == 1)
-                    u = value(pts, ix[nstate])
+                u = self._box_value(c, game, state, value)
             elif c.kind == "hold":
                 w = w2 if game.rolls == 1 else w3
                 k = c.keep

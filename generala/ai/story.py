@@ -21,7 +21,7 @@ turning point, and each person's costliest box.
 
 The chances are :func:`generala.ai.chances.chances` (every side playing the table's
 policy); a box's chance is the one the play-to-win player gives it
-(:class:`generala.ai.players.WinningPlayer`, its stops only: the holds are not weighed).
+(:meth:`generala.ai.players.WinningPlayer.box_values`: the holds are not weighed).
 A :class:`Teller` keeps the chances it computed by history entry, so a game told again
 after one more turn costs one more computation.
 """
@@ -54,8 +54,7 @@ class Teller:
         """The chance to win each box (or pair of boxes) open to the side to play leaves,
         with its dice now: ``{boxes tuple: chance}``."""
         from .coach import winner
-        player = winner(game.rules)
-        return {tuple(sorted(c.boxes)): u for c, u in player.valued(game) if c.kind == "score"}
+        return {tuple(sorted(c.boxes)): u for c, u in winner(game.rules).box_values(game)}
 
     def tell(self, game: Game) -> dict:
         n = len(game.sides)

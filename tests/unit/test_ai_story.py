@@ -174,3 +174,21 @@ def test_with_an_opponent_the_coach_names_the_better_choice_for_the_win():
     reply = again.handle(top["request"])
     assert reply["chance_best"] is True and reply["chance_cost"] < 0.005
     assert "cost_better" not in reply
+
+
+@pytest.mark.parametrize("name", ["argentine", "double", "bulgarian"])
+def test_the_boxes_weighed_alone_are_the_play_to_win_players_values(name):
+    """story weighs a person's boxes with WinningPlayer.box_values (no turn solved): the
+    very values of its valued() for the score choices."""
+    rules = variant(name)
+    table = table_for(rules)
+    game = Game(rules, ["Ana", "Beto"], SeededRoller(21))
+    player = OptimalPlayer(rules, table)
+    while game.turn < 5:
+        step(game, player)
+    game.roll()
+    game.roll()
+    winning = WinningPlayer(rules, table)
+    whole = {c.boxes: u for c, u in winning.valued(game) if c.kind == "score"}
+    alone = {c.boxes: u for c, u in WinningPlayer(rules, table).box_values(game)}
+    assert whole and alone == whole
