@@ -14,6 +14,8 @@ Chromium (real clicks, the real engine) and writes into docs/screenshots/ (or DI
     double-split-W[-dark].png  Double General: two boxes chosen, the ten dice split
     celebration-W[-dark].png   five alike on the first roll (Bulgarian Generala, seed 106)
     game-over-W[-dark].png     the end of a game: the ranking card, the winner celebrated
+    story-W[-dark].png         under that card, the game in win chances: the turning point,
+                               the costliest choices, the chart
     setup-375.png              the Custom game panel (the full setup form)
     daily-home-W.png           the home screen's Today's challenge block, one game played
     daily-result-W.png         a daily challenge's end: against perfect play, the share text
@@ -188,6 +190,9 @@ def game_over(gp: GamePage, suffix: str):
     page.wait_for_timeout(700)
     shoot(page, f"game-over-{suffix}.png")
     dismiss_moment(page)
+    page.wait_for_selector("#game-story[data-told]", timeout=60_000)
+    page.eval_on_selector("#game-story", "s => s.scrollIntoView({block: 'end'})")
+    shoot(page, f"story-{suffix}.png")
 
 
 def hotseat_first(gp: GamePage, suffix: str):
