@@ -177,13 +177,18 @@ const CATALOG_URL = new URL("../../catalog.json", import.meta.url).href;
 let shippedTables = null;
 
 async function fetchTable(pyodide, needed) {
-  if (shippedTables === null) {
-    const resp = await fetch(CATALOG_URL);
-    const catalog = resp.ok ? await resp.json() : {};
-    shippedTables = new Set(Object.values(catalog.variants || {}).flatMap((v) => v.tables || []));
+  let resp;
+  try {
+    if (shippedTables === null) {
+      const listed = await fetch(CATALOG_URL);
+      const catalog = listed.ok ? await listed.json() : {};
+      shippedTables = new Set(Object.values(catalog.variants || {}).flatMap((v) => v.tables || []));
+    }
+    if (!shippedTables.has(needed.table)) return false;
+    resp = await fetch(TABLES_URL + needed.table);
+  } catch (_err) {
+    return false;  // offline, the file not kept yet: the engine's NeedTable goes to the page
   }
-  if (!shippedTables.has(needed.table)) return false;
-  const resp = await fetch(TABLES_URL + needed.table);
   if (!resp.ok) return false;  // not shipped (house options): the page asks the engine to solve
   const dir = needed.path.slice(0, needed.path.lastIndexOf("/"));
   pyodide.FS.mkdirTree(dir);

@@ -46,7 +46,7 @@ class WinChances:
         self.on = str(storage.get(STORE_KEY) or "1") != "0"
         self.latest = None  # (turn key, {"sides": [...], "exact": bool}) the engine's last figures
         self.asking = None  # the turn key of a request on its way
-        self.missing = None  # the rules whose table is not shipped: no chances for them
+        self.missing = None  # (game, rules) whose table could not be had (not shipped, offline)
         self.row = None  # the row of the sheet now on the board
         self.cells = []
         self.build()
@@ -80,7 +80,7 @@ class WinChances:
     def wanted(self, view):
         """Whether the chances have a place on the board now."""
         return (self.on and view is not None and len(view["sides"]) > 1 and not view["over"]
-                and bool(view.get("help")) and self.missing != self.rules_of(view)
+                and bool(view.get("help")) and self.missing != (self.keeper.gid, self.rules_of(view))
                 and self.game.ui["ready"])
 
     def place(self, board):
@@ -166,7 +166,9 @@ class WinChances:
             self.asking = None
         view = self.game.view
         if reply.get("kind") == "NeedTable":
-            self.missing = rules  # house options: the chances wait for no solving
+            # house options, or offline before the file was kept: no solving for the
+            # chances; the next game asks again
+            self.missing = (self.keeper.gid, rules)
         elif reply.get("ok") and view is not None and self.key_of(view) == key:
             self.latest = (key, reply["chances"])
         if view is not None and self.screen.board_visible():
