@@ -1,4 +1,5 @@
-"""The game in WebKit (WebKitGTK MiniBrowser, Selenium): boot, a turn of each variant,
+"""The game in WebKit (WebKitGTK MiniBrowser, Selenium): boot, a turn of each variant (and
+the win chances after it),
 a reload that resumes the same dice, an offline reload under the service worker, the
 embed in a cross-site iframe, a save that fails to write, and the guard itself."""
 from __future__ import annotations
@@ -84,6 +85,13 @@ def test_a_turn_of_each_variant(wk, variant, seed):
         m.do(m.request(box))
     assert wk.totals() == [s["total"] for s in m.view["sides"]]
     assert m.view["current"] != first and wk.current() == m.view["current"]
+    # the win chances under the sums: CPython's figures for the same game, after the box
+    key = f"{m.view['round']}/{m.view['current']}"
+    wk.wait("const r = document.getElementById('chances-row');"
+            " return !!r && !r.hidden && !r.hasAttribute('aria-busy') && r.dataset.key === arguments[0];",
+            key, timeout=30.0, what="the chances' row after the box")
+    shown = wk.js("return [...document.querySelectorAll('#chances-row td')].map(t => t.dataset.chance)")
+    assert [float(x) for x in shown] == m.do({"op": "chances"})["chances"]["sides"]
 
 
 def test_a_reload_resumes_the_same_dice_and_holds(wk):
