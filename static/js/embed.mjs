@@ -35,10 +35,21 @@ if (params.get("embed") === "1") {
   let last = -1;
   const report = () => {
     const height = Math.ceil(root.getBoundingClientRect().height);
-    if (height === last || parent === window) return;
+    if (height === last || parent === window) return false;
     last = height;
     parent.postMessage({ type: "generala:height", height }, "*");
+    return true;
   };
-  if (typeof ResizeObserver === "function") new ResizeObserver(report).observe(root);
+  if (typeof ResizeObserver === "function") {
+    // A height told, the page stops watching until the next frame: a second change in
+    // the same frame (a font that lands, a scrollbar that comes and goes) would be a
+    // "ResizeObserver loop" error. Watching again reports the height of that moment.
+    const observer = new ResizeObserver(() => {
+      if (!report()) return;
+      observer.unobserve(root);
+      requestAnimationFrame(() => observer.observe(root));
+    });
+    observer.observe(root);
+  }
   report();
 }

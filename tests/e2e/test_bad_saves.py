@@ -302,13 +302,15 @@ def test_megabytes_written_by_another_tab_over_the_game_on_the_board(own_gp: Gam
         wrote = other.evaluate(WRITE_BIG, [PREFIX + gid, n])
         assert wrote["ok"], f"the other tab could not write {n} characters: {wrote}"
         other.evaluate("() => localStorage.setItem('e2e.after', '1')")  # a write after it
+        # The write reaches this tab (its storage event comes with it): the board follows
+        # nothing it cannot read, and writes nothing over it. Storage events come in the
+        # order of the writes: once the later write's event is seen, the board has answered
+        # the big one; any request it sent then is answered by the round trip's end. The
+        # other tab stays open until then: a tab closed at once may take its last
+        # writes' events with it.
+        p.wait_for_function("() => __storageSeen.includes('e2e.after')")
     finally:
         other.close()
-    # The write reaches this tab (its storage event comes with it): the board follows
-    # nothing it cannot read, and writes nothing over it. Storage events come in the
-    # order of the writes: once the later write's event is seen, the board has answered
-    # the big one; any request it sent then is answered by the round trip's end.
-    p.wait_for_function("() => __storageSeen.includes('e2e.after')")
     assert p.evaluate("__storageSeen") == [PREFIX + gid, "e2e.after"]
     engine_round_trip(p)
     p.evaluate("() => localStorage.removeItem('e2e.after')")
