@@ -14,10 +14,15 @@ roll by roll), of the next states' laws shifted by the points.
   are open (3,584 keys). The law of a mask is found exactly for its state with the
   mandatory total's sign settled (or its only state), the next states of other masks
   taken at their mask's law moved to their table mean; a key's law is its masks' laws
-  mixed, each moved to a whole-point mean near 0. A state's law is its key's, with the
-  lump of the −50 penalty while the mandatory total's sign is open (its chance: what the
-  state's table value loses against the same boxes with the sign settled, in penalties,
-  at most 1), moved to the state's table mean: the shape of its points to come is
+  mixed, each moved to a whole-point mean near 0. A state whose mandatory total's sign is
+  settled has its key's law moved to its table mean. While the sign is open, the points
+  to come are two copies of its key's law: one with the −50 penalty (its chance ``q``),
+  one without it, their means a *gap* apart (the penalty and the points a bad mandatory
+  box costs with it). Those two figures come from a second backward pass (exact, per
+  state: the penalty's chance and the mean of the points to come with it), kept per
+  *penalty group* (the filled mandatory boxes, the running mandatory total, how many
+  other boxes are filled: 18,090 groups, their states' means); the two means are set so
+  that the law's mean is the state's table value. The shape of the points to come is
   approximated, the mean is the table's.
 
 Either way a law read back is its quantiles, each a mass of 1/128 at a whole point; a
@@ -27,8 +32,11 @@ not (its mean is ``V``'s within the quantiles' reach of the tails: about a point
 
 File: ``GENL1\\n``, 4 bytes of header length, a JSON header, one zlib section: per entry,
 its first quantile (+32768) then the 127 steps to the next, all as 16-bit unsigned
-integers, the low bytes of every entry first, then the high bytes (most are 0). The same
-table gives the same bytes.
+integers, the low bytes of every entry first, then the high bytes (most are 0). A
+``shape`` file has a second zlib section, the penalty groups (header ``penalty``): per
+group ``q`` (× 65535) and the gap, the mean with the penalty less the mean without it
+(× 16, +32768), 16-bit unsigned, in byte planes. The same table
+gives the same bytes.
 """
 from __future__ import annotations
 
@@ -219,14 +227,110 @@ def _shape_laws(ch, progress=None):
     return [keyed[key] for key in range(keys_count(model))]
 
 
+def penalty_groups(model) -> dict:
+    """``shape`` laws: ``{(filled mandatory faces, running total, other boxes filled): group}``,
+    the groups of the states whose mandatory total's sign is open, in file order."""
+    groups = {}
+    others = model.nbox - len(model.mandatory)
+    for faces in range(1 << len(model.mandatory)):
+        mask = sum(b for f, b in enumerate(model.mand_bits) if faces >> f & 1)
+        for x in model.xs_of[mask]:
+            if x == SAFE_X:
+                continue
+            for n in range(others + 1):
+                groups[(faces, x, n)] = len(groups)
+    return groups
+
+
+def group_of(model, mask: int, x: int) -> tuple[int, int, int]:
+    faces = sum(1 << f for f, b in enumerate(model.mand_bits) if mask & b)
+    return faces, x, bin(mask & ~model.mand_all).count("1")
+
+
+def _penalty_moments(ch, progress=None):
+    """Per state, under the table's policy: the chance of the penalty still to come ``q``
+    and ``E[R·1pen]`` (``R`` the points to come, the penalty in them). One backward pass;
+    a turn that charges the penalty is one whose points are below −25 (a mandatory box
+    scores −18 at worst, the others 0 or more)."""
+    table, model = ch.table, ch.model
+    index, V = table.index, table.V
+    n = len(model.states)
+    q, a = array("d", bytes(8 * n)), array("d", bytes(8 * n))
+    for done, mask in enumerate(model.masks_desc, 1):
+        if mask == model.full:
+            continue
+        for x in model.xs_of[mask]:
+            i = index[(mask, x)]
+            tq = ta = 0.0
+            for (r, j), p in ch.outcomes((mask, x)).items():
+                if x != SAFE_X and r < -25:
+                    tq += p
+                    ta += p * (r + V[j])
+                else:
+                    tq += p * q[j]
+                    ta += p * (r * q[j] + a[j])
+            q[i], a[i] = tq, ta
+        ch._outcomes.clear()
+        if progress and done % 256 == 0:
+            progress(done, len(model.masks_desc))
+    return q, a
+
+
+def _penalty_section(ch, progress=None) -> list[tuple[float, float]]:
+    """``shape`` laws: per penalty group, ``(q, gap)``: the mean over its states of ``q``,
+    and of the mean with the penalty less the mean without it, weighed by ``q(1 - q)``
+    (a gap counts as much as it moves the law; where ``q`` is near 0 or 1 it is left to
+    rounding). Per state they would tell the spreads too (the second moments), but a
+    group's spread is not its states' (they differ in which other boxes are open): the
+    key's own law tells it better (measured in docs/benchmarks.md)."""
+    model, V = ch.model, ch.table.V
+    q, a = _penalty_moments(ch, progress)
+    groups = penalty_groups(model)
+    acc = [[0, 0.0, 0.0, 0.0] for _ in groups]  # states, their q, weights, weighted gaps
+    for i, (mask, x) in enumerate(model.states):
+        if x == SAFE_X or mask == model.full:
+            continue
+        g = acc[groups[group_of(model, mask, x)]]
+        qi = q[i]
+        g[0] += 1
+        g[1] += qi
+        if _TINY < qi < 1.0 - _TINY:
+            v = V[i]
+            with_pen = a[i] / qi
+            without = (v - a[i]) / (1.0 - qi)
+            w = qi * (1.0 - qi)
+            g[2] += w
+            g[3] += w * (with_pen - without)
+    return [(g[1] / g[0] if g[0] else 0.0, g[3] / g[2] if g[2] else 0.0) for g in acc]
+
+
+def _pack_penalty(rows) -> bytes:
+    vals = array("H")
+    for q, gap in rows:
+        vals.extend((round(q * 65535), min(65535, max(0, round(gap * 16) + _BIAS))))
+    if sys.byteorder != "little":
+        vals.byteswap()
+    raw = vals.tobytes()
+    return zlib.compress(raw[0::2] + raw[1::2], 9)
+
+
+def _unpack_penalty(blob: bytes) -> list[tuple[float, float]]:
+    vals = _unpack(blob)
+    return [(vals[k] / 65535, (vals[k + 1] - _BIAS) / 16) for k in range(0, len(vals), 2)]
+
+
 def build(ch, progress=None) -> "Laws":
     """The laws of the states of ``ch``'s table (one backward pass; see the module's note):
     ``ch`` a :class:`generala.ai.chances.Chances` of the table (its turns' outcomes)."""
     table = ch.table
     ch.cache_size = max(ch.cache_size, 10 ** 6)
     kind = kind_of(table.model)
-    laws = _exact_laws(ch, progress) if kind == "exact" else _shape_laws(ch, progress)
-    return Laws(table, kind, [quantiles(law) for law in laws])
+    if kind == "exact":
+        return Laws(table, kind, [quantiles(law) for law in _exact_laws(ch, progress)])
+    laws = _shape_laws(ch, progress)
+    # the rows as the file gives them back
+    penalty = _unpack_penalty(zlib.decompress(_pack_penalty(_penalty_section(ch, progress))))
+    return Laws(table, kind, [quantiles(law) for law in laws], penalty=penalty)
 
 
 def _pack(entries) -> bytes:
@@ -256,7 +360,8 @@ class Laws:
     """The laws of one table's states (``exact``: one per state; ``shape``: one per coarse
     key), each read back as a law ``(lowest point, probabilities)`` with the table's mean."""
 
-    def __init__(self, table, kind: str, entries=None, packed: array | None = None) -> None:
+    def __init__(self, table, kind: str, entries=None, packed: array | None = None,
+                 penalty=None) -> None:
         self.table = table
         self.model = table.model
         self.kind = kind
@@ -268,6 +373,10 @@ class Laws:
         if n != want:
             raise ValueError(f"{n} laws for {want} {'states' if self.exact else 'keys'}")
         self.count = n
+        self.penalty = penalty  # shape: per penalty group (q, gap)
+        self._groups = None if self.exact else penalty_groups(self.model)
+        if not self.exact and (penalty is None or len(penalty) != len(self._groups)):
+            raise ValueError("shape laws without their penalty groups")
 
     def entry(self, e: int) -> list[int]:
         if self._entries is not None:
@@ -291,15 +400,21 @@ class Laws:
         settled = self.table.index.get((mask, SAFE_X))
         if x == SAFE_X or settled is None:
             return from_quantiles(qs, V[i])
-        # the mandatory total's sign still open: the penalty's lump, its chance at most
-        # what the table's value loses against the same boxes with the sign settled
-        return _with_penalty(from_quantiles(qs, 0.0), V[i], V[settled], model.penalty)
+        # the mandatory total's sign still open: the points to come with the penalty and
+        # without it, their means the group's gap apart, the mixture's mean the table's
+        q, gap = self.penalty[self._groups[group_of(model, mask, x)]]
+        if q <= _TINY or q >= 1.0 - _TINY:
+            return from_quantiles(qs, V[i])
+        without = V[i] - q * gap
+        return _mix([(1.0 - q, 0, from_quantiles(qs, without)),
+                     (q, 0, from_quantiles(qs, without + gap))])
 
     # --- files ----------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
         entries = [self.entry(e) for e in range(self.count)]
         data = _pack(entries)
+        extra = b"" if self.exact else _pack_penalty(self.penalty)
         rules = self.table.rules
         header = {
             "variant": rules.name,
@@ -315,8 +430,11 @@ class Laws:
                       "(k + 1/2) / 128, the first + 32768 then the steps, uint16, byte planes, zlib",
             "size": len(data),
         }
+        if extra:
+            header["penalty"] = {"groups": len(self.penalty), "size": len(extra),
+                                 "encoding": "q65535-gap16-u16-byteplanes"}
         head = json.dumps(header, sort_keys=True).encode()
-        return MAGIC + len(head).to_bytes(4, "little") + head + data
+        return MAGIC + len(head).to_bytes(4, "little") + head + data + extra
 
     def save(self, path) -> int:
         data = self.to_bytes()
@@ -339,8 +457,15 @@ class Laws:
                 or header["value"] != table.value
                 or header["options"] != {k: v for k, v in rules.option_values}):
             raise ValueError("laws file is for another table")
-        packed = _unpack(zlib.decompress(data[start + n:start + n + header["size"]]))
-        return cls(table, header["kind"], packed=packed)
+        at = start + n
+        packed = _unpack(zlib.decompress(data[at:at + header["size"]]))
+        penalty = None
+        if "penalty" in header:
+            if header["penalty"].get("encoding") != "q65535-gap16-u16-byteplanes":
+                raise ValueError(f"unknown penalty encoding {header['penalty'].get('encoding')!r}")
+            at += header["size"]
+            penalty = _unpack_penalty(zlib.decompress(data[at:at + header["penalty"]["size"]]))
+        return cls(table, header["kind"], packed=packed, penalty=penalty)
 
     @classmethod
     def load(cls, path, table) -> "Laws":

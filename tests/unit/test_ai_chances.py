@@ -3,6 +3,7 @@ play-to-win level, and the chances through the app and the command line."""
 import json
 import math
 import random
+import statistics
 
 import pytest
 
@@ -292,6 +293,30 @@ def test_stored_laws_match_the_laws_played_out(name):
             want = win.shares([win.shift(exact, gap), exact])[0]
             got = win.shares([win.shift(mine, gap), mine])[0]
             assert got == pytest.approx(want, abs=0.01)
+
+
+def test_bulgarian_penalty_in_the_stored_laws_against_the_laws_played_out():
+    """Генерал's shape laws with the mandatory total's sign open: the chance of the −50
+    penalty in the stored law (its group's) against the law with both turns played out,
+    on states two turns from the end; and every law keeps the table's mean."""
+    from generala.ai.laws import SAFE_X as safe
+    table = table_for(variant("bulgarian"))
+    store = win.for_table(table).stored
+    played = win.Chances(table, use_laws=False)
+    model = table.model
+    states = [s for s in model.states if model.nbox - bin(s[0]).count("1") == 2
+              and s[1] != safe and (s[0], safe) in table.index]
+    misses, risky = [], 0
+    for s in random.Random(7).sample(states, 40):
+        v = table.V[table.index[s]]
+        exact = played.remaining(s, 2)
+        mine = store.law(table.index[s])
+        assert win.mean_of(mine) == pytest.approx(v, abs=1e-6)
+        below = [sum(p for k, p in enumerate(law[1]) if law[0] + k < v - 30) for law in (exact, mine)]
+        risky += below[0] > 0.1
+        misses.append(abs(below[0] - below[1]))
+    assert risky >= 5  # the sample has states where the penalty matters
+    assert statistics.fmean(misses) < 0.015 and max(misses) < 0.1
 
 
 def test_one_turn_left_against_brute_force():
