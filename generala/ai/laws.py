@@ -243,8 +243,7 @@ def penalty_groups(model) -> dict:
 
 
 def group_of(model, mask: int, x: int) -> tuple[int, int, int]:
-    faces = sum(1 << f for f, b in enumerate(model.mand_bits) if mask & b)
-    return faces, x, bin(mask & ~model.mand_all).count("1")
+    return model._mand_set(mask), x, bin(mask & ~model.mand_all).count("1")
 
 
 def _penalty_moments(ch, progress=None):
@@ -308,10 +307,7 @@ def _pack_penalty(rows) -> bytes:
     vals = array("H")
     for q, gap in rows:
         vals.extend((round(q * 65535), min(65535, max(0, round(gap * 16) + _BIAS))))
-    if sys.byteorder != "little":
-        vals.byteswap()
-    raw = vals.tobytes()
-    return zlib.compress(raw[0::2] + raw[1::2], 9)
+    return _planes(vals)
 
 
 def _unpack_penalty(blob: bytes) -> list[tuple[float, float]]:
@@ -338,6 +334,11 @@ def _pack(entries) -> bytes:
     for qs in entries:
         vals.append(qs[0] + _BIAS)
         vals.extend(b - a for a, b in zip(qs, qs[1:]))
+    return _planes(vals)
+
+
+def _planes(vals: array) -> bytes:
+    """16-bit values little-endian, their low bytes first, then the high bytes, zlib'd."""
     if sys.byteorder != "little":
         vals.byteswap()
     raw = vals.tobytes()
