@@ -103,6 +103,12 @@ def run(base_url: str, turns: int) -> dict:
         for _ in range(turns):
             if page.is_visible("#over"):
                 break
+            # hot-seat: the next person confirms the hand-over card (not timed)
+            page.wait_for_function("() => !!document.querySelector('#handover[open]')"
+                                   " || !document.getElementById('roll').disabled")
+            if page.evaluate("() => !!document.querySelector('#handover[open]')"):
+                page.click("#handover-ok")
+                page.wait_for_selector("#handover", state="hidden")
             click("roll", "#roll")
             if page.is_enabled('#board .tray [data-die="0"]'):
                 click("hold", '#board .tray [data-die="0"]')
