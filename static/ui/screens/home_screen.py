@@ -69,9 +69,9 @@ class Home:
 
     def engine_taken(self):
         """The engine's game is not the one-tap game prepared while idle (a game by link
-        opened there): that one is not prepared from now on."""
-        if not self.prepared:
-            self.prepared = False
+        opened there): that one is not prepared from now on, and one prepared already is
+        dropped (a tap on the one-tap choice then asks the engine for its game again)."""
+        self.prepared = False
 
     def relabel(self):
         """The games' titles in the page's language (the levels are data-i18n), and the line
