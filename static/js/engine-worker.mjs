@@ -87,11 +87,36 @@ async function fetchEngine() {
 async function fetchSnapshot() {
   const resp = await fetch(SNAPSHOT_URL);
   if (!resp.ok) throw new Error(`${resp.status} for ${SNAPSHOT_URL}`);
-  const bytes = new Uint8Array(await resp.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  // Unzipped as it arrives (not once it is all here): a slow link's last byte is then
+  // followed by little more than the last chunk's inflation. A host that sent the file
+  // with Content-Encoding: gzip has had the browser unzip it already: the first bytes say.
+  const reader = resp.body.getReader();
+  let first = await reader.read();
+  while (!first.done && first.value.length < 2) {  // a first chunk of one byte: join the next
+    const next = await reader.read();
+    if (next.done) break;
+    const joined = new Uint8Array(first.value.length + next.value.length);
+    joined.set(first.value);
+    joined.set(next.value, first.value.length);
+    first = { done: false, value: joined };
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      if (!first.done) controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const head = first.done ? new Uint8Array(0) : first.value;
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await new Response(body).arrayBuffer());
   if (typeof DecompressionStream !== "function") throw new Error("this browser has no DecompressionStream");
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
 const SLOW_LINKS = ["slow-2g", "2g", "3g"];  // navigator.connection.effectiveType
