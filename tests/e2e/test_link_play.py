@@ -667,3 +667,25 @@ def test_an_embedded_game_sends_the_sites_address_and_takes_a_pasted_link(device
     assert p.locator("#linkplay .msg-error").count() == 0
     link = ana.play_until_handover()
     assert link.startswith(base_url + "/#play=p1.") and link != join
+
+
+def test_a_game_by_link_started_here_drops_the_one_tap_game_prepared_before_it(devices):
+    """The one-tap game is prepared in the engine while the page is idle; a game by link
+    started afterwards takes the engine. Back home, "Play against the computer" must ask
+    the engine for its game again, not draw the prepared one the engine no longer holds."""
+    ana = devices()
+    ana.boot()
+    ana.page.wait_for_selector("html[data-first-game=prepared]", state="attached", timeout=60_000)
+    ana.start("argentine", "Ana", ["human"])
+    ana.page.click('#linkplay [data-link="home"]')
+    ana.page.wait_for_selector("#home:not([hidden])")
+    ana.page.click("#play-computer")
+    ana.page.wait_for_selector("#board:not([hidden]) #roll:enabled")
+    n = ana.renders()
+    ana.page.click("#roll")
+    ana.page.wait_for_function(RENDERED, arg=n, timeout=10_000)
+    assert ana.page.get_attribute("#board", "data-drawn") == "engine"
+    # the engine rolled this game: every die shows a face, and a box can be filled
+    faces = ana.page.eval_on_selector_all("#board .tray [data-die]", "els => els.map(e => e.dataset.face || e.getAttribute('aria-label'))")
+    assert len(faces) == 5 and all(faces), faces
+    ana.fill(ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first)
