@@ -78,7 +78,7 @@ PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "pyodide-lock.json",  # needed even with no packages: boot fails without it
+    "pyodide-lock.json",  # needed even with no packages: published trimmed (publish_lock)
 ]
 # Pyodide's python_stdlib.zip (2.5 MB) is not published whole: the build traces which
 # of its modules Pyodide's start-up and the engine import (tools/trace_stdlib.mjs) and
@@ -168,6 +168,15 @@ def wanted(path: Path) -> bool:
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+
+
+def publish_lock(src: Path, dst: Path) -> None:
+    """Pyodide's lock file with its `info` and no package: Pyodide reads it at every boot
+    (and checks `info` against itself), but the engine and the Bot lab load no package
+    (standard library only), and the 357 packages' entries were 25 kB of a first visit."""
+    lock = json.loads(src.read_text(encoding="utf-8"))
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")), encoding="utf-8")
 
 
 WORDS_RE = re.compile(r'<(\w+)([^<>]*?\sdata-words="([\w.-]+)"[^<>]*)>([^<>]*)</\1>')
@@ -798,7 +807,10 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
     vendor = out / "vendor"
     pyo = vendor / "pyodide" / versions["pyodide"]
     for name in PYODIDE_FILES:
-        copy_file(NODE_MODULES / "pyodide" / name, pyo / name)
+        if name == "pyodide-lock.json":
+            publish_lock(NODE_MODULES / "pyodide" / name, pyo / name)
+        else:
+            copy_file(NODE_MODULES / "pyodide" / name, pyo / name)
     mpy = vendor / "micropython" / versions["micropython"]
     for name in MICROPYTHON_FILES:
         copy_file(NODE_MODULES / "@micropython/micropython-webassembly-pyscript" / name, mpy / name)
