@@ -43,9 +43,22 @@ SHOWN = """() => [...document.querySelectorAll('#board .tray [data-die]')].map(d
   return best;
 })"""
 
-# Per die: is anything of it (its body, its cube) animated now?
-MOVING = """() => [...document.querySelectorAll('#board .tray [data-die]')].map(die =>
-  [...die.querySelectorAll('.die-body, .cube')].some(n => n.getAnimations().length > 0))"""
+# The elements the page animates from now on (Element.animate, which dice-motion.mjs uses):
+# which dice a roll moved is read from them, not from the animations still running when
+# the test looks (a loaded machine may look after a short tumble has landed).
+TRACK = """() => {
+  if (!window.__animated) {
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+      window.__animated.add(this);
+      return animate.apply(this, args);
+    };
+  }
+  window.__animated = new Set();
+}"""
+# MOVED, per die: was anything of it (its body, its cube) animated since TRACK?
+MOVED = """() => [...document.querySelectorAll('#board .tray [data-die]')].map(die =>
+  [...die.querySelectorAll('.die-body, .cube')].some(n => window.__animated.has(n)))"""
 
 LANDED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 
@@ -75,9 +88,10 @@ def roll_and_see(gp: GamePage, m: Mirror):
     p = gp.page
     held = list(m.view["held"]) if m.view["dice"] else [False] * m.view["dice_count"]
     m.do({"op": "roll"})
+    p.evaluate(TRACK)
     gp.roll()
     assert gp.dice() == m.view["dice"]  # data-face: the engine's, before the dice land
-    moving = p.evaluate(MOVING)
+    moving = p.evaluate(MOVED)
     assert any(moving), "nothing moves after a roll"
     assert [i for i, mv in enumerate(moving) if mv] == [i for i, h in enumerate(held) if not h]
     p.evaluate(LANDED)
@@ -172,8 +186,9 @@ def test_still_switch_changes_the_faces_at_once(gp: GamePage):
         assert p.evaluate("document.documentElement.dataset.motion") == "still"
         m = Mirror("double", ("Ana", "Beto"), 12)
         m.do({"op": "roll"})
+        p.evaluate(TRACK)
         gp.roll()
-        assert p.evaluate("document.getAnimations().length") == 0
+        assert not any(p.evaluate(MOVED)) and p.evaluate("document.getAnimations().length") == 0
         assert gp.dice() == m.view["dice"]
         assert p.evaluate(SHOWN) == m.view["dice"]
         # the celebration is still and silent: its card, no confetti, no animation
@@ -196,8 +211,9 @@ def test_prefers_reduced_motion_means_no_animation(gp: GamePage):
         assert p.get_attribute("#motion", "aria-checked") == "false"
         m = Mirror("argentine", ("Ana", "Beto"), 3)
         m.do({"op": "roll"})
+        p.evaluate(TRACK)
         gp.roll()
-        assert p.evaluate("document.getAnimations().length") == 0
+        assert not any(p.evaluate(MOVED)) and p.evaluate("document.getAnimations().length") == 0
         assert gp.dice() == m.view["dice"]
         assert p.evaluate(SHOWN) == m.view["dice"]
         m.do({"op": "toggle", "die": 0})

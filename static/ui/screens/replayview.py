@@ -98,9 +98,13 @@ class ReplayView:
     # --- opening --------------------------------------------------------------
 
     def frame(self, title):
-        """Empty the screen and give it a heading and a Back button."""
+        """Empty the screen and give it a heading and a Back button. Until a replay is
+        drawn on it, it has no data-step(s) (tests wait for them: the last replay's must
+        not stand for the next)."""
         root = self.root
         clear(root)
+        root.removeAttribute("data-step")
+        root.removeAttribute("data-steps")
         head = el("div", "replay-head")
         head.appendChild(el("h2", None, title, {"id": "replay-title"}))
         head.appendChild(el("button", "btn", words.t("replay.back"), {"type": "button", "data-replay": "back"}))
