@@ -119,8 +119,16 @@ class Device:
         """Roll once and fill the first box the board offers (two with ten dice, and the
         engine's split), confirming a scratch when asked."""
         p = self.page
-        self._after(lambda: p.click("#roll"))
         boxes = p.locator("#sheet button.box:visible:enabled:not(.refused)")
+        # A roll pressed while the board does not take it (seen under load, a render of
+        # something else counted as the roll's) leaves no box to fill and Roll enabled:
+        # a person presses it again, and so does this.
+        for _ in range(3):
+            self._after(lambda: p.click("#roll"))
+            p.wait_for_function("() => !!document.querySelector('#sheet button.box:not(.refused):not([disabled])')"
+                                " || !document.getElementById('roll').disabled", timeout=10_000)
+            if boxes.count() or not p.is_enabled("#roll"):
+                break
         if p.locator("#board[data-dice='10'], #board .tray [data-die='9']").count():
             first = boxes.first.get_attribute("data-box")
             p.click(f'#sheet button.box[data-box="{first}"]:visible')
