@@ -62,6 +62,9 @@ const root = document.documentElement;
 const PYSCRIPT = new URL("../../vendor/pyscript/0.7.31/core.js", import.meta.url);
 const CONFIG = new URL("../../pyscript.json", import.meta.url);
 const PYSCRIPT_BYTECODE = "/pyscript-mpy";
+// Every file of the config's [files] (the UI's bytecode, PyScript's package as bytecode)
+// in one gzip download, written by tools/build.py (write_files_pack): readPack().
+const FILES_PACK = new URL("../../pyscript-files.gz", import.meta.url);
 // Stored values that only set preferences (no screen lists them). generala.quick (the
 // last one-tap game and level) is not one of them: the UI shows it in the lists.
 const PREFERENCES = new Set(["generala.lang", "generala.motion", "generala.sound", "generala.sound.embed", "generala.coach"]);
@@ -152,19 +155,57 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** At most `perTask` requests per browser task, until the returned function is called.
- * PyScript requests every file of its config's [files] at once, as soon as MicroPython
- * has loaded, in the task that loaded it: about 70 files here, and each request costs
- * the page's thread about a millisecond on a phone (4 at Lighthouse's 4x), so that one
- * task ran for 127 ms at 1x (508 ms at 4x: most of the page's Total Blocking Time).
- * Paced, the same requests leave a few per task (eight; four measured no better in
- * Lighthouse), PyScript's `fetch` being the global one, looked up at each call; the
- * files still arrive together. */
+/** {URL: bytes} of every file in FILES_PACK, or null where the pack cannot be read (no
+ * DecompressionStream, a failed download): PyScript then fetches each file itself. The
+ * pack is a line of JSON, {"path from the site's root": [offset, length]}, then the
+ * files' bytes, all gzipped; a host that sends it with Content-Encoding: gzip hands it
+ * over unzipped, which its first bytes tell. */
+async function readPack() {
+  try {
+    const response = await fetch(FILES_PACK);
+    if (!response.ok) throw new Error(`[${response.status}] ${FILES_PACK.pathname}`);
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      if (typeof DecompressionStream !== "function") throw new Error("this browser has no DecompressionStream");
+      const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(unzipped).arrayBuffer());
+    }
+    const end = bytes.indexOf(10);
+    const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)));
+    const files = new Map();
+    for (const [path, [offset, length]] of Object.entries(index)) {
+      const start = end + 1 + offset;
+      files.set(new URL(path, CONFIG).href, bytes.subarray(start, start + length));
+    }
+    return files;
+  } catch (error) {
+    console.warn(`the UI's files in one download failed (${error}): PyScript fetches them one by one`);
+    return null;
+  }
+}
+
+/** PyScript's requests for its [files], answered from FILES_PACK (one download instead of
+ * about seventy, each of which cost the page's thread and the network, bytecode being sent
+ * uncompressed), and at most `perTask` of its other requests per browser task, until the
+ * returned function is called. PyScript requests every file of its config's [files] at
+ * once, as soon as MicroPython has loaded, in the task that loaded it, with the global
+ * `fetch`, looked up at each call. Each request that goes to the network costs the
+ * page's thread about a millisecond on a phone (4 at Lighthouse's 4x): seventy of them
+ * ran for 127 ms at 1x in one task (508 ms at 4x) before they were paced (eight a task;
+ * four measured no better in Lighthouse), and took ~70 requests of the network's. */
 function paceRequests(perTask) {
   const request = globalThis.fetch;
+  const pack = readPack();
   let sent = 0;
   let turn = null;
   const paced = async function (...args) {
+    const input = args[0];
+    if (typeof input === "string" || input instanceof URL) {
+      const url = new URL(String(input), CONFIG).href;
+      const files = url.endsWith(".mpy") ? await pack : null;
+      const bytes = files && files.get(url);
+      if (bytes) return new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } });
+    }
     while (sent >= perTask) {
       turn ||= nextTask().then(() => {
         sent = 0;
@@ -273,15 +314,15 @@ function whenSeen(run) {
 }
 
 /** The files the UI's start fetches (PyScript's core, its config, and what the config
- * names: MicroPython, the UI's bytecode) into the HTTP cache, at low priority and a few at
+ * names: MicroPython, the UI's bytecode in its pack) into the HTTP cache, at low priority and a few at
  * a time: the player's own requests come first. Stops when the UI starts (PyScript
  * fetches the rest itself). */
 async function warm() {
   let list;
   try {
     const config = await (await fetch(CONFIG, { priority: "low" })).json();
-    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm"), ...filesOf(config)];
-    list = [PYSCRIPT.href, ...named.map((path) => new URL(path, CONFIG).href), new URL("../../catalog.json", import.meta.url).href];
+    const named = [config.interpreter, config.interpreter.replace(/\.mjs$/, ".wasm")];
+    list = [PYSCRIPT.href, ...named.map((path) => new URL(path, CONFIG).href), FILES_PACK.href, new URL("../../catalog.json", import.meta.url).href];
   } catch (_e) {
     return;  // a prefetch only: the UI fetches what it needs when it starts
   }
@@ -293,19 +334,6 @@ async function warm() {
     }
   };
   await Promise.all([next(), next(), next(), next()]);
-}
-
-/** The URLs of a PyScript config's [files], as PyScript reads them: a "{NAME}" key sets a
- * template (its value may use the ones set before it), any other key is a file. */
-function filesOf(config) {
-  const templates = new Map();
-  const fill = (text) => text.replace(/\{.+?\}/g, (name) => templates.get(name) ?? name);
-  const urls = [];
-  for (const [source, dest] of Object.entries(config.files || {})) {
-    if (/^\{.+\}$/.test(source)) templates.set(source, fill(dest));
-    else urls.push(fill(source));
-  }
-  return urls;
 }
 
 /** A promise resolved when the browser is next idle (at most `timeout` ms later): the

@@ -83,8 +83,12 @@ def test_pyscript_starts_the_page_with_its_config(page):
     assert not [n for n in plugins if any(k in n for k in ("py-editor", "py-terminal", "codemirror", "toml", "zip-"))]
     # PyScript's own package came from its bytecode (pyscript.toml's {PYSCRIPT} files,
     # first on sys.path), not from the source PyScript wrote and MicroPython compiled
-    assert any(n.endswith("/mpy/pyscript/events.mpy") for n in plugins)
     assert page.get_attribute("html", "data-pyscript") == "bytecode"
+    # Every file of its [files] came from the one pack (ui-start.mjs answers PyScript's
+    # requests for them): no bytecode file was fetched by itself
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert [n for n in fetched if n.endswith("/pyscript-files.gz")] != []
+    assert [n for n in fetched if n.endswith(".mpy")] == []
     # PyScript's requests for its files were paced while it loaded them (ui-start.mjs);
     # once it has them, the page's fetch is the browser's own again
     assert page.evaluate("() => Function.prototype.toString.call(fetch).includes('[native code]')")

@@ -59,13 +59,13 @@ def test_the_first_roll_is_two_taps_from_a_fresh_profile(page):
 
 
 def held_ui(page, url="/"):
-    """Open ``url`` with the UI's entry (static/ui/main.mpy: PyScript runs nothing until
-    every file of its [files] is written) held back, without any input; returns once it
-    is asked for (the UI starts by itself once the page is
+    """Open ``url`` with the UI's files (pyscript-files.gz, the pack of PyScript's [files]
+    that static/ui/main.mpy comes from: PyScript runs nothing until every file is
+    written) held back, without any input; returns once it is asked for (the UI starts by itself once the page is
     idle: the plain-HTML first screen is up, the UI cannot answer yet). release() lets
     them go."""
     held = []
-    page.route("**/static/ui/main.mpy", lambda route: held.append(route))
+    page.route("**/pyscript-files.gz", lambda route: held.append(route))
     page.goto(url, wait_until="commit")
     poll(page, lambda: held, 60, "the UI's entry requested")
 

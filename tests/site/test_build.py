@@ -223,11 +223,26 @@ def ui_modules_published(dist_dir):
     return found
 
 
+def test_pyscript_files_are_packed_in_one_download(dist_dir):
+    # pyscript-files.gz: a line of JSON {path: [offset, length]}, then the bytes, gzipped
+    # (static/js/ui-start.mjs answers PyScript's requests for its [files] from it)
+    data = gzip.decompress((dist_dir / "pyscript-files.gz").read_bytes())
+    end = data.index(b"\n")
+    index = json.loads(data[:end])
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    assert sorted(index) == sorted({url[2:] for url, _ in pyscript_files(config)})
+    assert "static/ui/main.mpy" in index and [p for p in index if "/mpy/pyscript/" in p]
+    for path, (offset, length) in index.items():
+        assert data[end + 1 + offset:end + 1 + offset + length] == (dist_dir / path).read_bytes(), path
+    assert end + 1 + sum(length for _, length in index.values()) == len(data)
+
+
 def test_the_ui_modules_are_published_as_bytecode(dist_dir):
     ui = dist_dir / "static" / "ui"
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
     urls = sorted(url[len("./static/ui/"):] for url, _ in pyscript_files(config) if url.startswith("./static/ui/"))
-    # no source: exactly the files [files] names, each fetched by PyScript by itself
+    # no source: exactly the files [files] names, each requested by PyScript by itself
+    # (and answered from their pack, pyscript-files.gz)
     assert sorted(p.relative_to(ui).as_posix() for p in ui.rglob("*") if p.is_file()) == urls
     modules = ui_modules_published(dist_dir)
     # the UI's modules, each package's __init__ and main.py, in static/ui's tree (where
@@ -471,7 +486,12 @@ def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers
     # The win chances' laws, small as some are: a first visit never downloads them.
     laws = sorted(f"./static/tables/{p.name}" for p in (dist_dir / "static" / "tables").glob("*.gvl"))
     assert len(laws) == 4 and set(laws) <= set(on_demand)
-    assert len(on_demand) == 6 + len(laws)
+    # PyScript's [files] one by one: the page reads them from their pack, which is precached
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    packed = sorted({url for url, _ in pyscript_files(config)})
+    assert len(packed) > 60 and set(packed) <= set(on_demand) and "./pyscript-files.gz" in files
+    assert "./pyscript-files.gz" not in on_demand
+    assert len(on_demand) == 6 + len(laws) + len(packed)
     read_ahead = sw_constant(sw, "READ_AHEAD")
     assert {wasm, "./generala.snapshot.gz"} <= set(read_ahead) <= set(files)
     for path in read_ahead:
