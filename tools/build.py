@@ -19,6 +19,10 @@ Publishes:
   generala.snapshot.gz                     Pyodide's memory once booted with that engine
                                            imported (tools/make_snapshot.mjs, in Node): the
                                            worker restores it instead of booting Python
+  generala.lazy.zip                        what a worker restored from the snapshot still
+                                           needs of generala.zip: the modules the snapshot
+                                           has not imported (imported on first use), the
+                                           example bots, BUILD (see lazy_engine_zip)
   catalog.json                             `python3 -m generala.catalog`: the games and their
                                            options, so the setup form works before the engine;
                                            index.html's lists of games are written from it
@@ -130,7 +134,9 @@ ON_DEMAND_MIN_BYTES = 100_000
 # The laws of the points to come (the win chances': generala.ai.laws), whatever their
 # size: on demand too (a first visit is near its budget), asked for by the chances.
 ON_DEMAND_EXTS = (".gvl",)
-ON_DEMAND_FILES = ["python_stdlib.zip"]
+# The standard library and the engine's whole zip: only a boot in full reads them (a
+# restored worker reads generala.lazy.zip and an empty library).
+ON_DEMAND_FILES = ["python_stdlib.zip", "generala.zip"]
 # What a first game never loads is not precached either (a first visit downloads it
 # otherwise, the precache included): the Bot lab's code editor (~150 kB gzipped), its
 # sandbox's frame and worker, the hand-over screen's QR encoder. Fetched when first opened,
@@ -341,17 +347,49 @@ def trim_stdlib(engine_zip: Path, dst: Path) -> tuple[int, int]:
     return len(used), len(names)
 
 
-def make_snapshot(engine_zip: Path, dst: Path, stdlib: Path) -> None:
+def make_snapshot(engine_zip: Path, dst: Path, stdlib: Path) -> list[str]:
     """Pyodide booted with the engine imported, as a gzipped memory snapshot
     (tools/make_snapshot.mjs, in Node with the Pyodide the site publishes), every
     module of `stdlib` (the trimmed python_stdlib.zip) imported from its bytecode
-    (tools/compile_stdlib.mjs): no compiler garbage is left in the memory."""
+    (tools/compile_stdlib.mjs): no compiler garbage is left in the memory. Returns the
+    engine's modules it holds imported."""
     with tempfile.TemporaryDirectory() as tmp:
         bytecode = Path(tmp) / "stdlib-pyc.zip"
+        modules = Path(tmp) / "modules.json"
         run_node("compile_stdlib.mjs", [stdlib, bytecode], "compiling the standard library")
-        run_node("make_snapshot.mjs", [engine_zip, dst, bytecode], "making the engine's snapshot")
-    if not dst.is_file():
-        raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
+        run_node("make_snapshot.mjs", [engine_zip, dst, bytecode, modules], "making the engine's snapshot")
+        if not dst.is_file() or not modules.is_file():
+            raise BuildError(f"making the engine's snapshot wrote no {dst.name}")
+        return json.loads(modules.read_text(encoding="utf-8"))
+
+
+def lazy_engine_zip(engine_zip: Path, dst: Path, imported: list[str]) -> list[str]:
+    """dst: the files of `engine_zip` that a worker restored from the snapshot still
+    needs: each module the snapshot has not imported (`imported`: the others are in its
+    memory already, and the import system never reads their files again), the texts
+    (the example bots) and BUILD, which the worker compares with the snapshot's. A
+    restored worker downloads this (half of generala.zip), a boot in full the whole zip.
+    Returns the names in dst."""
+    imported = set(imported)
+    if ENGINE_PACKAGE not in imported:
+        raise BuildError(f"the snapshot holds no `{ENGINE_PACKAGE}` module: {sorted(imported)[:5]}")
+
+    def module(name: str) -> str | None:
+        if not name.endswith(".pyc"):
+            return None
+        return name[:-4].replace("/", ".").removesuffix(".__init__")
+
+    kept = []
+    with zipfile.ZipFile(engine_zip) as src, zipfile.ZipFile(dst, "w", compression=zipfile.ZIP_DEFLATED,
+                                                              compresslevel=9) as zf:
+        for info in src.infolist():
+            if module(info.filename) in imported:
+                continue
+            zf.writestr(info, src.read(info.filename))
+            kept.append(info.filename)
+    if f"{ENGINE_PACKAGE}/BUILD" not in kept:
+        raise BuildError(f"{engine_zip.name} has no {ENGINE_PACKAGE}/BUILD")
+    return kept
 
 
 def run_node(script: str, args: list[Path], doing: str) -> None:
@@ -834,7 +872,8 @@ def build(out: Path, brotli_quality: int = 9, sizes: bool = True) -> dict:
         n_stdlib = trim_stdlib(sources, out / STDLIB)
     with zipfile.ZipFile(out / STDLIB_EMPTY, "w"):
         pass
-    make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
+    imported = make_snapshot(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.snapshot.gz", out / STDLIB)
+    lazy_engine_zip(out / f"{ENGINE_PACKAGE}.zip", out / f"{ENGINE_PACKAGE}.lazy.zip", imported)
 
     vendor = out / "vendor"
     pyo = vendor / "pyodide" / versions["pyodide"]

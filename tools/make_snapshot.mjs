@@ -1,6 +1,10 @@
 // Make the engine's memory snapshot: Pyodide booted, the engine imported, frozen.
 //
-//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP
+//   node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP [MODULES_JSON]
+//
+// MODULES_JSON: where to write the names of the engine's modules the snapshot holds
+// imported (tools/build.py publishes the others in generala.lazy.zip: all a restored
+// worker still needs of the engine's files).
 //
 // Booting Pyodide runs Python's whole start-up in WebAssembly: ~4.5 s on the test
 // machine, before the engine is even imported. A memory snapshot taken after that
@@ -34,7 +38,7 @@ import { capturingInitialMemory, publishedSnapshot } from "../static/js/snapshot
 // then tools/compile_stdlib.mjs). Every module in it is imported before the snapshot
 // (compiled bytecode: no compiler garbage left in the memory), so a worker restoring
 // the snapshot needs no library files: it loads an empty zip instead.
-const [zipPath, outPath, stdlibPath] = process.argv.slice(2);
+const [zipPath, outPath, stdlibPath, modulesPath] = process.argv.slice(2);
 if (!zipPath || !outPath || !stdlibPath) {
   console.error("usage: node tools/make_snapshot.mjs ENGINE_ZIP OUT_GZ STDLIB_ZIP");
   process.exit(2);
@@ -87,6 +91,7 @@ with zipfile.ZipFile(sys.path[[p.endswith(".zip") for p in sys.path].index(True)
 for name in modules:
     importlib.import_module(name)
 random.seed(0)
+_engine_modules = "\\n".join(sorted(n for n in sys.modules if n == "generala" or n.startswith("generala.")))
 # The finders, the directory times they keep, and the library zip's directory (the
 # worker mounts another zip there): a later import reads the zip it is given.
 sys.path_importer_cache.clear()
@@ -94,6 +99,8 @@ zipimport._zip_directory_cache.clear()
 gc.collect()
 generala.SNAPSHOT_BUILD
 `);
+const engineModules = py.runPython("_engine_modules").split("\n");
+py.runPython("del _engine_modules");
 // Freed memory keeps what it held, and that garbage costs bytes to download. Blocks of
 // zeros allocated and freed again take the freed places of their size and leave zeros
 // there (64 KiB ones: ~140 kB less gzipped, measured). At most ZEROED of them, and no more
@@ -108,5 +115,6 @@ const snapshot = py.makeMemorySnapshot();
 const published = await publishedSnapshot(snapshot, initial.memory());
 const gz = zlib.gzipSync(published, { level: 9 });  // no name, no time: the same bytes
 fs.writeFileSync(outPath, gz);
+if (modulesPath) fs.writeFileSync(modulesPath, JSON.stringify(engineModules) + "\n");
 console.log(`snapshot of engine build ${build}: ${snapshot.length} bytes, ${gz.length} gzipped `
   + `(${zlib.gzipSync(snapshot, { level: 9 }).length} without the initial memory taken out)`);

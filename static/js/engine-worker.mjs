@@ -56,7 +56,10 @@ import { loadPyodide } from "../../vendor/pyodide/314.0.7/pyodide.mjs";
 import { restoringSnapshot } from "./snapshot-memory.mjs";
 
 const PYODIDE_URL = new URL("../../vendor/pyodide/314.0.7/", import.meta.url).href;
+// The engine's files: the whole package for a boot in full; for a worker restored from the
+// snapshot, only what the snapshot has not imported (tools/build.py, lazy_engine_zip).
 const ENGINE_ZIP_URL = new URL("../../generala.zip", import.meta.url).href;
+const LAZY_ZIP_URL = new URL("../../generala.lazy.zip", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../generala.snapshot.gz", import.meta.url).href;
 // The standard library: only the modules Pyodide's start-up and the engine import
 // (tools/build.py traces them). The snapshot has imported every one of them, so a
@@ -76,10 +79,15 @@ const PYODIDE_OPTIONS = {
   stderr: (line) => console.warn(`[engine] ${line}`),
 };
 
-async function fetchEngine() {
-  const resp = await fetch(ENGINE_ZIP_URL);
-  if (!resp.ok) throw new Error(`cannot fetch the engine (${resp.status} ${ENGINE_ZIP_URL})`);
-  return resp.arrayBuffer();
+/** The engine's zip at `url` (fetching starts now; a failure is reported when awaited). */
+function fetchEngine(url) {
+  const zip = (async () => {
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error(`cannot fetch the engine (${resp.status} ${url})`);
+    return resp.arrayBuffer();
+  })();
+  zip.catch(() => {});
+  return zip;
 }
 
 /** The snapshot's memory image. Read whole, then unzipped: a host that sent it with
@@ -168,21 +176,20 @@ async function bootInFull(zipPromise) {
 }
 
 async function boot() {
-  // Download the engine package while Pyodide boots; fail as soon as it fails.
-  const zipPromise = fetchEngine();
-  zipPromise.catch(() => {});  // awaited below; a failure is reported there
+  // The engine's files download while Pyodide boots; a failure to fetch them fails the boot.
   let pyodide = null;
   if (await snapshotWanted()) {
+    const lazy = fetchEngine(LAZY_ZIP_URL);
     try {
-      pyodide = await bootFromSnapshot(zipPromise);
+      pyodide = await bootFromSnapshot(lazy);
       timings.boot = "snapshot";
     } catch (err) {
-      await zipPromise;  // no engine at all: that is the boot's failure, not the snapshot's
+      await lazy;  // no engine at all: that is the boot's failure, not the snapshot's
       console.warn(`[engine] booting Pyodide in full, not from the snapshot: ${String((err && err.message) || err)}`);
     }
   }
   if (pyodide === null) {
-    pyodide = await bootInFull(zipPromise);
+    pyodide = await bootInFull(fetchEngine(ENGINE_ZIP_URL));
     timings.boot = "full";
   }
   timings.pyodide = Math.round(performance.now() - t0);

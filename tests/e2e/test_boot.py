@@ -140,8 +140,8 @@ def test_a_request_the_engine_cannot_read_is_answered_not_a_crash(app_page):
 def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
     # Break the engine download: the page must end in data-state=error with a message,
     # and a call to the engine rejects with the boot's error instead of waiting forever.
-    guard.allow(r"generala\.zip|could not start|Failed to load resource")
-    page.context.route("**/generala.zip", lambda route: route.fulfill(status=404, body="gone"))
+    guard.allow(r"generala\.lazy\.zip|could not start|Failed to load resource")
+    page.context.route("**/generala.lazy.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("/")
     page.wait_for_selector("html[data-state=error]", state="attached", timeout=90_000)
     message = page.text_content("#boot-error")
@@ -158,10 +158,10 @@ def test_boot_failure_is_reported_visibly_and_calls_reject(page, guard):
 def test_a_boot_failure_is_said_in_the_pages_language_and_its_reason_goes_to_the_console(page, guard, lang):
     # The error box is index.html's sentence in the page's language (the word tables'
     # own text), with none of the engine's English; the reason is on the console.
-    guard.allow(r"generala\.zip|could not start|Failed to load resource")
+    guard.allow(r"generala\.lazy\.zip|could not start|Failed to load resource")
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.context.route("**/generala.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.context.route("**/generala.lazy.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"/?lang={lang}")
     page.wait_for_selector("html[data-state=error]", state="attached", timeout=90_000)
     assert page.is_visible("#boot-error")
@@ -180,9 +180,10 @@ def test_the_engine_boots_from_its_snapshot(app_page):
 
 
 def _zip_of_another_build(dist_dir) -> bytes:
-    """generala.zip with another BUILD: the snapshot no longer matches it."""
+    """generala.lazy.zip (what a restored worker reads of the engine's files) with another
+    BUILD: the snapshot no longer matches it."""
     out = io.BytesIO()
-    with zipfile.ZipFile(dist_dir / "generala.zip") as src, zipfile.ZipFile(out, "w") as dst:
+    with zipfile.ZipFile(dist_dir / "generala.lazy.zip") as src, zipfile.ZipFile(out, "w") as dst:
         for name in src.namelist():
             dst.writestr(name, b"0000000000000000\n" if name == "generala/BUILD" else src.read(name))
     return out.getvalue()
@@ -211,7 +212,7 @@ def test_without_a_usable_snapshot_the_engine_boots_pyodide_in_full(page, guard,
         page.context.route("**/generala.snapshot.gz", lambda route: route.fulfill(status=200, body=other_memory))
     else:
         other = _zip_of_another_build(dist_dir)
-        page.context.route("**/generala.zip", lambda route: route.fulfill(status=200, body=other))
+        page.context.route("**/generala.lazy.zip", lambda route: route.fulfill(status=200, body=other))
     boot(page)
     assert page.evaluate("generala.engine.timings.worker.boot") == "full"
     assert [w for w in warnings if "booting Pyodide in full" in w], warnings

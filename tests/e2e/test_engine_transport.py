@@ -417,7 +417,7 @@ def test_a_worker_that_keeps_dying_takes_the_engine_failed_path(page, guard, kep
     gp.roll()
     before = current_save(gp)
     if when == "while it starts":
-        engine = Held(page.context, "**/generala.zip")  # the new worker's boot waits for it
+        engine = Held(page.context, "**/generala.lazy.zip")  # the new worker's boot waits for it
     end_worker(page, browser_name)
     page.wait_for_function("() => generala.engine.restarts === 1")
     if when == "while it starts":

@@ -184,7 +184,7 @@ def target(browser, base_url, source):
     """Browser B, fresh: the export file of A chosen while B's engine is still booting."""
     context, page = open_page(browser, base_url)
     held = []
-    context.route("**/generala.zip", lambda route: held.append(route))  # the engine waits until released
+    context.route("**/generala.lazy.zip", lambda route: held.append(route))  # the engine waits until released
     page.goto("/", wait_until="commit")
     wake(page)
     page.wait_for_selector("html[data-state=ui-ready]", state="attached", timeout=90_000)
@@ -201,7 +201,7 @@ def target(browser, base_url, source):
                         page.is_disabled("#import-games"), page.evaluate(SNAPSHOT))
     for route in held:
         route.continue_()
-    context.unroute("**/generala.zip")
+    context.unroute("**/generala.lazy.zip")
     page.wait_for_function(IMPORTED, arg=n, timeout=90_000)
     seen["result"] = status(page), page.text_content("#announce")
     wait_ready(page)

@@ -82,7 +82,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
         "caches.open(`generala-${%s}`).then(c => c.keys()).then(ks => ks.map(r => new URL(r.url).pathname))"
         % json.dumps(version)
     )
-    for path in ["/index.html", "/generala.zip", "/generala.snapshot.gz", "/catalog.json",
+    for path in ["/index.html", "/generala.lazy.zip", "/generala.snapshot.gz", "/catalog.json",
                  "/static/tables/argentine.gvt", "/static/tables/double.gvt"]:
         assert path in cached
     assert [p for p in cached if p.endswith("/pyodide.asm.wasm")], "the 9.6 MB wasm is precached"
@@ -90,6 +90,7 @@ def test_boots_offline_after_one_visit_in_the_same_tab_and_a_new_one(own_site, s
     # the library a boot in full needs, when a boot in full needs it.
     assert "/static/tables/bulgarian.gvt" not in cached
     assert "/python_stdlib.zip" not in cached and "/python_stdlib.empty.zip" in cached
+    assert "/generala.zip" not in cached
 
     # Network gone: the server stopped, and in Chromium the browser offline too.
     # (Firefox's offline mode refuses a reload with NS_ERROR_OFFLINE before the

@@ -61,13 +61,13 @@ def test_board_is_drawn_from_the_save_before_the_engine_is_ready(gp: GamePage):
     gp.roll()
     dice = gp.dice()
     # Hold the engine worker back: the saved view must be drawn anyway.
-    p.route("**/generala.zip", lambda route: None)  # never answered
+    p.route("**/generala.lazy.zip", lambda route: None)  # never answered
     p.reload(wait_until="commit")
     p.wait_for_selector("html[data-state=ui-ready]", state="attached", timeout=60_000)
     p.wait_for_selector("#board", state="visible")
     assert gp.dice() == dice
     assert p.is_disabled("#roll")
-    p.unroute("**/generala.zip")
+    p.unroute("**/generala.lazy.zip")
     reload(gp)
     assert gp.dice() == dice and p.is_enabled("#roll")
 

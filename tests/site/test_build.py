@@ -18,6 +18,7 @@ REQUIRED = [
     "index.html",
     "pyscript.json",
     "generala.zip",
+    "generala.lazy.zip",
     "generala.snapshot.gz",
     "python_stdlib.zip",
     "version.json",
@@ -66,6 +67,20 @@ def test_engine_zip_holds_the_package(dist_dir):
     examples = {m for m in modules if m.startswith("generala/" + site_build.ENGINE_TEXTS)}
     assert examples and "generala/app.py" in modules
     assert names == {m[:-3] + ".pyc" for m in modules - examples} | examples | {"generala/BUILD"}
+
+
+def test_a_restored_worker_downloads_only_what_the_snapshot_has_not_imported(dist_dir):
+    # generala.lazy.zip: generala.zip's files less the modules the snapshot holds
+    # imported (the app and the rules: the first screen's requests), the same bytes
+    with zipfile.ZipFile(dist_dir / "generala.zip") as whole, zipfile.ZipFile(dist_dir / "generala.lazy.zip") as lazy:
+        names = lazy.namelist()
+        assert set(names) < set(whole.namelist())
+        for name in names:
+            assert lazy.read(name) == whole.read(name), name
+    assert "generala/BUILD" in names and "generala/bot_examples/planner.py" in names
+    assert "generala/ai/players.pyc" in names and "generala/modes/bots.pyc" in names
+    assert not {"generala/__init__.pyc", "generala/app.pyc", "generala/rules/game.pyc"} & set(names)
+    assert (dist_dir / "generala.lazy.zip").stat().st_size < 0.6 * (dist_dir / "generala.zip").stat().st_size
 
 
 def test_the_engine_bytecode_has_no_docstrings(dist_dir):
@@ -478,7 +493,9 @@ def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers
     assert by_name[wasm]["content-type"] == "application/wasm"
     assert by_name[wasm]["cache-control"] == "public, max-age=31536000, immutable"
     on_demand = sw_constant(sw, "ON_DEMAND")
-    assert on_demand[:2] == ["./python_stdlib.zip", "./static/bot-sandbox.html"]
+    # a boot in full's library and engine (a restored worker reads neither)
+    assert {"./python_stdlib.zip", "./generala.zip", "./static/bot-sandbox.html"} <= set(on_demand)
+    assert "./generala.lazy.zip" not in on_demand
     assert {"./static/js/bot-worker.js", "./static/tables/bulgarian.gvt"} <= set(on_demand)
     # What a first game never loads: the Bot lab's editor, the QR encoder.
     assert [p for p in on_demand if p.startswith("./vendor/codemirror/")]
@@ -491,7 +508,7 @@ def test_the_service_worker_names_every_file_it_serves_with_its_hash_and_headers
     packed = sorted({url for url, _ in pyscript_files(config)})
     assert len(packed) > 60 and set(packed) <= set(on_demand) and "./pyscript-files.gz" in files
     assert "./pyscript-files.gz" not in on_demand
-    assert len(on_demand) == 6 + len(laws) + len(packed)
+    assert len(on_demand) == 7 + len(laws) + len(packed)
     read_ahead = sw_constant(sw, "READ_AHEAD")
     assert {wasm, "./generala.snapshot.gz"} <= set(read_ahead) <= set(files)
     for path in read_ahead:
