@@ -3,13 +3,15 @@
 
     python3 bench/cold_ready.py --dist dist --before /tmp/before/dist --runs 10
     python3 bench/cold_ready.py --dist dist --before /tmp/before/dist --engine-only
+    python3 bench/cold_ready.py --dist dist --before /tmp/before/dist --slow --runs 5
 
 Each load is a new browser profile (nothing cached, no service worker yet), the pointer
 moved onto the page at once (as bench/boot.py's loads: the UI starts then), until
 <html data-state=ready> (the first roll possible). Alternating the two builds load by
 load keeps a busy machine's drift out of the difference, which bench/boot.py's runs of
 one build after the other do not. --engine-only blocks PyScript and waits for the
-engine alone (its worker's boot, the UI not competing for the cores).
+engine alone (its worker's boot, the UI not competing for the cores). --slow emulates
+bench/boot.py's slow link (10 Mbit/s, 40 ms) for every load.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.serve import start_server  # noqa: E402
 
+SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -33,6 +36,7 @@ def main() -> int:
     ap.add_argument("--before", type=Path, required=True, help="the other build")
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--engine-only", action="store_true")
+    ap.add_argument("--slow", action="store_true", help="10 Mbit/s, 40 ms (bench/boot.py's slow link)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -48,22 +52,25 @@ def main() -> int:
                         profile, executable_path="/usr/bin/chromium", headless=True, args=FLAGS,
                         viewport={"width": 412, "height": 860})
                     page = context.pages[0]
+                    if args.slow:
+                        cdp = context.new_cdp_session(page)
+                        cdp.send("Network.enable")
+                        cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
                     if args.engine_only:
                         page.route("**/vendor/pyscript/**", lambda route: route.abort())
-                        page.route("**/static/js/ui-loader.mjs", lambda route: route.abort())
                     page.goto(servers[name][0] + "/")
                     if args.engine_only:
                         page.wait_for_function("() => window.generala?.engine?.state === 'ready'",
-                                               timeout=60_000, polling=5)
+                                               timeout=120_000, polling=5)
                     else:
                         page.mouse.move(3, 3)
                         page.mouse.move(2, 2)
-                        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=60_000)
+                        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
                     times[name].append(round(page.evaluate("performance.now()")))
                     context.close()
     for _, stop in servers.values():
         stop()
-    what = "the engine ready" if args.engine_only else "data-state=ready"
+    what = ("the engine ready" if args.engine_only else "data-state=ready") + (" on the slow link" if args.slow else "")
     print(f"cold loads to {what}, ms after navigation start, {args.runs} each, alternating:")
     for name, values in times.items():
         print(f"  {name:10s} median {statistics.median(values):7.0f}   {sorted(values)}")

@@ -141,24 +141,10 @@ def test_bad_embed_value_is_ignored(page, base_url):
     assert not page.is_visible("#embed-open")
 
 
-def pyscript_urls(config, base):
-    """Each URL PyScript fetches for its config's [files], templates filled in as PyScript
-    fills them (a "{NAME}" key sets a template, its value may use the ones set before)."""
-    templates, urls = {}, []
-    for source, dest in config["files"].items():
-        for name, value in templates.items():
-            source, dest = source.replace(name, value), dest.replace(name, value)
-        if source.startswith("{") and source.endswith("}"):
-            templates[source] = dest
-        else:
-            urls.append(urllib.parse.urljoin(base, source))
-    return urls
-
-
 def test_an_embedded_game_off_screen_fetches_the_uis_files_ahead(page, base_url, dist_dir):
     # A game framed far down a post: the UI does not start until it is on screen, but once
-    # the engine is ready its files (PyScript's core, MicroPython, every file of the
-    # config's [files]) are fetched into the HTTP cache, each one found.
+    # the engine is ready its files (PyScript's core, MicroPython, the pack of every file
+    # of the config's [files]) are fetched into the HTTP cache, each one found.
     import json
     port = urllib.parse.urlsplit(base_url).port
     game_url = f"http://127.0.0.1:{port}/?embed=1&lang=en"
@@ -168,8 +154,10 @@ def test_an_embedded_game_off_screen_fetches_the_uis_files_ahead(page, base_url,
             ' sandbox="allow-scripts allow-same-origin" style="width:100%;height:720px;border:0"></iframe>'
             '</main>').encode()
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    wanted = set(pyscript_urls(config, f"http://127.0.0.1:{port}/"))
-    assert len(wanted) > 60 and all("{" not in url for url in wanted)
+    site = f"http://127.0.0.1:{port}/"
+    interpreter = urllib.parse.urljoin(site, config["interpreter"])
+    wanted = {urllib.parse.urljoin(site, "pyscript-files.gz"), interpreter, interpreter.replace(".mjs", ".wasm"),
+              urllib.parse.urljoin(site, "catalog.json")}
     answered = {}
     page.on("response", lambda response: answered.__setitem__(response.url, response.status))
     with host_page(body) as url:
@@ -182,3 +170,5 @@ def test_an_embedded_game_off_screen_fetches_the_uis_files_ahead(page, base_url,
             arg=sorted(wanted), timeout=60_000, polling=100)
         assert frame.get_attribute("html", "data-ui") is None  # the UI has not started
     assert {url: answered.get(url) for url in wanted} == {url: 200 for url in wanted}
+    assert [url for url in answered if "/vendor/pyscript/" in url and url.endswith("/core.js")]
+    assert not [url for url in answered if url.endswith(".mpy")]  # each in the pack
