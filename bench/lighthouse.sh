@@ -25,6 +25,8 @@ time.sleep(3600)
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null' EXIT
 sleep 2
+# Its server must be the one answering (a server left on the port would answer instead).
+kill -0 "$SERVER" 2>/dev/null || { echo "the site's server did not start on port $PORT" >&2; exit 1; }
 LH="${LIGHTHOUSE:-npx --yes lighthouse@12}"
 OUT="${OUT:-/tmp/lighthouse}"
 for LANG in ${LANGS:-en es bg ru}; do

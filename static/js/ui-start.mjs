@@ -186,13 +186,14 @@ async function readPack() {
 
 /** PyScript's requests for its [files], answered from FILES_PACK (one download instead of
  * about seventy, each of which cost the page's thread and the network, bytecode being sent
- * uncompressed), and at most `perTask` of its other requests per browser task, until the
- * returned function is called. PyScript requests every file of its config's [files] at
- * once, as soon as MicroPython has loaded, in the task that loaded it, with the global
- * `fetch`, looked up at each call. Each request that goes to the network costs the
- * page's thread about a millisecond on a phone (4 at Lighthouse's 4x): seventy of them
- * ran for 127 ms at 1x in one task (508 ms at 4x) before they were paced (eight a task;
- * four measured no better in Lighthouse), and took ~70 requests of the network's. */
+ * uncompressed), and all its requests answered at most `perTask` per browser task, until
+ * the returned function is called. PyScript requests every file of its config's [files]
+ * at once, as soon as MicroPython has loaded, in the task that loaded it, with the global
+ * `fetch`, looked up at each call, and writes each file into MicroPython's file system as
+ * its answer comes. Seventy requests to the network ran for 127 ms at 1x in one task
+ * (508 ms at 4x) before they were paced (eight a task; four measured no better in
+ * Lighthouse); seventy answers at once from the pack would have PyScript write every
+ * file in one task: they are paced the same way. */
 function paceRequests(perTask) {
   const request = globalThis.fetch;
   const pack = readPack();
@@ -200,12 +201,8 @@ function paceRequests(perTask) {
   let turn = null;
   const paced = async function (...args) {
     const input = args[0];
-    if (typeof input === "string" || input instanceof URL) {
-      const url = new URL(String(input), CONFIG).href;
-      const files = url.endsWith(".mpy") ? await pack : null;
-      const bytes = files && files.get(url);
-      if (bytes) return new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } });
-    }
+    const url = typeof input === "string" || input instanceof URL ? new URL(String(input), CONFIG).href : "";
+    const files = url.endsWith(".mpy") ? await pack : null;
     while (sent >= perTask) {
       turn ||= nextTask().then(() => {
         sent = 0;
@@ -214,6 +211,9 @@ function paceRequests(perTask) {
       await turn;
     }
     sent += 1;
+    // PyScript writes each file as its answer comes: a few a task, from the pack too
+    const bytes = files && files.get(url);
+    if (bytes) return new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } });
     return request.apply(this, args);
   };
   globalThis.fetch = paced;
