@@ -9,7 +9,8 @@
     python bench/solve_strength.py match VARIANT A B --games N --pairs FROM:TO --log FILE
         only the pairs FROM..TO-1 of that run (pair i plays seed SEED * 1_000_003 + i, so
         the pairs of one run may be played in parts, on several cores or days), each
-        pair's result appended to FILE as a line of JSON
+        pair's result appended to FILE as a line of JSON; a pair FILE holds already (of
+        the same run) is not played again: the same command goes on where it stopped
     python bench/solve_strength.py combine FILE [FILE ...]
         the score of the pairs logged in the files (each pair once): the run in parts
 """
@@ -68,6 +69,10 @@ def match(name: str, a: str, b: str, games: int, seed: int, paired: bool = True,
     table_for(rules).cache_size = 40000 if name == "bulgarian" else 10 ** 6
     pa, pb = make_player(a, rules), make_player(b, rules)
     for player in (pa, pb):
+        # The win chances' laws and turns kept across games (the same states come back in
+        # the openings): a quarter less time in Генерал's games, the same moves.
+        if getattr(player, "chances", None) is not None:
+            player.chances.cache_size = 200_000
         if WEIGHT is not None and hasattr(player, "score_weight"):
             player.score_weight = WEIGHT
         if LATE is not None and hasattr(player, "late_turns"):
@@ -76,8 +81,16 @@ def match(name: str, a: str, b: str, games: int, seed: int, paired: bool = True,
     wins = ties = played = 0
     start = time.perf_counter()
     first, end = pairs if pairs is not None else (0, games // 2 if paired else games)
+    done = set()
+    if log is not None and log.is_file():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line.strip() else None
+            if row and (row["variant"], row["a"], row["b"], row["seed"], row["paired"]) == (name, a, b, seed, paired):
+                done.add(row["i"])
     out = log.open("a", encoding="utf-8") if log is not None else None
     for i in range(first, end):
+        if i in done:
+            continue
         s = seed * 1_000_003 + i
         g1 = Game(rules, [a, b + " "], SeededRoller(s))
         play(g1, [pa, pb])
@@ -100,6 +113,10 @@ def match(name: str, a: str, b: str, games: int, seed: int, paired: bool = True,
             se_now = statistics.stdev(results) / math.sqrt(len(results))
             print(f"  {played}: {statistics.mean(results):.4f} ± {2 * se_now:.4f} (2 SE)",
                   file=sys.stderr, flush=True)
+    if len(results) < 2:
+        print(f"{name} {a} vs {b}: {len(results)} pair(s) played here, {len(done)} logged before "
+              f"(combine the log for the score)", flush=True)
+        return
     score = statistics.mean(results)
     se = statistics.stdev(results) / math.sqrt(len(results))
     naive = math.sqrt(score * (1 - score) / played)
