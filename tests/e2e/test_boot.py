@@ -94,6 +94,24 @@ def test_pyscript_starts_the_page_with_its_config(page):
     assert page.evaluate("() => Function.prototype.toString.call(fetch).includes('[native code]')")
 
 
+def test_without_the_pack_pyscript_fetches_its_files_one_by_one(page, guard):
+    # pyscript-files.gz unreadable (here: gone): ui-start.mjs says so on the console and
+    # lets PyScript's requests through; PyScript fetches each file of [files] and the page
+    # starts and plays as ever
+    guard.allow(r"pyscript-files\.gz|Failed to load resource")
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.context.route("**/pyscript-files.gz", lambda route: route.fulfill(status=404, body="gone"))
+    boot(page)
+    page.click("#play-computer")
+    page.wait_for_selector(BOARD_WITH_ROLL, state="attached", timeout=60_000)
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert [n for n in fetched if n.endswith("/static/ui/main.mpy")]
+    assert len([n for n in fetched if n.endswith(".mpy")]) > 60
+    assert [w for w in warnings if "PyScript fetches them one by one" in w], warnings
+    assert page.get_attribute("html", "data-pyscript") == "bytecode"
+
+
 @pytest.mark.cross_engine
 def test_boots_to_ready_with_the_engine_answering(page):
     response = boot(page)
