@@ -9,6 +9,10 @@
         policy the chances assume; new dice). Prints each position's worst side error
         in percentage points, then the mean and the worst error per game and side count,
         with the simulation's own standard error beside them.
+    python bench/chances.py accuracy --log FILE [--part FROM:TO] ...
+    python bench/chances.py accuracy-combine FILE [FILE ...]
+        the same in parts (several cores or days): each position its own seeded
+        generator, its figures appended to FILE; the combine prints the run's figures
     python bench/chances.py times [--variants ...] [--sides 2,3] [--positions 40]
         the time of a win-chance update (the chances after a move, tables loaded, the
         laws of the other sides' states cached as in a session) and of a play-to-win
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import copy
+import json
 import math
 import random
 import statistics
@@ -112,8 +117,58 @@ class LawPlay:
         return [1.0 / firsts if x == top else 0.0 for x in total]
 
 
+def measure(game: Game, table, player, rng: random.Random, args) -> tuple[list[float], list[float]]:
+    """The chances shown at ``game`` and the shares of wins in ``args.games`` games played on."""
+    sides = len(game.sides)
+    shown = win.chances(game, table)
+    wins = [0.0] * sides
+    if args.play == "laws":
+        sim = LawPlay(win.for_table(table))
+        for g in range(args.games):
+            for i, share in enumerate(sim.play_on(game, rng)):
+                wins[i] += share
+    else:
+        base = game.roller
+        game.roller = None
+        for g in range(args.games):
+            for i, share in enumerate(play_on(game, rng.randrange(10 ** 9), [player] * sides)):
+                wins[i] += share
+        game.roller = base
+    return shown, [w / args.games for w in wins]
+
+
+def _errors(shown, got, games) -> tuple[float, float]:
+    """A position's worst side error, and the simulation's own standard error there."""
+    err = max(abs(a - b) for a, b in zip(shown, got))
+    se = max(math.sqrt(max(c * (1 - c), 1e-9) / games) for c in shown)
+    return err, se
+
+
+def _summary(label: str, errors, noise, extra: str = "") -> str:
+    return (f"{label}: mean error {statistics.fmean(errors) * 100:.2f} pp, worst {max(errors) * 100:.2f} pp "
+            f"(the simulation's own SE: mean {statistics.fmean(noise) * 100:.2f} pp, "
+            f"largest {max(noise) * 100:.2f} pp{extra})")
+
+
+def _logged(path: Path | None) -> list[dict]:
+    if path is None or not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _run_key(row: dict) -> tuple:
+    return (row["variant"], row["sides"], row["seed"], row["games"], row["play"])
+
+
 def accuracy(args) -> None:
+    """One generator for every position and its games, in order (the runs of docs/
+    benchmarks.md); with --log, each position its own generator (seeded by the run's seed,
+    the game, the side count and the position's number), so that a run may be played in
+    parts (--part FROM:TO) and combined (accuracy-combine)."""
     rng = random.Random(args.seed)
+    done = {(_run_key(r), r["p"]) for r in _logged(args.log)}
+    out = args.log.open("a", encoding="utf-8") if args.log is not None else None
+    first, end = (int(x) for x in args.part.split(":")) if args.part else (0, args.positions)
     for name in args.variants:
         rules = variant(name)
         table = table_for(rules)
@@ -122,35 +177,40 @@ def accuracy(args) -> None:
         for sides in args.sides:
             errors, noise = [], []
             start = time.perf_counter()
-            for p in range(args.positions):
+            key = (name, sides, args.seed, args.games, args.play)
+            for p in range(first, end) if out is not None else range(args.positions):
+                if out is not None:
+                    if (key, p) in done:
+                        continue
+                    rng = random.Random(f"{args.seed}:{name}:{sides}:{p}")
                 game = position(rules, sides, rng, player)
-                shown = win.chances(game, table)
-                wins = [0.0] * sides
-                if args.play == "laws":
-                    sim = LawPlay(win.for_table(table))
-                    for g in range(args.games):
-                        for i, share in enumerate(sim.play_on(game, rng)):
-                            wins[i] += share
-                else:
-                    base = game.roller
-                    game.roller = None
-                    for g in range(args.games):
-                        for i, share in enumerate(play_on(game, rng.randrange(10 ** 9), [player] * sides)):
-                            wins[i] += share
-                    game.roller = base
-                got = [w / args.games for w in wins]
-                err = max(abs(a - b) for a, b in zip(shown, got))
-                se = max(math.sqrt(max(c * (1 - c), 1e-9) / args.games) for c in shown)
+                shown, got = measure(game, table, player, rng, args)
+                err, se = _errors(shown, got, args.games)
                 errors.append(err)
                 noise.append(se)
+                if out is not None:
+                    out.write(json.dumps(dict(zip(("variant", "sides", "seed", "games", "play"), key),
+                                              p=p, shown=shown, got=got)) + "\n")
+                    out.flush()
                 if args.verbose:
                     print(f"  {name} {sides} sides #{p}: shown {[round(c * 100, 1) for c in shown]} "
                           f"simulated {[round(c * 100, 1) for c in got]} error {err * 100:.2f} pp",
                           flush=True)
-            print(f"{name}, {sides} sides: {args.positions} positions x {args.games} games: "
-                  f"mean error {statistics.fmean(errors) * 100:.2f} pp, worst {max(errors) * 100:.2f} pp "
-                  f"(the simulation's own SE: mean {statistics.fmean(noise) * 100:.2f} pp, "
-                  f"largest {max(noise) * 100:.2f} pp; {time.perf_counter() - start:.0f} s)", flush=True)
+            if errors:
+                print(_summary(f"{name}, {sides} sides: {len(errors)} positions x {args.games} games", errors,
+                               noise, f"; {time.perf_counter() - start:.0f} s"), flush=True)
+
+
+def accuracy_combine(files: list[Path]) -> None:
+    """The figures of the positions logged by accuracy --log, per game and side count."""
+    runs: dict[tuple, dict[int, dict]] = {}
+    for path in files:
+        for row in _logged(path):
+            runs.setdefault(_run_key(row), {})[row["p"]] = row
+    for (name, sides, seed, games, play), rows in sorted(runs.items()):
+        pairs = [_errors(r["shown"], r["got"], games) for r in rows.values()]
+        print(_summary(f"{name}, {sides} sides: {len(rows)} positions x {games} games (seed {seed}, {play})",
+                       [e for e, _ in pairs], [n for _, n in pairs]), flush=True)
 
 
 def _pct(values, q):
@@ -192,7 +252,8 @@ def times(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["accuracy", "times"])
+    parser.add_argument("what", choices=["accuracy", "accuracy-combine", "times"])
+    parser.add_argument("files", nargs="*", type=Path, help="accuracy-combine: the logs")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--sides", default="2,3")
     parser.add_argument("--positions", type=int, default=None)
@@ -201,8 +262,14 @@ def main() -> None:
     parser.add_argument("--play", choices=["laws", "games"], default="laws",
                         help="accuracy: play on by each turn's exact law (fast; the default) "
                              "or by the optimal player's game, roll by roll (slow)")
+    parser.add_argument("--log", type=Path, help="accuracy: each position's figures appended to this file "
+                        "(JSON lines; a position logged already is not played again)")
+    parser.add_argument("--part", help="accuracy with --log: the positions FROM:TO of the run played here")
     parser.add_argument("--verbose", "-v", action="store_true")
     args = parser.parse_args()
+    if args.what == "accuracy-combine":
+        accuracy_combine(args.files)
+        return
     args.variants = args.variants.split(",")
     args.sides = [int(s) for s in args.sides.split(",")]
     if args.positions is None:
