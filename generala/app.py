@@ -774,12 +774,14 @@ def link_status(record: linkgame.LinkGame) -> dict:
     ``joined`` (every friend has joined), ``reveals`` (the friends whose roll-off element the
     host waits for once every device has committed: three or more devices), ``playing`` (the side whose device plays now, None
     before the start and once over), ``mine`` (this device plays now), ``over``,
-    ``verification`` (``state``: ``verified`` or ``pending``, and the sides ``pending``)."""
+    ``verification`` (``state``: ``verified`` or ``pending``, and the sides ``pending``),
+    ``owes`` (the game is over and the other devices wait for this device's closing link)."""
     game = record.game
     return {"id": linkgame.b64(record.id), "device": record.device, "joined": record.joined,
             "reveals": record.waiting_reveals(),
             "playing": record.playing(), "mine": record.my_turn(),
-            "over": bool(game is not None and game.over), "verification": record.verification()}
+            "over": bool(game is not None and game.over), "verification": record.verification(),
+            "owes": record.owes()}
 
 
 def _entropy(text: str, size: int) -> bytes:

@@ -315,6 +315,7 @@ class LinkGame:
         """The key of a unit's dice; ``error`` (with ``turn``: the side's turn number) says
         whose value is missing."""
         values = []
+        self._last_unit = max(self._last_unit, unit)
         for d in self.devices:
             found = self._value(d, unit, device)
             if found is None:
@@ -342,6 +343,7 @@ class LinkGame:
     def _build(self) -> None:
         """The game the document describes, replayed with every die checked."""
         self._pending: set[int] = set()
+        self._last_unit = 1  # the highest unit whose dice were drawn (1: the roll-off)
         self._turn_start = 0
         self.game = None
         self.rolloff_ready = self.joined and all(self._known(d) >= 1 for d in self.devices)
@@ -434,6 +436,15 @@ class LinkGame:
         yet shown by their device's chain: ``pending`` lists those devices' sides)."""
         pending = sorted(self._pending)
         return {"state": "pending" if pending else "verified", "pending": pending}
+
+    def owes(self) -> bool:
+        """The game is over and some of its dice rest on values of this device's that no link
+        it sent has shown (it ended before this device's first turn: a served win): the
+        other devices wait for its closing link to verify them."""
+        if self.device is None or self.game is None or not self.game.over:
+            return False
+        top = self.tops[self.device]
+        return (top[0] if top is not None else -1) < self._last_unit
 
     # --- making links ---------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot
 from test_a11y import check, report
 
 HANDOVER = "#linkplay:not([hidden])[data-state=handover] [data-link-field]"
+# the game is over: its last move's hand-over (a served win ends it at a roll)
+ENDED = "!!document.querySelector('#linkplay[data-state=handover][data-over=true]')"
 
 
 def axe_clean(page, where: str) -> None:
@@ -43,6 +45,7 @@ class Device:
             self.context.add_init_script(STILL_DICE)
         self.page = self.context.new_page()
         self.base_url = base_url
+        self.won_at_once = False  # this device's roll ended the game (five alike, served)
 
     def boot(self, url="/"):
         boot(self.page, url)
@@ -123,10 +126,16 @@ class Device:
         # A roll pressed while the board does not take it (seen under load, a render of
         # something else counted as the roll's) leaves no box to fill and Roll enabled:
         # a person presses it again, and so does this.
+        # Five alike on the turn's first roll wins the game at once (a served Generala, Big
+        # General: 1 roll in 1,296): no box to fill, and the device hands over the result.
         for _ in range(3):
             self._after(lambda: p.click("#roll"))
             p.wait_for_function("() => !!document.querySelector('#sheet button.box:not(.refused):not([disabled])')"
-                                " || !document.getElementById('roll').disabled", timeout=10_000)
+                                " || !document.getElementById('roll').disabled || " + ENDED, timeout=10_000)
+            if self.page.evaluate("() => " + ENDED):
+                p.wait_for_selector(HANDOVER)
+                self.won_at_once = True
+                return
             if boxes.count() or not p.is_enabled("#roll"):
                 break
         if p.locator("#board[data-dice='10'], #board .tray [data-die='9']").count():
@@ -202,8 +211,9 @@ def two_devices(devices, variant="argentine"):
 def play_to_the_end(players: dict) -> list[str]:
     """Pass the game between the devices (by side) until it is over: a device on the
     hand-over screen gives its link to the devices it names (data-to); a device whose turn
-    it is plays until its hand-over. The links sent, in order."""
-    sent, delivered = [], set()
+    it is plays until its hand-over. Once over, a closing link (a friend's, when the game
+    ended before its first turn) is delivered too. The links sent, in order."""
+    sent, delivered, over = [], set(), False
     for _ in range(400):
         handing = [(i, d) for i, d in players.items() if d.state() == "handover"
                    and (i, d.link()) not in delivered]
@@ -215,13 +225,91 @@ def play_to_the_end(players: dict) -> list[str]:
             to = [int(x) for x in (d.page.get_attribute("#linkplay", "data-to") or "").split(",") if x]
             for r in to:
                 players[r].open(link)
-            if d.page.get_attribute("#linkplay", "data-over") == "true":
-                return sent
+            over = over or d.page.get_attribute("#linkplay", "data-over") == "true"
             continue
+        if over:
+            return sent
         movers = [d for d in players.values() if d.state() is None and d.page.is_visible("#board")]
         assert movers, "no device can move and none hands the game on"
         movers[0].play_until_handover()
     raise AssertionError("the game did not end")
+
+
+def opening_with_five_alike(variant: str) -> tuple[str, str]:
+    """A host's and a friend's random bytes (link_new takes 48, link_join 32) whose game by
+    link opens with five alike, found by the CPython engine as the page's worker would play
+    them: the host creates, the friend joins, the first mover rolls."""
+    import hashlib
+
+    from generala.modes import linkgame
+    from generala.rules.actions import Roll
+    from generala.rules.variants import variant as rules_of
+
+    def stream(tag: str, n: int) -> bytes:
+        return b"".join(hashlib.sha256(f"{tag}-{k}".encode()).digest() for k in range(2))[:n]
+
+    rules = rules_of(variant)
+    sides = [{"name": "Ana", "player": "human"}, {"name": None, "player": "human"}]
+    for i in range(100_000):
+        host_bytes, friend_bytes = stream(f"host-{i}", 48), stream(f"friend-{i}", 32)
+        host = linkgame.create(rules, sides, host_bytes[linkgame.ID_SIZE:], host_bytes[:linkgame.ID_SIZE])
+        friend = linkgame.join(host.invitation(1), "Beto", friend_bytes)
+        host.merge(friend.link())
+        if host.my_turn():  # the host rolls first (the test plays it so)
+            host.game.play(Roll())
+            if len(set(host.game.dice)) == 1:
+                return host_bytes.hex(), friend_bytes.hex()
+    raise AssertionError("no opening with five alike in 100,000 tries")
+
+
+def fix_link_bytes(device: Device, hexed: str) -> None:
+    """The device's next secret (generala.linkSecrets.hex) is ``hexed``: a test's only way to
+    dice it chose, as the dice come from every device's secret."""
+    device.page.evaluate("h => { const given = generala.linkSecrets.hex;"
+                         " generala.linkSecrets.hex = n => (2 * n === h.length ? h : given(n)); }", hexed)
+
+
+def test_five_alike_on_the_first_roll_ends_a_game_by_link(devices):
+    """Big General on the host's first roll: the game is over at that roll, the host hands
+    over the result, the friend's device shows it, and both verify every die."""
+    host_bytes, friend_bytes = opening_with_five_alike("puerto-rican")
+    ana, beto = devices(), devices()
+    ana.boot()
+    fix_link_bytes(ana, host_bytes)
+    [invitation] = ana.start("puerto-rican", "Ana", ["human"])
+    beto.boot(invitation)
+    fix_link_bytes(beto, friend_bytes)
+    beto.page.wait_for_selector("#linkplay:not([hidden])[data-state=join]")
+    beto.page.fill("#link-name", "Beto")
+    beto.page.click("#link-join-btn")
+    beto.page.wait_for_selector("#linkplay:not([hidden])[data-state=joined]")
+    ana.open(beto.link())
+    assert ana.state() is None and ana.my_turn()  # the host plays first
+    link = ana.play_until_handover()
+    assert ana.won_at_once and ana.page.get_attribute("#linkplay", "data-over") == "true"
+    assert ana.page.get_attribute("#linkplay", "data-to") == "1"
+    beto.open(link)
+    # the friend's values no move has shown yet (it never played): its closing link, to Ana
+    assert beto.state() == "handover" and beto.page.get_attribute("#linkplay", "data-to") == "0"
+    assert beto.page.inner_text("#linkplay-title") == "The game is over: send this last link to Ana"
+    ana.page.click('#linkplay [data-link="board"]')
+    ana.page.wait_for_selector("#over", state="visible")
+    assert verified(ana) == "pending"
+    ana.open(beto.link())
+    for d in (ana, beto):
+        if d.state() == "handover":
+            d.page.click('#linkplay [data-link="board"]')
+        d.page.wait_for_selector("#over", state="visible")
+        assert verified(d) == "verified"
+    for d in (ana, beto):
+        assert d.page.inner_text("#banner") == "Ana wins with a Big General (five alike on the first roll)!"
+    assert link and ana.totals() == beto.totals()
+
+
+def won_at_a_first_roll(device: Device) -> bool:
+    """The game on this device's board ended with an automatic win ("Ana wins with a
+    Generala on the first roll (five alike)!")."""
+    return device.won_at_once or "first roll" in device.page.inner_text("#banner")
 
 
 def verified(device: Device) -> str:
@@ -233,13 +321,13 @@ def verified(device: Device) -> str:
 def test_a_whole_game_by_link_between_two_devices(devices, variant):
     ana, beto = two_devices(devices, variant)
     sent = play_to_the_end({0: ana, 1: beto})
-    assert len(sent) > 5
     for d in (ana, beto):
         if d.state() == "handover":  # the last mover: its result board
             d.page.click('#linkplay [data-link="board"]')
         d.page.wait_for_selector("#over", state="visible")
         assert verified(d) == "verified"
         assert "All dice verified" in d.page.inner_text("#link-result")
+    assert len(sent) > 5 or won_at_a_first_roll(ana)
     # on a phone, the verification is on the first screen of the finished board
     for d in (ana, beto):
         d.page.set_viewport_size({"width": 375, "height": 667})
@@ -396,7 +484,9 @@ def test_three_sides_with_a_computer_on_the_host(devices):
     beto.page.click("#link-list [data-link-replay]")
     beto.page.wait_for_selector("#replay:not([hidden])[data-steps]")
     steps = int(beto.page.get_attribute("#replay", "data-steps"))
-    assert steps > 33 and beto.page.get_attribute("#replay", "data-step") == "0"
+    # (a game won at a first roll, by a person or the computer, ends sooner: 1 roll in 1,296)
+    assert steps > 33 or won_at_a_first_roll(ana)
+    assert beto.page.get_attribute("#replay", "data-step") == "0"
     beto.page.click("#replay-last")
     beto.page.wait_for_selector(f'#replay[data-step="{steps}"]')
     assert "Ana" in beto.page.inner_text("#replay-result")

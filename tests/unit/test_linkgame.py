@@ -125,6 +125,7 @@ def test_a_whole_two_side_game_by_link_ends_the_same_and_verified_on_both_device
     assert host.game.over and beto.game.over
     assert host.game.sheets == beto.game.sheets and host.game.history == beto.game.history
     assert host.verification() == beto.verification() == {"state": "verified", "pending": []}
+    assert not host.owes() and not beto.owes()
     kinds = Counter(link["kind"] for link in result["links"])
     assert kinds["invitation"] == kinds["join"] == 1 and kinds["start"] <= 1
     turns = len(host.game.rules.categories) // host.game.rules.boxes_per_turn * 2
@@ -514,6 +515,35 @@ def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(mo
     kinds = [link["kind"] for link in result["links"]]
     assert kinds == ["invitation", "join", "move", "closing"]
     assert host.verification() == beto.verification() == {"state": "verified", "pending": []}
+    assert not host.owes() and not beto.owes()  # his closing link sent
+
+
+def test_the_device_that_owes_its_closing_link_knows_it(monkeypatch):
+    """The served win again, link by link: Beto's device, once it has Ana's last link, says
+    it owes its closing link (the page hands it over); Ana's, which sent hers, owes none;
+    his link sent, he owes none either."""
+    fresh = linkgame.LinkGame._fresh
+
+    def served(self, count, position, error):
+        dice = fresh(self, count, position, error)  # every value still needed, as ever
+        return (6,) * count if self.game.turn == 0 else dice
+    monkeypatch.setattr(linkgame.LinkGame, "_fresh", served)
+    for seed in range(40):
+        host = linkgame.create(variant("argentine"), [{"name": "Ana"}, {"name": None}],
+                               entropy_from(seed)(32), entropy_from(seed + 100)(linkgame.ID_SIZE))
+        beto = linkgame.join(host.invitation(1), "Beto", entropy_from(seed + 200)(32))
+        assert host.merge(beto.link()) == linkgame.UPDATED
+        if host.my_turn():
+            break
+    assert not host.owes() and not beto.owes()
+    host.play({"roll": None})
+    assert host.game.over and host.owes()  # over, its own dice not yet shown: its link owes them
+    last = host.link()
+    assert not host.owes() and host.verification() == {"state": "pending", "pending": [1]}
+    assert beto.merge(last) == linkgame.UPDATED
+    assert beto.owes() and beto.verification()["state"] == "verified"
+    assert host.merge(beto.link()) == linkgame.UPDATED
+    assert not beto.owes() and host.verification() == {"state": "verified", "pending": []}
 
 
 def test_an_updated_link_opens_a_replay_of_the_moves_this_device_had_not_seen():

@@ -587,12 +587,13 @@ class LinkPlay:
 
     async def show_game(self, record, view, said=None):
         """Where a game by link stands now: the board (this device plays, or it is over), or
-        the hand-over (the link the others wait for)."""
+        the hand-over (the link the others wait for: at the end, this device's closing link
+        when the game ended before its first turn)."""
         status = record["status"]
         self.record = record
         if status["device"] == 0 and not status["joined"]:
             self.show_invitations(record)
-        elif view is not None and (status["mine"] or status["over"]):
+        elif view is not None and (status["mine"] or status["over"]) and not status.get("owes"):
             self.on_board(record, view)
         else:
             await self.send()
