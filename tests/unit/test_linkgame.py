@@ -495,17 +495,23 @@ def test_the_worker_plays_a_game_by_link_between_two_sessions():
     assert short["code"] == "link.entropy" and short["params"] == {"min": 48}
 
 
-def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(monkeypatch):
+@pytest.fixture
+def served_first_turn(monkeypatch):
+    """Every game's first turn shows 66666 (a served Generala), each value it needs asked for
+    as ever."""
+    fresh = linkgame.LinkGame._fresh
+
+    def served(self, count, position, error):
+        dice = fresh(self, count, position, error)
+        return (6,) * count if self.game.turn == 0 else dice
+    monkeypatch.setattr(linkgame.LinkGame, "_fresh", served)
+
+
+def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(served_first_turn):
     """Ana plays first and her first roll is a served Generala (forced here: every first
     turn shows 66666): the game is over before Beto's chain has shown the early value her
     dice rest on. Her device says pending, naming Beto; his closing link reveals his whole
     chain, and then both say verified."""
-    fresh = linkgame.LinkGame._fresh
-
-    def served(self, count, position, error):
-        dice = fresh(self, count, position, error)  # every value still needed, as ever
-        return (6,) * count if self.game.turn == 0 else dice
-    monkeypatch.setattr(linkgame.LinkGame, "_fresh", served)
     for seed in range(40):
         result = linkmatch.play(variant("argentine"), ["Ana", "Beto"], entropy=entropy_from(seed))
         if result["devices"][0].game.order[0] == 0:
@@ -518,16 +524,10 @@ def test_a_game_won_before_the_friend_s_first_turn_ends_with_his_closing_link(mo
     assert not host.owes() and not beto.owes()  # his closing link sent
 
 
-def test_the_device_that_owes_its_closing_link_knows_it(monkeypatch):
+def test_the_device_that_owes_its_closing_link_knows_it(served_first_turn):
     """The served win again, link by link: Beto's device, once it has Ana's last link, says
     it owes its closing link (the page hands it over); Ana's, which sent hers, owes none;
     his link sent, he owes none either."""
-    fresh = linkgame.LinkGame._fresh
-
-    def served(self, count, position, error):
-        dice = fresh(self, count, position, error)  # every value still needed, as ever
-        return (6,) * count if self.game.turn == 0 else dice
-    monkeypatch.setattr(linkgame.LinkGame, "_fresh", served)
     for seed in range(40):
         host = linkgame.create(variant("argentine"), [{"name": "Ana"}, {"name": None}],
                                entropy_from(seed)(32), entropy_from(seed + 100)(linkgame.ID_SIZE))
