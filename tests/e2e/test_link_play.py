@@ -292,6 +292,7 @@ def test_five_alike_on_the_first_roll_ends_a_game_by_link(devices):
     # the friend's values no move has shown yet (it never played): its closing link, to Ana
     assert beto.state() == "handover" and beto.page.get_attribute("#linkplay", "data-to") == "0"
     assert beto.page.inner_text("#linkplay-title") == "The game is over: send this last link to Ana"
+    assert "The game ended before your first turn." in beto.page.inner_text("#link-stage-help")
     ana.page.click('#linkplay [data-link="board"]')
     ana.page.wait_for_selector("#over", state="visible")
     assert verified(ana) == "pending"

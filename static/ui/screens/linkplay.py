@@ -626,6 +626,8 @@ class LinkPlay:
         gid = self.record["status"]["id"] if self.record is not None else None
         if gid is not None and self.held != gid and not await self.claim(gid, lambda: self.resume(gid)):
             return  # a tab that does not hold the game never sends its link
+        # a friend's closing link (the game ended before its first turn): owed until made
+        closing = self.record is not None and bool(self.record["status"].get("owes"))
         self.sending = True
         try:
             reply = await engine_client.call({"op": "link_send"}, quiet=True)
@@ -640,6 +642,8 @@ class LinkPlay:
         help_key = None
         if status["over"]:
             heading = words.t("link.send_last", names=who)
+            if closing:
+                help_key = "link.closing_help"  # a friend who never played: why its link matters
         elif status["device"] != 0 and status["playing"] is None:
             revealing = status["joined"] and devices_count(record) > 2
             heading = words.t("link.send_reveal" if revealing else "link.send_join", name=who)

@@ -994,6 +994,7 @@ WORDS = {
     "link.send_reveal": "Everyone has joined. Send this link back to {name}",
     "link.reveal_help": "Everyone has joined. Before the roll-off, each friend's device adds its part to the dice: send each one this link, and open the link each one sends back.",
     "link.reveal_friend": "This link adds your part to the dice, now that every player has committed to theirs.",
+    "link.closing_help": "The game ended before your first turn. This link carries your part of the dice: with it, the other devices can verify every die of the game.",
     "link.seat_taken_title": "This place is taken",
     "link.seat_taken": "{name} has already joined {host}'s game with this invitation. An invitation is for one person: ask {host} for your own.",
     "link.other_tab": "This game is open in another tab of this browser: a game by link is played in one tab at a time. Play it there, or leave it there and try again here.",

@@ -986,6 +986,7 @@ WORDS = {
     "link.send_reveal": "Ya se unieron todos. Envía este enlace de vuelta a {name}",
     "link.reveal_help": "Ya se unieron todos. Antes del sorteo de turnos, el dispositivo de cada amigo añade su parte a los dados: envía este enlace a cada uno y abre el enlace que cada uno te devuelva.",
     "link.reveal_friend": "Este enlace añade tu parte a los dados, ahora que cada jugador se ha comprometido con la suya.",
+    "link.closing_help": "La partida terminó antes de tu primer turno. Este enlace lleva tu parte de los dados: con él, los otros dispositivos pueden verificar cada dado de la partida.",
     "link.seat_taken_title": "Este lugar está ocupado",
     "link.seat_taken": "{name} ya se unió a la partida de {host} con esta invitación. Una invitación es para una sola persona: pide a {host} una para ti.",
     "link.other_tab": "Esta partida está abierta en otra pestaña de este navegador: una partida por enlace se juega en una sola pestaña a la vez. Juégala allí, o déjala allí y vuelve a intentarlo aquí.",
