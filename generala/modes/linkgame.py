@@ -315,7 +315,6 @@ class LinkGame:
         """The key of a unit's dice; ``error`` (with ``turn``: the side's turn number) says
         whose value is missing."""
         values = []
-        self._last_unit = max(self._last_unit, unit)
         for d in self.devices:
             found = self._value(d, unit, device)
             if found is None:
@@ -323,6 +322,7 @@ class LinkGame:
             values.append(found[0])
             if not found[1]:
                 self._pending.add(d)
+        self._last_unit = max(self._last_unit, unit)  # drawn (a refused roll draws none)
         return linkdice.turn_key(self.id, unit, device, values)
 
     def _fresh(self, count: int, position: int, error) -> tuple[int, ...]:

@@ -63,9 +63,7 @@ def play(rules, names: list[str], computers: dict[int, str] | None = None, *, st
         sender, kind = receiver, "move"
     # a friend whose early values no chain has shown yet (the game ended before its first
     # turn) sends its whole chain to the others: its closing link
-    owing = [d for d, record in sorted(devices.items()) if record.owes()]
-    assert owing == sorted({d for record in devices.values() for d in record.verification()["pending"]})
-    for side in owing:
+    for side in [d for d, record in sorted(devices.items()) if record.owes()]:
         send("closing", side, devices[side].link(), [d for d in devices if d != side])
     return {"devices": devices, "links": links}
 
