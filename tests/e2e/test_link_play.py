@@ -18,6 +18,16 @@ from e2e_support import STATE_LOG_SCRIPT, STILL_DICE, Guard, boot
 from test_a11y import check, report
 
 HANDOVER = "#linkplay:not([hidden])[data-state=handover] [data-link-field]"
+# what the page shows when a turn finds no box to fill (a failure's message)
+DIAGNOSIS = """() => { const b = document.getElementById('board'), r = document.getElementById('roll'),
+  lp = document.getElementById('linkplay');
+  return JSON.stringify({rendered: b && b.dataset.rendered, drawn: b && b.dataset.drawn, busy: b && b.getAttribute('aria-busy'),
+    hidden: b && b.hidden, inert: b && b.inert, roll: r && [r.disabled, r.textContent],
+    dice: Array.from(document.querySelectorAll('#board .tray [data-die]'), d => d.getAttribute('aria-label')),
+    boxes: Array.from(document.querySelectorAll('#sheet button.box'), e => [e.dataset.box, e.hidden, e.disabled, e.className]),
+    banner: (document.getElementById('banner') || {}).textContent, dialogs: Array.from(document.querySelectorAll('dialog[open]'), d => d.id),
+    linkplay: lp && [lp.hidden, lp.dataset.state, lp.dataset.over], message: (document.getElementById('message') || {}).textContent,
+    states: window.__stateLog}); }"""
 # the game is over: its last move's hand-over (a served win ends it at a roll)
 ENDED = "!!document.querySelector('#linkplay[data-state=handover][data-over=true]')"
 
@@ -147,6 +157,10 @@ class Device:
             n = self.renders()
             p.click("#split-ok")
         else:
+            try:
+                boxes.first.wait_for(timeout=30_000)
+            except Exception:
+                raise AssertionError("no box to fill after a roll: " + self.page.evaluate(DIAGNOSIS)) from None
             self.fill(boxes.first)
             return
         self.confirmed(n)
