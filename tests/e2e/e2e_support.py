@@ -255,6 +255,16 @@ def cross_engine(*values, id: str | None = None):
     return pytest.param(*values, marks=pytest.mark.cross_engine, id=id)
 
 
+def first_game_prepared(page_or_frame, timeout_ms: int = 60_000) -> None:
+    """Wait until the page has prepared its one-tap game in the engine
+    (<html data-first-game>, static/ui/page/first_game.py). The page asks the engine for
+    that game once it is idle, and only while nothing else took the engine; a test that
+    drives the engine's game straight through ``generala.engine.call`` is not seen by the
+    page, so it waits for this first: else the page's `new`, late on a loaded machine,
+    replaces the test's game halfway."""
+    page_or_frame.wait_for_selector("html[data-first-game]", state="attached", timeout=timeout_ms)
+
+
 def engine_round_trip(page_or_frame) -> None:
     """A ping to the engine worker and back, straight through engine.mjs. The worker
     answers in request order and the page handles each reply in its own message task,

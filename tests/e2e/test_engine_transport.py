@@ -22,7 +22,7 @@ import runpy
 from pathlib import Path
 
 import pytest
-from e2e_support import boot, poll, wait_ready
+from e2e_support import boot, first_game_prepared, poll, wait_ready
 from gamepage import RENDERED, GamePage, pick_lang, set_coach
 from test_embed import blog, game_frame  # noqa: F401 (a fixture)
 from test_ai_play import CURRENT_SAVE, best_box_on_page, current_save, start
@@ -334,6 +334,7 @@ def test_the_new_worker_holds_the_game_the_coach_and_the_replay_the_old_one_held
     """Straight through the transport: a game, the coach on, a replay opened at a step; the
     worker ends with nothing on its way; the next requests find all of it in the new one."""
     boot(page)
+    first_game_prepared(page)  # the page's own `new` done: the engine's game is the test's now
 
     def call(req):
         return json.loads(page.evaluate("(t) => generala.engine.call(t)", json.dumps(req)))
@@ -367,6 +368,7 @@ def test_a_game_by_link_is_restarted_in_the_new_worker_from_its_record(page, kep
     holds the same game by link (link_load of the last reply's record), so the next moves
     answer the same view, dice and record as in CPython."""
     boot(page)
+    first_game_prepared(page)  # the page's own `new` done: the engine's game is the test's now
 
     def call(req):
         return json.loads(page.evaluate("(t) => generala.engine.call(t)", json.dumps(req)))

@@ -14,7 +14,7 @@ cannot come between them, since the worker takes requests strictly in order.
 from __future__ import annotations
 
 import pytest
-from e2e_support import STATE_LOG_SCRIPT, Guard, boot
+from e2e_support import STATE_LOG_SCRIPT, Guard, boot, first_game_prepared
 
 CALL = """async (requests) => {
   const answers = requests.map((r) => generala.engine.call(JSON.stringify(r)));
@@ -33,6 +33,7 @@ def device(browser, base_url, guards):
     context.add_init_script(STATE_LOG_SCRIPT)
     page = context.new_page()
     boot(page)
+    first_game_prepared(page)  # the page's own `new` done: the engine's game is the test's now
     return context, page
 
 

@@ -22,7 +22,7 @@ import time
 import pytest
 from gamepage import GamePage, open_botlab, open_setup
 
-from e2e_support import Guard, emulate_a_3g_link, wait_ready
+from e2e_support import Guard, emulate_a_3g_link, first_game_prepared, wait_ready
 from tools import build as site_build
 from tools.serve import start_server
 
@@ -195,6 +195,7 @@ def call(page, request):
 
 def computer_moves(page, variant, steps=6):
     """A game of `variant` with one computer player: `steps` of its moves (they need the table)."""
+    first_game_prepared(page)  # the page's own `new` done: the engine's game is the test's now
     reply = call(page, {"op": "new", "variant": variant, "sides": [{"name": "Bot", "player": "ai:optimal"}], "seed": 3})
     assert reply["ok"], reply
     for _ in range(steps):

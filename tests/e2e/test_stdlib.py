@@ -6,7 +6,7 @@ computes a table for house options. Results are the same as CPython's."""
 import json
 
 import pytest
-from e2e_support import boot
+from e2e_support import boot, first_game_prepared
 
 from generala import app
 from generala.ai.players import LEVELS
@@ -88,6 +88,7 @@ def test_every_variant_the_computer_the_coach_and_the_solver_run_on_the_trimmed_
     requests = []
     page.context.on("request", lambda r: requests.append(r.url.rsplit("/", 1)[-1]))
     boot(page)
+    first_game_prepared(page)  # the page's own `new` done: the engine's game is the test's now
     assert page.evaluate("generala.engine.timings.worker.boot") == how
     # Restored from the snapshot (which imported every module the engine uses), the
     # worker loads an empty library; booted in full (after trying the snapshot), the
