@@ -13,6 +13,11 @@
     python bench/chances.py accuracy-combine FILE [FILE ...]
         the same in parts (several cores or days): each position its own seeded
         generator, its figures appended to FILE; the combine prints the run's figures
+    python bench/chances.py accuracy-shown FILE [FILE ...] [--write]
+        the chances shown again at the logged positions (the same seeded generators),
+        with the laws as they are now, against the shares of wins simulated there (the
+        simulation plays the turns' exact laws: it does not depend on the laws file);
+        prints the figures, and with --write puts the new figures shown in the logs
     python bench/chances.py times [--variants ...] [--sides 2,3] [--positions 40]
         the time of a win-chance update (the chances after a move, tables loaded, the
         laws of the other sides' states cached as in a session) and of a play-to-win
@@ -219,6 +224,37 @@ def accuracy_combine(files: list[Path]) -> None:
                        [e for e, _ in pairs], [n for _, n in pairs]), flush=True)
 
 
+def accuracy_shown(files: list[Path], write: bool) -> None:
+    """The logged positions shown again with today's laws (see the module's note)."""
+    for path in files:
+        rows = _logged(path)
+        runs: dict[tuple, list[dict]] = {}
+        for row in rows:
+            if row["play"] != "laws":
+                raise SystemExit(f"{path}: a run played by games ({row['play']}) depends on no laws: "
+                                 "shown again here only for runs played by laws")
+            runs.setdefault(_run_key(row), []).append(row)
+        for (name, sides, seed, games, play), group in sorted(runs.items()):
+            rules = variant(name)
+            table = table_for(rules)
+            table.cache_size = 40000 if name == "bulgarian" else 10 ** 6
+            player = OptimalPlayer(rules, table)
+            start = time.perf_counter()
+            pairs, moved = [], 0.0
+            for row in group:
+                game = position(rules, sides, random.Random(f"{seed}:{name}:{sides}:{row['p']}"), player)
+                shown = win.chances(game, table)
+                moved = max(moved, max(abs(a - b) for a, b in zip(shown, row["shown"])))
+                row["shown"] = shown
+                pairs.append(_errors(shown, row["got"], games))
+            print(_summary(f"{name}, {sides} sides: {len(group)} positions x {games} games (seed {seed}, {play}), "
+                           f"shown again", [e for e, _ in pairs], [n for _, n in pairs],
+                           f"; the figures shown moved by up to {moved * 100:.2f} pp; "
+                           f"{time.perf_counter() - start:.0f} s"), flush=True)
+        if write:
+            path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+
+
 def _pct(values, q):
     values = sorted(values)
     return values[min(len(values) - 1, int(math.ceil(q * len(values))) - 1)]
@@ -258,8 +294,9 @@ def times(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["accuracy", "accuracy-combine", "times"])
-    parser.add_argument("files", nargs="*", type=Path, help="accuracy-combine: the logs")
+    parser.add_argument("what", choices=["accuracy", "accuracy-combine", "accuracy-shown", "times"])
+    parser.add_argument("files", nargs="*", type=Path, help="accuracy-combine, accuracy-shown: the logs")
+    parser.add_argument("--write", action="store_true", help="accuracy-shown: the new figures shown into the logs")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--sides", default="2,3")
     parser.add_argument("--positions", type=int, default=None)
@@ -275,6 +312,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "accuracy-combine":
         accuracy_combine(args.files)
+        return
+    if args.what == "accuracy-shown":
+        accuracy_shown(args.files, args.write)
         return
     args.variants = args.variants.split(",")
     args.sides = [int(s) for s in args.sides.split(",")]

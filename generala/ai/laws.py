@@ -14,16 +14,16 @@ roll by roll), of the next states' laws shifted by the points.
   are open (3,584 keys). The law of a mask is found exactly for its state with the
   mandatory total's sign settled (or its only state), the next states of other masks
   taken at their mask's law moved to their table mean; a key's law is its masks' laws
-  mixed, each moved to a whole-point mean near 0. A state whose mandatory total's sign is
-  settled has its key's law moved to its table mean. While the sign is open, the points
-  to come are two copies of its key's law: one with the −50 penalty (its chance ``q``),
-  one without it, their means a *gap* apart (the penalty and the points a bad mandatory
-  box costs with it). Those two figures come from a second backward pass (exact, per
-  state: the penalty's chance and the mean of the points to come with it), kept per
-  *penalty group* (the filled mandatory boxes, the running mandatory total, how many
-  other boxes are filled: 18,090 groups, their states' means); the two means are set so
-  that the law's mean is the state's table value. The shape of the points to come is
-  approximated, the mean is the table's.
+  mixed, each moved to a whole-point mean near 0. A state reads its key's shape stretched
+  to its own spread and moved to its table mean; while its mandatory total's sign is open,
+  the points to come are two copies of that shape: one with the −50 penalty (its chance
+  ``q``), one without it, their means a *gap* apart (the penalty and the points a bad
+  mandatory box costs with it), and the stretch is what is left of the state's spread
+  once the two copies' gap is counted. The three figures come from a second backward pass
+  (exact, per state, under the table's policy: the penalty's chance, the mean of the
+  points to come with it, their second moment) and are stored per state; the two means
+  are set so that the law's mean is the state's table value. The shape of the points to
+  come is approximated, the mean and the spread are the table's.
 
 Either way a law read back is its quantiles, each a mass of 1/128 at a whole point; a
 ``shape`` law is then moved by the fraction of a point that makes its mean the state's
@@ -33,14 +33,15 @@ not (its mean is ``V``'s within the quantiles' reach of the tails: about a point
 File: ``GENL1\\n``, 4 bytes of header length, a JSON header, one zlib section: per entry,
 its first quantile (+32768) then the 127 steps to the next, all as 16-bit unsigned
 integers, the low bytes of every entry first, then the high bytes (most are 0). A
-``shape`` file has a second zlib section, the penalty groups (header ``penalty``): per
-group ``q`` (× 65535) and the gap, the mean with the penalty less the mean without it
-(× 16, +32768), 16-bit unsigned, in byte planes. The same table
-gives the same bytes.
+``shape`` file has a second zlib section (header ``states_figures``): per state its
+spread (× 2), then per state ``q`` (× 255), then per state the gap (× 2, +32768; ``q``
+and the gap 0 where the sign is settled), 16-bit unsigned, in byte planes. The same
+table gives the same bytes.
 """
 from __future__ import annotations
 
 import json
+import math
 import sys
 import zlib
 from array import array
@@ -55,6 +56,10 @@ ENCODING = "quantiles128-u16-byteplanes"
 SHIPPED = ("argentine", "puerto-rican", "double", "bulgarian")
 _BIAS = 32768
 SAFE_X = 1000  # generala.ai.model.SAFE: the mandatory total's sign settled
+# ``shape`` laws' figures per state, stored as 16-bit integers: the spread in half
+# points, the penalty's chance in 255ths, the gap in half points (+32768).
+SD_SCALE, Q_SCALE, GAP_SCALE = 2, 255, 2
+STATES_ENCODING = f"sd{SD_SCALE}-q{Q_SCALE}-gap{GAP_SCALE}-u16-byteplanes"
 _TINY = 1e-13
 
 
@@ -227,92 +232,81 @@ def _shape_laws(ch, progress=None):
     return [keyed[key] for key in range(keys_count(model))]
 
 
-def penalty_groups(model) -> dict:
-    """``shape`` laws: ``{(filled mandatory faces, running total, other boxes filled): group}``,
-    the groups of the states whose mandatory total's sign is open, in file order."""
-    groups = {}
-    others = model.nbox - len(model.mandatory)
-    for faces in range(1 << len(model.mandatory)):
-        mask = sum(b for f, b in enumerate(model.mand_bits) if faces >> f & 1)
-        for x in model.xs_of[mask]:
-            if x == SAFE_X:
-                continue
-            for n in range(others + 1):
-                groups[(faces, x, n)] = len(groups)
-    return groups
-
-
-def group_of(model, mask: int, x: int) -> tuple[int, int, int]:
-    return model._mand_set(mask), x, bin(mask & ~model.mand_all).count("1")
-
-
-def _penalty_moments(ch, progress=None):
-    """Per state, under the table's policy: the chance of the penalty still to come ``q``
-    and ``E[R·1pen]`` (``R`` the points to come, the penalty in them). One backward pass;
-    a turn that charges the penalty is one whose points are below −25 (a mandatory box
-    scores −18 at worst, the others 0 or more)."""
+def _moments(ch, progress=None):
+    """Per state, under the table's policy: the chance of the penalty still to come ``q``,
+    ``E[R·1pen]`` and ``E[R²]`` (``R`` the points to come, the penalty in them). One
+    backward pass; a turn that charges the penalty is one whose points are below −25 (a
+    mandatory box scores −18 at worst, the others 0 or more)."""
     table, model = ch.table, ch.model
     index, V = table.index, table.V
     n = len(model.states)
-    q, a = array("d", bytes(8 * n)), array("d", bytes(8 * n))
+    q, a, m2 = (array("d", bytes(8 * n)) for _ in range(3))
     for done, mask in enumerate(model.masks_desc, 1):
         if mask == model.full:
             continue
         for x in model.xs_of[mask]:
             i = index[(mask, x)]
-            tq = ta = 0.0
+            tq = ta = tm = 0.0
             for (r, j), p in ch.outcomes((mask, x)).items():
+                tm += p * (r * r + 2 * r * V[j] + m2[j])
                 if x != SAFE_X and r < -25:
                     tq += p
                     ta += p * (r + V[j])
                 else:
                     tq += p * q[j]
                     ta += p * (r * q[j] + a[j])
-            q[i], a[i] = tq, ta
+            q[i], a[i], m2[i] = tq, ta, tm
         ch._outcomes.clear()
         if progress and done % 256 == 0:
             progress(done, len(model.masks_desc))
-    return q, a
+    return q, a, m2
 
 
-def _penalty_section(ch, progress=None) -> list[tuple[float, float]]:
-    """``shape`` laws: per penalty group, ``(q, gap)``: the mean over its states of ``q``,
-    and of the mean with the penalty less the mean without it, weighed by ``q(1 - q)``
-    (a gap counts as much as it moves the law; where ``q`` is near 0 or 1 it is left to
-    rounding). Per state they would tell the spreads too (the second moments), but a
-    group's spread is not its states' (they differ in which other boxes are open): the
-    key's own law tells it better (measured in docs/benchmarks.md)."""
+def _state_figures(ch, progress=None) -> tuple[array, array, array]:
+    """``shape`` laws: per state, as stored (:data:`SD_SCALE`, :data:`Q_SCALE`,
+    :data:`GAP_SCALE`): the spread of its points to come (their standard deviation), and
+    while its mandatory total's sign is open the penalty's chance ``q`` and the gap, the
+    mean with the penalty less the mean without it (0 and 0 where the sign is settled)."""
     model, V = ch.model, ch.table.V
-    q, a = _penalty_moments(ch, progress)
-    groups = penalty_groups(model)
-    acc = [[0, 0.0, 0.0, 0.0] for _ in groups]  # states, their q, weights, weighted gaps
+    q, a, m2 = _moments(ch, progress)
+    sd, qs, gaps = array("H"), array("H"), array("H")
     for i, (mask, x) in enumerate(model.states):
-        if x == SAFE_X or mask == model.full:
-            continue
-        g = acc[groups[group_of(model, mask, x)]]
+        v = V[i]
+        sd.append(min(65535, round(math.sqrt(max(0.0, m2[i] - v * v)) * SD_SCALE)))
         qi = q[i]
-        g[0] += 1
-        g[1] += qi
-        if _TINY < qi < 1.0 - _TINY:
-            v = V[i]
-            with_pen = a[i] / qi
-            without = (v - a[i]) / (1.0 - qi)
-            w = qi * (1.0 - qi)
-            g[2] += w
-            g[3] += w * (with_pen - without)
-    return [(g[1] / g[0] if g[0] else 0.0, g[3] / g[2] if g[2] else 0.0) for g in acc]
+        if x == SAFE_X or mask == model.full or not _TINY < qi < 1.0 - _TINY:
+            qs.append(0)
+            gaps.append(_BIAS)
+            continue
+        gap = a[i] / qi - (v - a[i]) / (1.0 - qi)
+        qs.append(round(qi * Q_SCALE))
+        gaps.append(min(65535, max(0, round(gap * GAP_SCALE) + _BIAS)))
+    return sd, qs, gaps
 
 
-def _pack_penalty(rows) -> bytes:
+def _pack_states(figures) -> bytes:
     vals = array("H")
-    for q, gap in rows:
-        vals.extend((round(q * 65535), min(65535, max(0, round(gap * 16) + _BIAS))))
+    for part in figures:
+        vals.extend(part)
     return _planes(vals)
 
 
-def _unpack_penalty(blob: bytes) -> list[tuple[float, float]]:
+def _unpack_states(blob: bytes, n: int) -> tuple[array, array, array]:
     vals = _unpack(blob)
-    return [(vals[k] / 65535, (vals[k + 1] - _BIAS) / 16) for k in range(0, len(vals), 2)]
+    if len(vals) != 3 * n:
+        raise ValueError(f"{len(vals) // 3} states' figures for {n} states")
+    return vals[:n], vals[n:2 * n], vals[2 * n:]
+
+
+def _variance(qs) -> float:
+    m = sum(qs) / len(qs)
+    return sum((x - m) ** 2 for x in qs) / len(qs)
+
+
+def _stretched(qs, s: float) -> list[int]:
+    """The quantiles ``qs`` spread ``s`` times as far from their mean (whole points)."""
+    m = sum(qs) / len(qs)
+    return sorted(round(m + s * (x - m)) for x in qs)
 
 
 def build(ch, progress=None) -> "Laws":
@@ -324,9 +318,8 @@ def build(ch, progress=None) -> "Laws":
     if kind == "exact":
         return Laws(table, kind, [quantiles(law) for law in _exact_laws(ch, progress)])
     laws = _shape_laws(ch, progress)
-    # the rows as the file gives them back
-    penalty = _unpack_penalty(zlib.decompress(_pack_penalty(_penalty_section(ch, progress))))
-    return Laws(table, kind, [quantiles(law) for law in laws], penalty=penalty)
+    figures = _state_figures(ch, progress)
+    return Laws(table, kind, [quantiles(law) for law in laws], figures=figures)
 
 
 def _pack(entries) -> bytes:
@@ -362,7 +355,7 @@ class Laws:
     key), each read back as a law ``(lowest point, probabilities)`` with the table's mean."""
 
     def __init__(self, table, kind: str, entries=None, packed: array | None = None,
-                 penalty=None) -> None:
+                 figures=None) -> None:
         self.table = table
         self.model = table.model
         self.kind = kind
@@ -374,10 +367,12 @@ class Laws:
         if n != want:
             raise ValueError(f"{n} laws for {want} {'states' if self.exact else 'keys'}")
         self.count = n
-        self.penalty = penalty  # shape: per penalty group (q, gap)
-        self._groups = None if self.exact else penalty_groups(self.model)
-        if not self.exact and (penalty is None or len(penalty) != len(self._groups)):
-            raise ValueError("shape laws without their penalty groups")
+        # shape: per state, its spread, penalty's chance and gap as stored (_state_figures)
+        self.figures = figures
+        self._spread = {}  # shape: a key's spread (the variance of its quantiles)
+        states = len(self.model.states)
+        if not self.exact and (figures is None or any(len(f) != states for f in figures)):
+            raise ValueError("shape laws without their states' figures")
 
     def entry(self, e: int) -> list[int]:
         if self._entries is not None:
@@ -397,15 +392,25 @@ class Laws:
             # to win is decided (measured: 3x the error of the law as it is)
             return from_quantiles(self.entry(i))
         mask, x = model.states[i]
-        qs = self.entry(coarse_key(model, mask))
-        settled = self.table.index.get((mask, SAFE_X))
-        if x == SAFE_X or settled is None:
+        key = coarse_key(model, mask)
+        qs = self.entry(key)
+        sd, qv, gv = self.figures
+        q = qv[i] / Q_SCALE
+        gap = (gv[i] - _BIAS) / GAP_SCALE
+        if q >= 1.0 or self.table.index.get((mask, SAFE_X)) is None:
+            q = gap = 0.0  # no sign left open (or the penalty is certain: one law, moved)
+        # the key's shape stretched to the state's own spread, less what the penalty's two
+        # copies spread it (never below a third of the key's spread)
+        spread = self._spread.get(key)
+        if spread is None:
+            spread = self._spread[key] = _variance(qs)
+        if spread > 0:
+            rest = (sd[i] / SD_SCALE) ** 2 - q * (1.0 - q) * gap * gap
+            qs = _stretched(qs, math.sqrt(max(rest, spread / 9) / spread))
+        if q == 0.0:
             return from_quantiles(qs, V[i])
         # the mandatory total's sign still open: the points to come with the penalty and
-        # without it, their means the group's gap apart, the mixture's mean the table's
-        q, gap = self.penalty[self._groups[group_of(model, mask, x)]]
-        if q <= _TINY or q >= 1.0 - _TINY:
-            return from_quantiles(qs, V[i])
+        # without it, their means the state's gap apart, the mixture's mean the table's
         without = V[i] - q * gap
         return _mix([(1.0 - q, 0, from_quantiles(qs, without)),
                      (q, 0, from_quantiles(qs, without + gap))])
@@ -415,7 +420,7 @@ class Laws:
     def to_bytes(self) -> bytes:
         entries = [self.entry(e) for e in range(self.count)]
         data = _pack(entries)
-        extra = b"" if self.exact else _pack_penalty(self.penalty)
+        extra = b"" if self.exact else _pack_states(self.figures)
         rules = self.table.rules
         header = {
             "variant": rules.name,
@@ -432,8 +437,10 @@ class Laws:
             "size": len(data),
         }
         if extra:
-            header["penalty"] = {"groups": len(self.penalty), "size": len(extra),
-                                 "encoding": "q65535-gap16-u16-byteplanes"}
+            header["states_figures"] = {"size": len(extra), "encoding": STATES_ENCODING,
+                                        "format": "per state (model order) its spread (sd), then "
+                                                  "per state the penalty's chance, then per state "
+                                                  "the gap, uint16, byte planes, zlib"}
         head = json.dumps(header, sort_keys=True).encode()
         return MAGIC + len(head).to_bytes(4, "little") + head + data + extra
 
@@ -460,13 +467,14 @@ class Laws:
             raise ValueError("laws file is for another table")
         at = start + n
         packed = _unpack(zlib.decompress(data[at:at + header["size"]]))
-        penalty = None
-        if "penalty" in header:
-            if header["penalty"].get("encoding") != "q65535-gap16-u16-byteplanes":
-                raise ValueError(f"unknown penalty encoding {header['penalty'].get('encoding')!r}")
+        figures = None
+        if "states_figures" in header:
+            extra = header["states_figures"]
+            if extra.get("encoding") != STATES_ENCODING:
+                raise ValueError(f"unknown states' figures encoding {extra.get('encoding')!r}")
             at += header["size"]
-            penalty = _unpack_penalty(zlib.decompress(data[at:at + header["penalty"]["size"]]))
-        return cls(table, header["kind"], packed=packed, penalty=penalty)
+            figures = _unpack_states(zlib.decompress(data[at:at + extra["size"]]), len(table.model.states))
+        return cls(table, header["kind"], packed=packed, figures=figures)
 
     @classmethod
     def load(cls, path, table) -> "Laws":

@@ -297,8 +297,8 @@ def test_stored_laws_match_the_laws_played_out(name):
 
 def test_bulgarian_penalty_in_the_stored_laws_against_the_laws_played_out():
     """Генерал's shape laws with the mandatory total's sign open: the chance of the −50
-    penalty in the stored law (its group's) against the law with both turns played out,
-    on states two turns from the end; and every law keeps the table's mean."""
+    penalty in the stored law (the state's own) against the law with both turns played
+    out, on states two turns from the end; and every law keeps the table's mean."""
     from generala.ai.laws import SAFE_X as safe
     table = table_for(variant("bulgarian"))
     store = win.for_table(table).stored
@@ -317,6 +317,25 @@ def test_bulgarian_penalty_in_the_stored_laws_against_the_laws_played_out():
         misses.append(abs(below[0] - below[1]))
     assert risky >= 5  # the sample has states where the penalty matters
     assert statistics.fmean(misses) < 0.015 and max(misses) < 0.1
+
+
+def test_bulgarian_stored_laws_have_each_states_own_spread():
+    """Генерал's shape laws: the key's shape stretched to the state's own spread (stored
+    per state in half points) against the law with both turns played out, on states two
+    turns from the end, the sign open or settled."""
+    table = table_for(variant("bulgarian"))
+    store = win.for_table(table).stored
+    played = win.Chances(table, use_laws=False)
+    model = table.model
+
+    def sd(law):
+        m = win.mean_of(law)
+        return math.sqrt(sum((law[0] + k - m) ** 2 * p for k, p in enumerate(law[1])))
+
+    states = [s for s in model.states if model.nbox - bin(s[0]).count("1") == 2]
+    misses = [abs(sd(played.remaining(s, 2)) - sd(store.law(table.index[s])))
+              for s in random.Random(7).sample(states, 40)]
+    assert statistics.fmean(misses) < 0.25 and max(misses) < 0.6, misses
 
 
 def test_one_turn_left_against_brute_force():
