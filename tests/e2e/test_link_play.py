@@ -11,6 +11,9 @@ through them with motion on, and skips).
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from gamepage import RENDERED, board_menu, leave
 
@@ -802,3 +805,30 @@ def test_a_game_by_link_started_here_drops_the_one_tap_game_prepared_before_it(d
     faces = ana.page.eval_on_selector_all("#board .tray [data-die]", "els => els.map(e => e.dataset.face || e.getAttribute('aria-label'))")
     assert len(faces) == 5 and all(faces), faces
     ana.fill(ana.page.locator("#sheet button.box:visible:enabled:not(.refused)").first)
+
+
+def test_a_language_picked_on_the_hand_over_words_it_again(devices):
+    """The hand-over is drawn again in the language picked there: its heading, help and
+    links' labels; the links, what the player typed and the keyboard's place stay."""
+    sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "static" / "ui")]
+    from words import words
+    es = words.table("es")
+    ana = devices()
+    ana.boot()
+    ana.start("argentine", "Ana", ["human"])
+    p = ana.page
+    links = p.locator(".link-field[data-link-field]").evaluate_all("fs => fs.map(f => f.value)")
+    assert p.inner_text("#linkplay-title") == words.table("en")["link.invite_title"]
+    p.fill("#link-paste-field", "a link half pasted")
+    p.focus("#lang-pick")
+    p.select_option("#lang-pick", "es")
+    p.wait_for_function("t => document.getElementById('linkplay-title').textContent === t",
+                        arg=es["link.invite_title"])
+    assert p.get_attribute("#linkplay", "data-state") == "invitations"
+    assert es["link.invite_help"] in p.inner_text("#linkplay")
+    assert p.inner_text("#link-box-title-0") == es["link.invite_for"].replace("{n}", "2")
+    assert p.inner_text("label[for=link-paste-field]") == es["link.paste_label"]
+    assert p.locator(".link-field[data-link-field]").evaluate_all("fs => fs.map(f => f.value)") == links
+    assert p.input_value("#link-paste-field") == "a link half pasted"
+    assert p.evaluate("document.activeElement.id") == "lang-pick"
+    axe_clean(p, "the hand-over in Spanish")

@@ -121,6 +121,15 @@ def receivers(record):
     return devices_waited(record)
 
 
+def redrawable(method):
+    """A screen drawn by ``method`` (its arguments the game's data, never words) is drawn
+    again, in the page's new language, when the language changes (LinkPlay.relabel)."""
+    def draw(self, *args):
+        method(self, *args)
+        self.again = lambda: method(self, *args)
+    return draw
+
+
 class LinkPlay:
     def __init__(self, game, board, keeper, screen, engine, screens, catalog, replay, engine_taken):
         """``game``: the controller (its view, draw()); ``board`` the board (the link's part
@@ -150,6 +159,7 @@ class LinkPlay:
         self.held = None  # the id of the game whose Web Lock this tab holds
         self.retry = None  # what "Try again" does on the other-tab screen
         self.disagreement = None  # the link of two versions of a move: (gid, token)
+        self.again = None  # draws the screen shown again (a @redrawable screen's), or None
         on(self.root, "click", self.on_click)
         on(self.root, "submit", self.on_submit)
         on(js.window, "hashchange", lambda e: self.from_hash())
@@ -200,6 +210,7 @@ class LinkPlay:
     # --- the screen --------------------------------------------------------------------
 
     def frame(self, heading, state):
+        self.again = None  # a screen that is not @redrawable (opening a link) is not drawn again
         root = self.root
         clear(root)
         for name in ("data-game", "data-to", "data-over"):
@@ -336,6 +347,7 @@ class LinkPlay:
         if await self.claim(gid, lambda: self.resume(gid)):
             self.show_invitations(record)
 
+    @redrawable
     def show_invitations(self, record):
         pending = [(words.t("link.invite_for", n=side + 1), token) for side, token in record.get("invitations", [])
                    if names_of(record)[side] is None]
@@ -355,6 +367,7 @@ class LinkPlay:
             self.opened += 1
             self.root.setAttribute("data-opened", str(self.opened))
 
+    @redrawable
     def refused(self, reply):
         self.frame(words.t("link.screen"), "refused")
         self.note(words.t("link.refused", why=words.refusal(reply)), "error", "link-error")
@@ -416,11 +429,7 @@ class LinkPlay:
             self.not_here(token, read)
             return
         if outcome != "updated":
-            self.frame(words.t("link.screen"), outcome)
-            self.note(words.t(OUTCOMES[outcome]), "info", "link-outcome")
-            self.buttons(("resume", words.t("link.continue"), True), ("home", words.t("link.home"), False))
-            self.root.setAttribute("data-game", gid)
-            byid("linkplay-title").focus()
+            self.outcome(gid, outcome)
             return
         record = self.store(reply["local"], reply["status"], reply.get("view"))
         catch = reply.get("catch_up")
@@ -428,6 +437,16 @@ class LinkPlay:
             await self.catch_up(gid, catch, reply)
         await self.show_game(record, reply.get("view"), words.t("link.updated"))
 
+    @redrawable
+    def outcome(self, gid, outcome):
+        """A link opened that changed nothing (seen already, older, another game's turn)."""
+        self.frame(words.t("link.screen"), outcome)
+        self.note(words.t(OUTCOMES[outcome]), "info", "link-outcome")
+        self.buttons(("resume", words.t("link.continue"), True), ("home", words.t("link.home"), False))
+        self.root.setAttribute("data-game", gid)
+        byid("linkplay-title").focus()
+
+    @redrawable
     def not_here(self, token, read):
         """A link of a game this browser does not hold, and for no seat. Most often the game
         is in another browser of this same device (a link tapped in a chat app opens in its
@@ -441,6 +460,7 @@ class LinkPlay:
         self.buttons(("home", words.t("link.home"), False))
         byid("linkplay-title").focus()
 
+    @redrawable
     def seat_taken(self, read):
         """An invitation whose place is taken already: said, never joined."""
         sides = read["sides"]
@@ -450,6 +470,7 @@ class LinkPlay:
         self.buttons(("home", words.t("link.home"), True))
         byid("linkplay-title").focus()
 
+    @redrawable
     def disagree(self, gid, reply):
         """A link with another version of a move this device holds (link.rewrites): who and
         which move, both versions, and what can be done: keep this device's game (the link
@@ -475,6 +496,7 @@ class LinkPlay:
             self.ended(record)
         self.screen.ask(words.t("link.end_ask"), words.t("link.end_unverified"), really)
 
+    @redrawable
     def ended(self, record):
         """A game the player ended as unverified: said; it is no longer played."""
         self.frame(self.title(record), "ended")
@@ -494,16 +516,21 @@ class LinkPlay:
         got = str(await js.generala.linkSecrets.claim(LOCK + gid))
         if got == "taken":
             self.retry = retry
-            self.frame(words.t("link.screen"), "other-tab")
-            self.root.setAttribute("data-game", gid)
-            self.note(words.t("link.other_tab"), "warn", "link-outcome")
-            self.buttons(("retry", words.t("link.retry"), True), ("home", words.t("link.home"), False))
-            byid("linkplay-title").focus()
+            self.other_tab(gid)
             return False
         if got == "none":
             js.console.warn("link: no Web Locks here: two tabs of one game are not kept apart")
         self.held = gid
         return True
+
+    @redrawable
+    def other_tab(self, gid):
+        """The game is open in another tab of this browser: Try again once it is closed."""
+        self.frame(words.t("link.screen"), "other-tab")
+        self.root.setAttribute("data-game", gid)
+        self.note(words.t("link.other_tab"), "warn", "link-outcome")
+        self.buttons(("retry", words.t("link.retry"), True), ("home", words.t("link.home"), False))
+        byid("linkplay-title").focus()
 
     def let_go(self):
         """The game's Web Lock let go (this tab no longer shows it)."""
@@ -513,6 +540,7 @@ class LinkPlay:
 
     # --- joining -------------------------------------------------------------------------
 
+    @redrawable
     def join_screen(self, token, read):
         self.invited = token
         sides = read["sides"]
@@ -557,7 +585,12 @@ class LinkPlay:
         record = self.store(reply["local"], reply["status"], reply.get("view"))
         gid = record["status"]["id"]
         if await self.claim(gid, lambda: self.resume(gid)):
-            self.handover(record, [("", reply["link"])], words.t("link.send_join", name=name_of(record, 0)), "joined")
+            self.joined(record, reply["link"])
+
+    @redrawable
+    def joined(self, record, token):
+        """Joined: the link back to the host."""
+        self.handover(record, [("", token)], words.t("link.send_join", name=name_of(record, 0)), "joined")
 
     # --- a stored game -----------------------------------------------------------------------
 
@@ -637,6 +670,14 @@ class LinkPlay:
             self.refused(reply)
             return
         record = self.store(reply["local"], reply["status"])
+        self.gid = None
+        self.keeper.gid = None
+        self.sent(record, reply["link"], closing)
+
+    @redrawable
+    def sent(self, record, token, closing):
+        """The hand-over of the link this device sends now (``closing``: a friend's closing
+        link, owed because the game ended before its first turn)."""
         who = words.and_list(name_of(record, i) for i in receivers(record))
         status = record["status"]
         help_key = None
@@ -652,9 +693,7 @@ class LinkPlay:
             heading = words.t("link.send_to", names=who)
             if status["device"] == 0 and status["playing"] is None:
                 help_key = "link.reveal_help"  # every device committed: each friend's part next
-        self.gid = None
-        self.keeper.gid = None
-        self.handover(record, [("", reply["link"])], heading)
+        self.handover(record, [("", token)], heading)
         if help_key is not None:
             self.root.insertBefore(el("p", "help", words.t(help_key), {"id": "link-stage-help"}),
                                    self.root.querySelector(".link-box"))
@@ -826,6 +865,25 @@ class LinkPlay:
         sec = byid("link-section")
         if sec is not None:
             sec.querySelector("h2").textContent = words.t("link.list_title")
+        if self.again is None or self.root.hidden:
+            return
+        # the screen shown, drawn again in the new language: what the player typed stays,
+        # and the keyboard stays where it was (the language picker)
+        typed = {}
+        for ident in ("link-paste-field", "link-name"):
+            node = byid(ident)
+            if node is not None:
+                typed[ident] = str(node.value)
+        focused = document.activeElement
+        ident = str(focused.id) if focused is not None and focused.id else None
+        self.again()
+        for key, value in typed.items():
+            node = byid(key)
+            if node is not None:
+                node.value = value
+        node = byid(ident) if ident else None
+        if node is not None:
+            node.focus()
 
     # --- events ---------------------------------------------------------------------------
 
