@@ -136,7 +136,7 @@ def test_an_automatic_win_ends_the_story():
 
 def test_the_app_tells_a_finished_game_and_not_a_lone_one():
     session = app.Session()
-    reply = session.handle({"op": "new", "variant": "argentine", "sides": [
+    reply = session.handle({"op": "new", "variant": "argentine", "seed": 3, "sides": [
         {"name": "Ana", "player": "ai:optimal"}, {"name": "Beto", "player": "ai:optimal"}]})
     assert reply["ok"], reply
     while not session.game.over:
