@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_support import boot, emulate_a_3g_link, engine_version, poll, wake
+from e2e_support import boot, emulate_a_3g_link, engine_round_trip, engine_version, poll, wake
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools import ui_modules  # noqa: E402
@@ -325,6 +325,70 @@ def test_a_game_started_while_its_board_is_rehearsed_plays_as_ever(context, guar
     box.click()
     page.wait_for_function("n => document.getElementById('confirm').open"
                            " || +document.getElementById('board').dataset.rendered > n", arg=n)
+
+
+# The page's idle callbacks held once it is ready (the one-tap game's preparation waits
+# at its first), and the reply of the page's first `new` held in JS (the worker has
+# answered it: the game is the engine's; the page has not drawn it yet).
+HOLD_IDLE_AND_THE_FIRST_NEW = """(() => {
+  const held = window.__heldIdle = [];
+  window.__holdIdle = true;
+  let real = null;
+  const wrapped = (timeout) => {
+    if (window.__holdIdle && document.documentElement.dataset.state === "ready")
+      return new Promise((resolve) => held.push(resolve));
+    return real(timeout);
+  };
+  const generala = globalThis.generala = globalThis.generala || {};
+  Object.defineProperty(generala, "idle", {configurable: true, get: () => wrapped, set: (f) => { real = f; }});
+})();"""
+HOLD_THE_FIRST_NEW = """() => {
+  const engine = generala.engine, request = engine.request.bind(engine);
+  let held = false;
+  engine.request = (text) => {
+    const answer = request(text);
+    if (held || JSON.parse(text).op !== "new") return answer;
+    held = true;
+    return new Promise((resolve, reject) => { window.__letNewGo = () => answer.then(resolve, reject); });
+  };
+}"""
+
+
+def test_a_game_asked_for_before_the_one_tap_game_is_prepared_keeps_the_engine(context, guard):
+    """The one-tap game is prepared in the engine when the page is idle, and only while the
+    page has asked the engine for no game of its own: a custom game started just before
+    (its reply still on its way, no board drawn yet) is the engine's game, and its first
+    roll is its own."""
+    context.add_init_script(HOLD_IDLE_AND_THE_FIRST_NEW)
+    page = context.new_page()
+    page.goto("/")
+    wake(page)
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("() => window.__heldIdle.length > 0", timeout=30_000)  # the preparation waits
+    page.evaluate(HOLD_THE_FIRST_NEW)
+    page.click("#play-custom")
+    page.wait_for_selector("#setup:not([hidden])")
+    rows = page.locator("#sides > li")
+    while rows.count() < 2:
+        page.click("#add-side")
+    rows.nth(0).locator(".side-name").fill("Ana")
+    rows.nth(1).locator(".side-name").fill("Beto")
+    page.click("#start")
+    page.wait_for_function("() => typeof window.__letNewGo === 'function'")  # answered, not drawn
+    page.evaluate("() => { window.__holdIdle = false; window.__heldIdle.splice(0).forEach((go) => go()); }")
+    for _ in range(2):  # what the preparation sent, if anything, has reached the engine
+        engine_round_trip(page)
+    page.evaluate("() => window.__letNewGo()")
+    page.wait_for_selector("#board:not([hidden]) #roll:enabled", timeout=30_000)
+    n = int(page.get_attribute("#board", "data-rendered"))
+    page.click("#roll")
+    page.wait_for_function("n => +document.getElementById('board').dataset.rendered > n"
+                           " && !document.getElementById('board').hasAttribute('aria-busy')", arg=n, timeout=30_000)
+    view = json.loads(page.evaluate("generala.engine.call(JSON.stringify({op: 'view'}))"))["view"]
+    assert [side["name"] for side in view["sides"]] == ["Ana", "Beto"]
+    assert view["rolls"] == 1 and len(view["dice"]) == 5
+    assert page.locator("#sheet button.box:visible:enabled:not(.refused)").count() > 0
+    assert page.get_attribute("html", "data-first-game") is None  # never prepared
 
 
 def test_the_screens_the_board_does_not_need_are_built_when_first_asked_for(context, guard):

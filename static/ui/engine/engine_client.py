@@ -47,6 +47,10 @@
 #                               awaited
 #   await call(req, quiet)      any other request
 #   waiting()                   how many sent requests still wait for their reply
+#   games_asked()               how many requests that put a game in the engine (GAME_OPS)
+#                               the page has sent: the one-tap game prepared while idle
+#                               (page/first_game.py, which asks the transport itself) is
+#                               prepared only while none was, answered or not
 #   await ready()               True once the engine has booted, False if it failed
 #   await import_file(f, max)   an export file checked by the engine (read in JS: see
 #                               engine.mjs importFile; each game's documents come as JSON
@@ -165,9 +169,24 @@ transport.onRestart(_restarted_proxy)
 transport.onFailure(_failed_proxy)
 
 
+# The requests that put another game in the engine (its one current game).
+GAME_OPS = ("new", "load", "again", "daily", "link_new", "link_join", "link_open", "link_load")
+_games = {"asked": 0}
+
+
+def _asked(req):
+    if req.get("op") in GAME_OPS:
+        _games["asked"] += 1
+
+
+def games_asked():
+    return _games["asked"]
+
+
 def send(req, callback, quiet=False):
     """Send ``req``; ``callback(reply)`` runs when its answer comes. While answers are
     awaited the page is told busy(True) (the board is aria-busy: tests wait for it to clear)."""
+    _asked(req)
     if not len(_waiting):
         _hooks["busy"](True)
     _waiting.add(int(transport.send(json.dumps(req))), callback, quiet)
@@ -179,6 +198,7 @@ def waiting():
 
 async def call(req, quiet=False):
     """The engine's reply to ``req`` as a dict (see the policy above)."""
+    _asked(req)
     try:
         parts = await transport.request(json.dumps(req))
     except Exception as err:

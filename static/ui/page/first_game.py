@@ -18,8 +18,10 @@
 #    painted), then dropped.
 # <html data-first-game> says how far it went: "prepared" (1), then "rehearsed" (2).
 # Nothing of it is stored. It runs only while no board was ever drawn on the page
-# (render.Board's node list, static/js/batch.mjs, is one for the page) and the one-tap
-# choice was not made (its own request to the engine would follow this one).
+# (render.Board's node list, static/js/batch.mjs, is one for the page), the one-tap
+# choice was not made, and the page sent the engine no game of its own (a setup form's,
+# a save's, a link's: engine_client.games_asked), answered or still on its way: this
+# request would follow it and take the engine's game from the player's.
 import json
 
 import js
@@ -27,6 +29,7 @@ from pyscript import document
 
 from web.dom import byid, each, el
 from board.render import Board
+from engine import engine_client
 from engine.replies import reply_of
 
 UI = {"ready": True, "picked": [], "split": None, "scoring": False}  # controller.py's ui, at rest
@@ -34,8 +37,9 @@ html = document.documentElement
 
 
 def untouched(page):
-    """No board was drawn on this page and the one-tap choice was not made."""
-    return page.board.renders == 0 and page.home.prepared is None
+    """No board was drawn on this page, the one-tap choice was not made and the page asked
+    the engine for no game of its own."""
+    return page.board.renders == 0 and page.home.prepared is None and engine_client.games_asked() == 0
 
 
 async def prepare(page):
