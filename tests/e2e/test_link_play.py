@@ -151,6 +151,17 @@ class Device:
                 return
             if boxes.count() or not p.is_enabled("#roll"):
                 break
+        # The roll's reply may come after the check above (under load): a box to fill, or the
+        # game ended by that roll.
+        try:
+            p.wait_for_function("() => [...document.querySelectorAll('#sheet button.box:not(.refused):not([disabled])')]"
+                                ".some((b) => b.offsetParent !== null) || " + ENDED, timeout=30_000)
+        except Exception:
+            raise AssertionError("no box to fill after a roll: " + self.page.evaluate(DIAGNOSIS)) from None
+        if self.page.evaluate("() => " + ENDED):
+            p.wait_for_selector(HANDOVER)
+            self.won_at_once = True
+            return
         if p.locator("#board[data-dice='10'], #board .tray [data-die='9']").count():
             first = boxes.first.get_attribute("data-box")
             p.click(f'#sheet button.box[data-box="{first}"]:visible')
@@ -160,10 +171,6 @@ class Device:
             n = self.renders()
             p.click("#split-ok")
         else:
-            try:
-                boxes.first.wait_for(timeout=30_000)
-            except Exception:
-                raise AssertionError("no box to fill after a roll: " + self.page.evaluate(DIAGNOSIS)) from None
             self.fill(boxes.first)
             return
         self.confirmed(n)
