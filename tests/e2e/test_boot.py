@@ -279,20 +279,26 @@ def test_a_first_visit_starts_its_ui_by_itself_and_a_tap_opens_the_game_prepared
     page.wait_for_function("() => [...document.querySelectorAll('#board [data-die]')].every(d => +d.dataset.face >= 1)")
 
 
-# The page's idle callbacks held while the one-tap game is prepared (html[data-first-game=
-# prepared]): the rehearsal of its board then waits at each step until the test lets it go.
-HOLD_THE_REHEARSAL = """(() => {
+def hold_idle(when: str) -> str:
+    """An init script: the page's idle callbacks (generala.idle) held while ``when`` (a JS
+    expression) is true and window.__holdIdle is set; the held ones wait in
+    window.__heldIdle (each a function that lets one go)."""
+    return """(() => {
   const held = window.__heldIdle = [];
   window.__holdIdle = true;
   let real = null;
   const wrapped = (timeout) => {
-    if (window.__holdIdle && document.documentElement.dataset.firstGame === "prepared")
-      return new Promise((resolve) => held.push(resolve));
+    if (window.__holdIdle && (%s)) return new Promise((resolve) => held.push(resolve));
     return real(timeout);
   };
   const generala = globalThis.generala = globalThis.generala || {};
   Object.defineProperty(generala, "idle", {configurable: true, get: () => wrapped, set: (f) => { real = f; }});
-})();"""
+})();""" % when
+
+
+# The page's idle callbacks held while the one-tap game is prepared (html[data-first-game=
+# prepared]): the rehearsal of its board then waits at each step until the test lets it go.
+HOLD_THE_REHEARSAL = hold_idle('document.documentElement.dataset.firstGame === "prepared"')
 
 
 def test_a_game_started_while_its_board_is_rehearsed_plays_as_ever(context, guard):
@@ -327,21 +333,11 @@ def test_a_game_started_while_its_board_is_rehearsed_plays_as_ever(context, guar
                            " || +document.getElementById('board').dataset.rendered > n", arg=n)
 
 
-# The page's idle callbacks held once it is ready (the one-tap game's preparation waits
-# at its first), and the reply of the page's first `new` held in JS (the worker has
-# answered it: the game is the engine's; the page has not drawn it yet).
-HOLD_IDLE_AND_THE_FIRST_NEW = """(() => {
-  const held = window.__heldIdle = [];
-  window.__holdIdle = true;
-  let real = null;
-  const wrapped = (timeout) => {
-    if (window.__holdIdle && document.documentElement.dataset.state === "ready")
-      return new Promise((resolve) => held.push(resolve));
-    return real(timeout);
-  };
-  const generala = globalThis.generala = globalThis.generala || {};
-  Object.defineProperty(generala, "idle", {configurable: true, get: () => wrapped, set: (f) => { real = f; }});
-})();"""
+# The page's idle callbacks held once it is ready: the one-tap game's preparation waits at
+# its first.
+HOLD_IDLE_ONCE_READY = hold_idle('document.documentElement.dataset.state === "ready"')
+# The reply of the page's first `new` held in JS (the worker has answered it: the game is
+# the engine's; the page has not drawn it yet).
 HOLD_THE_FIRST_NEW = """() => {
   const engine = generala.engine, request = engine.request.bind(engine);
   let held = false;
@@ -359,7 +355,7 @@ def test_a_game_asked_for_before_the_one_tap_game_is_prepared_keeps_the_engine(c
     page has asked the engine for no game of its own: a custom game started just before
     (its reply still on its way, no board drawn yet) is the engine's game, and its first
     roll is its own."""
-    context.add_init_script(HOLD_IDLE_AND_THE_FIRST_NEW)
+    context.add_init_script(HOLD_IDLE_ONCE_READY)
     page = context.new_page()
     page.goto("/")
     wake(page)
